@@ -1,0 +1,127 @@
+package com.cascade4arm.routes;
+
+import com.cascade4arm.routes.chat.ChatDispatcher;
+import com.cascade4arm.routes.chat.ChatRequestParser;
+import com.cascade4arm.routes.chat.ChatRoutes;
+import com.cascade4arm.routes.config.GatewaySettings;
+import com.cascade4arm.routes.http.ApiException;
+import com.cascade4arm.routes.http.ErrorsConfiguration;
+import com.cascade4arm.routes.http.HttpContext;
+import com.cascade4arm.routes.http.HttpIngress;
+import com.cascade4arm.routes.metrics.GenAiMetrics;
+import com.cascade4arm.routes.ops.OpsRoutes;
+import com.cascade4arm.routes.routing.RoutingService;
+import com.cascade4arm.routes.upstream.HealthMonitor;
+import com.cascade4arm.routes.upstream.UpstreamClient;
+import com.cascade4arm.routes.upstream.UpstreamEndpoint;
+import com.cascade4arm.routes.upstream.UpstreamPool;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Router;
+import org.apache.camel.CamelContext;
+import org.apache.camel.RoutesBuilder;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/** Wires the gateway from its settings: pools, client, breakers, metrics, the route builders and the HTTP ingress. */
+public final class Gateway implements AutoCloseable {
+    private final GatewaySettings settings;
+    private final Map<String, UpstreamPool> pools = new LinkedHashMap<>();
+    private final UpstreamClient client;
+    private final HealthMonitor health;
+    private final GenAiMetrics metrics;
+    private final ExecutorService workers;
+    private final List<RoutesBuilder> routes = new ArrayList<>();
+
+    public Gateway(Vertx vertx, MeterRegistry meterRegistry, GatewaySettings settings, RoutingService routing) {
+        this.settings = settings;
+        this.metrics = new GenAiMetrics(meterRegistry);
+        CircuitBreakerRegistry breakers = CircuitBreakerRegistry.of(CircuitBreakerConfig.custom()
+                .failureRateThreshold(settings.breakerFailureRatePercent())
+                .slidingWindowSize(settings.breakerWindow())
+                .minimumNumberOfCalls(Math.min(settings.breakerWindow(), 4))
+                .waitDurationInOpenState(Duration.ofMillis(settings.breakerOpenMs()))
+                .permittedNumberOfCallsInHalfOpenState(1)
+                .automaticTransitionFromOpenToHalfOpenEnabled(true)
+                .build());
+        pools.put("small", pool("small", settings.smallUrls(), settings.smallApiKey(), settings.smallUsdPerHour(),
+                settings.smallSlots(), breakers));
+        pools.put("large", pool("large", settings.largeUrls(), settings.largeApiKey(), settings.largeUsdPerHour(),
+                settings.largeSlots(), breakers));
+        this.client = new UpstreamClient(vertx, settings.connectTimeoutMs(), settings.idleTimeoutMs(),
+                settings.workerThreads());
+        this.health = new HealthMonitor(vertx, client, pools.values(), settings.connectTimeoutMs());
+        this.workers = new ThreadPoolExecutor(16, settings.workerThreads(), 60, TimeUnit.SECONDS,
+                new SynchronousQueue<>(), runnable -> {
+                    Thread thread = new Thread(runnable, "gateway-worker");
+                    thread.setDaemon(true);
+                    return thread;
+                });
+        ChatRequestParser parser = new ChatRequestParser(settings.maxTokensCap(), settings.defaultMaxTokens(),
+                settings.maxPromptChars());
+        ChatDispatcher dispatcher = new ChatDispatcher(pools, client, metrics, settings.requestTimeoutMs());
+        routes.add(new ErrorsConfiguration());
+        routes.add(new ChatRoutes(parser, routing, dispatcher));
+        routes.add(new OpsRoutes(pools.values(), routing));
+    }
+
+    private UpstreamPool pool(String name, List<URI> urls, String apiKey, double usdPerHour, int slots,
+                              CircuitBreakerRegistry breakers) {
+        List<UpstreamEndpoint> endpoints = new ArrayList<>();
+        for (int i = 0; i < urls.size(); i++) {
+            String endpointName = name + "-" + i;
+            UpstreamEndpoint endpoint = new UpstreamEndpoint(endpointName, urls.get(i), apiKey, breakers.circuitBreaker(endpointName));
+            metrics.watchBreaker(endpointName, endpoint.breaker());
+            endpoints.add(endpoint);
+        }
+        return new UpstreamPool(name, endpoints, usdPerHour, slots);
+    }
+
+    public List<RoutesBuilder> routes() {
+        return routes;
+    }
+
+    public Map<String, UpstreamPool> pools() {
+        return pools;
+    }
+
+    public GenAiMetrics metrics() {
+        return metrics;
+    }
+
+    /** Maps the HTTP API onto the routes; call once platform-http's router exists (after the context started). */
+    public HttpIngress bindHttp(Router router, CamelContext camel) {
+        HttpIngress ingress = new HttpIngress(router, camel, workers, settings.maxBodyBytes())
+                .map(HttpMethod.POST, "/v1/chat/completions", RouteIds.CHAT_COMPLETIONS)
+                .map(HttpMethod.GET, "/v1/models", RouteIds.LIST_MODELS)
+                .map(HttpMethod.GET, "/health", RouteIds.HEALTH)
+                .map(HttpMethod.POST, "/api/route", RouteIds.EXPLAIN_ROUTE);
+        health.start(settings.healthIntervalMs());
+        return ingress;
+    }
+
+    /** Last handler on the router: unknown paths get an OpenAI-shaped 404 instead of Vert.x's plain text. */
+    public void mountNotFound(Router router) {
+        router.route("/*").last().handler(ctx -> new HttpContext(ctx.request(), System.nanoTime()).sendError(
+                ApiException.notFound("not_found", "no such endpoint: " + ctx.request().method() + " " + ctx.normalizedPath())));
+    }
+
+    @Override
+    public void close() {
+        health.close();
+        workers.shutdownNow();
+        client.close();
+    }
+}

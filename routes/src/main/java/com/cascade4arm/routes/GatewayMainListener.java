@@ -1,0 +1,121 @@
+package com.cascade4arm.routes;
+
+import com.cascade4arm.routes.config.GatewaySettings;
+import com.cascade4arm.routes.routing.RoutingService;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import org.apache.camel.CamelContext;
+import org.apache.camel.component.micrometer.MicrometerConstants;
+import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpRouter;
+import org.apache.camel.ExtendedStartupListener;
+import org.apache.camel.main.BaseMainSupport;
+import org.apache.camel.support.LifecycleStrategySupport;
+import org.apache.camel.main.MainListenerSupport;
+import org.apache.camel.spi.PropertiesComponent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Plugs the gateway into Camel Main: before configuration it builds the shared Vert.x, meter registry and routes;
+ * after start it mounts the HTTP surface on platform-http's router. Subclasses decide where upstreams come from.
+ */
+public abstract class GatewayMainListener extends MainListenerSupport {
+    private static final Logger LOG = LoggerFactory.getLogger(GatewayMainListener.class);
+    private static final int DEFAULT_VERTX_WORKERS = 64;
+
+    private Vertx vertx;
+    private Gateway gateway;
+    private PrometheusMeterRegistry meters;
+
+    /** Gives the settings their upstream URLs (e.g. by starting embedded hosts); may record extra properties. */
+    protected abstract GatewaySettings resolveUpstreams(GatewaySettings settings, PropertiesComponent properties);
+
+    /** The routing service the gateway starts with. */
+    protected abstract RoutingService routing(PropertiesComponent properties);
+
+    /** Mounts anything else on the router after the API (e.g. the web console); default nothing. */
+    protected void mountExtras(VertxPlatformHttpRouter router, PrometheusMeterRegistry meters) {
+    }
+
+    /** Frees what {@link #resolveUpstreams} started; default nothing. */
+    protected void releaseUpstreams() {
+    }
+
+    @Override
+    public void beforeConfigure(BaseMainSupport main) {
+        CamelContext camel = main.getCamelContext();
+        PropertiesComponent properties = camel.getPropertiesComponent();
+        GatewaySettings settings = resolveUpstreams(GatewaySettings.from(properties), properties);
+        // One Vert.x for the HTTP server (platform-http looks it up in the registry) and our upstream client.
+        vertx = Vertx.vertx(new VertxOptions().setWorkerPoolSize(
+                Integer.parseInt(properties.resolveProperty("cascade.gateway.vertx-workers")
+                        .filter(s -> !s.isBlank()).orElse(String.valueOf(DEFAULT_VERTX_WORKERS)).trim())));
+        camel.getRegistry().bind("vertx", vertx);
+        meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        camel.getRegistry().bind(MicrometerConstants.METRICS_REGISTRY_NAME, meters);
+        gateway = new Gateway(vertx, meters, settings, routing(properties));
+        gateway.routes().forEach(main.configure()::addRoutesBuilder);
+        // Lifecycle hooks on the context itself, so they also fire when Main is started/stopped without run().
+        addStartupListener(camel, new ExtendedStartupListener() {
+            @Override
+            public void onCamelContextStarted(CamelContext context, boolean alreadyStarted) {
+            }
+
+            @Override
+            public void onCamelContextFullyStarted(CamelContext context, boolean alreadyStarted) {
+                mountHttp(context);
+            }
+        });
+        camel.addLifecycleStrategy(new LifecycleStrategySupport() {
+            @Override
+            public void onContextStopped(CamelContext context) {
+                release();
+            }
+        });
+    }
+
+    private static void addStartupListener(CamelContext camel, ExtendedStartupListener listener) {
+        try {
+            camel.addStartupListener(listener);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot hook the gateway into Camel's startup", e);
+        }
+    }
+
+    private void mountHttp(CamelContext camel) {
+        // Found by type: the registry name carries the port, which is only known once the server is bound.
+        VertxPlatformHttpRouter router = camel.getRegistry().findByType(VertxPlatformHttpRouter.class).stream()
+                .filter(VertxPlatformHttpRouter::isMainServer).findFirst()
+                .orElseThrow(() -> new IllegalStateException("platform-http server not started: set camel.server.enabled=true"));
+        gateway.bindHttp(router, camel);
+        router.get("/metrics").blockingHandler(ctx -> ctx.response()
+                .putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8").end(meters.scrape()), false);
+        mountExtras(router, meters);
+        gateway.mountNotFound(router);
+        String host = camel.getPropertiesComponent().resolveProperty("camel.server.host").orElse("127.0.0.1");
+        String base = "http://" + (host.equals("0.0.0.0") ? "localhost" : host) + ":" + port(router);
+        LOG.info("Cascade4Arm ready:\n  UI       {}/\n  API      {}/v1/chat/completions\n  Metrics  {}/metrics\n  Health   {}/health",
+                base, base, base, base);
+    }
+
+    /** The port the HTTP server actually bound (differs from the setting when that was 0). */
+    public static int port(VertxPlatformHttpRouter router) {
+        return router.getServer().getServer().actualPort();
+    }
+
+    public Gateway gateway() {
+        return gateway;
+    }
+
+    private void release() {
+        if (gateway != null) {
+            gateway.close();
+        }
+        releaseUpstreams();
+        if (vertx != null) {
+            vertx.close();
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package com.cascade4arm.routes.chat;
+
+import com.cascade4arm.routes.http.ApiException;
+import com.cascade4arm.routes.http.ErrorsConfiguration;
+import com.cascade4arm.routes.http.HttpContext;
+import com.cascade4arm.routes.routing.RouteDecision;
+import com.cascade4arm.routes.routing.RoutingService;
+import org.apache.camel.Exchange;
+import org.apache.camel.builder.RouteBuilder;
+
+import static com.cascade4arm.routes.RouteIds.CALL_LARGE;
+import static com.cascade4arm.routes.RouteIds.CALL_SMALL;
+import static com.cascade4arm.routes.RouteIds.CHAT_COMPLETIONS;
+import static com.cascade4arm.routes.RouteIds.SELECT_ENDPOINT;
+import static com.cascade4arm.routes.RouteIds.direct;
+
+/** The cascade: parse → select endpoint by rules → call the chosen pool behind a breaker, the other pool as fallback. */
+public final class ChatRoutes extends RouteBuilder {
+    private static final int RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
+
+    private final ChatRequestParser parser;
+    private final RoutingService routing;
+    private final ChatDispatcher dispatcher;
+
+    public ChatRoutes(ChatRequestParser parser, RoutingService routing, ChatDispatcher dispatcher) {
+        this.parser = parser;
+        this.routing = routing;
+        this.dispatcher = dispatcher;
+    }
+
+    @Override
+    public void configure() {
+        from(direct(CHAT_COMPLETIONS)).routeId(CHAT_COMPLETIONS).routeConfigurationId(ErrorsConfiguration.ID)
+                .process(e -> e.setProperty(ChatDispatcher.REQUEST, parser.parse(e.getMessage().getBody(byte[].class))))
+                .to(direct(SELECT_ENDPOINT))
+                .choice()
+                    .when(exchangeProperty(ROUTE).isEqualTo("large")).to(direct(CALL_LARGE))
+                    .otherwise().to(direct(CALL_SMALL))
+                .end()
+                .process(ChatRoutes::raiseDeferredError);
+
+        from(direct(SELECT_ENDPOINT)).routeId(SELECT_ENDPOINT)
+                .process(e -> {
+                    ChatRequest request = e.getProperty(ChatDispatcher.REQUEST, ChatRequest.class);
+                    RouteDecision decision = routing.decide(request.messages(), request.requestedMaxTokens(),
+                            request.forcesRoute() ? request.model() : null);
+                    e.setProperty(ChatDispatcher.DECISION, decision);
+                    e.setProperty(ROUTE, decision.route());
+                });
+
+        callPool(CALL_SMALL, "small", "large");
+        callPool(CALL_LARGE, "large", "small");
+    }
+
+    private static final String ROUTE = "cascade.route";
+
+    private void callPool(String routeId, String pool, String fallbackPool) {
+        from(direct(routeId)).routeId(routeId)
+                .circuitBreaker().id("breaker-" + pool)
+                    .process(e -> dispatcher.serve(e, pool, null))
+                .onFallback()
+                    .process(e -> fallback(e, pool, fallbackPool))
+                .end();
+    }
+
+    private void fallback(Exchange exchange, String pool, String fallbackPool) {
+        HttpContext http = exchange.getProperty(HttpContext.PROPERTY, HttpContext.class);
+        if (http.committed() || http.clientGone()) {
+            return; // the answer already started (or nobody listens): nothing may be re-sent
+        }
+        Throwable cause = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
+        String reason = pool + " pool unavailable: " + (cause == null ? "circuit open" : cause.getMessage());
+        try {
+            dispatcher.serve(exchange, fallbackPool, reason);
+        } catch (ChatDispatcher.PoolUnavailableException e) {
+            throw new ApiException(503, "unavailable_error", "no_upstream_available",
+                    "no model endpoint can serve this request: " + reason + "; " + e.getMessage(),
+                    RETRY_AFTER_UNAVAILABLE_SECONDS);
+        }
+    }
+
+    private static void raiseDeferredError(Exchange exchange) {
+        ApiException deferred = exchange.getProperty(ChatDispatcher.DEFERRED_ERROR, ApiException.class);
+        if (deferred != null) {
+            throw deferred;
+        }
+    }
+}

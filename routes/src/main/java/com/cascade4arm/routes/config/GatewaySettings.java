@@ -1,0 +1,119 @@
+package com.cascade4arm.routes.config;
+
+import org.apache.camel.spi.PropertiesComponent;
+
+import java.net.URI;
+import java.util.Arrays;
+import java.util.List;
+
+/** Gateway settings read from application.properties / env (keys documented there); defaults are named constants. */
+public record GatewaySettings(List<URI> smallUrls, List<URI> largeUrls, String smallApiKey, String largeApiKey,
+                              int connectTimeoutMs, long idleTimeoutMs, long requestTimeoutMs, long healthIntervalMs,
+                              int maxTokensCap, int defaultMaxTokens, int maxPromptChars, long maxBodyBytes,
+                              int workerThreads, double smallUsdPerHour, double largeUsdPerHour, int smallSlots,
+                              int largeSlots, int breakerFailureRatePercent, int breakerWindow, long breakerOpenMs) {
+    public static final int DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
+    public static final long DEFAULT_IDLE_TIMEOUT_MS = 120_000;
+    public static final long DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
+    public static final long DEFAULT_HEALTH_INTERVAL_MS = 2_000;
+    public static final int DEFAULT_MAX_TOKENS_CAP = 2_048;
+    public static final int DEFAULT_MAX_TOKENS = 256;
+    public static final int DEFAULT_MAX_PROMPT_CHARS = 32_000;
+    public static final long DEFAULT_MAX_BODY_BYTES = 1_048_576;
+    public static final int DEFAULT_WORKER_THREADS = 256;
+    /** AWS c8g.xlarge (Graviton4, 4 vCPU) on-demand, us-east-1 list price. */
+    public static final double DEFAULT_GRAVITON4_USD_PER_HOUR = 0.15952;
+    public static final int DEFAULT_SLOTS = 4;
+    public static final int DEFAULT_BREAKER_FAILURE_RATE_PERCENT = 50;
+    public static final int DEFAULT_BREAKER_WINDOW = 10;
+    public static final long DEFAULT_BREAKER_OPEN_MS = 10_000;
+
+    public static GatewaySettings from(PropertiesComponent properties) {
+        Reader p = new Reader(properties);
+        return new GatewaySettings(
+                p.urls("cascade.small.urls"), p.urls("cascade.large.urls"),
+                p.string("cascade.small.api-key"), p.string("cascade.large.api-key"),
+                (int) p.integer("cascade.upstream.connect-timeout-ms", DEFAULT_CONNECT_TIMEOUT_MS, 1, 600_000),
+                p.integer("cascade.upstream.idle-timeout-ms", DEFAULT_IDLE_TIMEOUT_MS, 1, 3_600_000),
+                p.integer("cascade.upstream.request-timeout-ms", DEFAULT_REQUEST_TIMEOUT_MS, 1, 3_600_000),
+                p.integer("cascade.upstream.health-interval-ms", DEFAULT_HEALTH_INTERVAL_MS, 100, 600_000),
+                (int) p.integer("cascade.limits.max-tokens", DEFAULT_MAX_TOKENS_CAP, 1, 131_072),
+                (int) p.integer("cascade.limits.default-max-tokens", DEFAULT_MAX_TOKENS, 1, 131_072),
+                (int) p.integer("cascade.limits.max-prompt-chars", DEFAULT_MAX_PROMPT_CHARS, 1, 10_000_000),
+                p.integer("cascade.limits.max-body-bytes", DEFAULT_MAX_BODY_BYTES, 1_024, 100_000_000),
+                (int) p.integer("cascade.gateway.worker-threads", DEFAULT_WORKER_THREADS, 1, 10_000),
+                p.decimal("cascade.cost.small.usd-per-hour", DEFAULT_GRAVITON4_USD_PER_HOUR),
+                p.decimal("cascade.cost.large.usd-per-hour", DEFAULT_GRAVITON4_USD_PER_HOUR),
+                (int) p.integer("cascade.cost.small.slots", DEFAULT_SLOTS, 1, 1_024),
+                (int) p.integer("cascade.cost.large.slots", DEFAULT_SLOTS, 1, 1_024),
+                (int) p.integer("cascade.breaker.failure-rate-percent", DEFAULT_BREAKER_FAILURE_RATE_PERCENT, 1, 100),
+                (int) p.integer("cascade.breaker.window", DEFAULT_BREAKER_WINDOW, 1, 10_000),
+                p.integer("cascade.breaker.open-ms", DEFAULT_BREAKER_OPEN_MS, 1, 3_600_000));
+    }
+
+    /** A copy with the given pool URLs (used when the embedded hosts supply them). */
+    public GatewaySettings withUrls(List<URI> small, List<URI> large) {
+        return new GatewaySettings(small, large, smallApiKey, largeApiKey, connectTimeoutMs, idleTimeoutMs,
+                requestTimeoutMs, healthIntervalMs, maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes,
+                workerThreads, smallUsdPerHour, largeUsdPerHour, smallSlots, largeSlots, breakerFailureRatePercent,
+                breakerWindow, breakerOpenMs);
+    }
+
+    public boolean hasUpstreams() {
+        return !smallUrls.isEmpty() && !largeUrls.isEmpty();
+    }
+
+    /** Reads typed values; a bad value fails startup with a message naming the key and the value. */
+    private record Reader(PropertiesComponent properties) {
+        String string(String key) {
+            return properties.resolveProperty(key).map(String::trim).filter(s -> !s.isEmpty()).orElse(null);
+        }
+
+        List<URI> urls(String key) {
+            String value = string(key);
+            if (value == null) {
+                return List.of();
+            }
+            return Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).map(s -> {
+                URI uri = URI.create(s.endsWith("/") ? s.substring(0, s.length() - 1) : s);
+                if (uri.getScheme() == null || !uri.getScheme().startsWith("http") || uri.getHost() == null) {
+                    throw new IllegalArgumentException(key + " must list http(s) URLs, but had " + s);
+                }
+                return uri;
+            }).toList();
+        }
+
+        long integer(String key, long fallback, long min, long max) {
+            String value = string(key);
+            if (value == null) {
+                return fallback;
+            }
+            long parsed;
+            try {
+                parsed = Long.parseLong(value.replace("_", ""));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(key + " must be an integer, but was " + value);
+            }
+            if (parsed < min || parsed > max) {
+                throw new IllegalArgumentException(key + " must be between " + min + " and " + max + ", but was " + parsed);
+            }
+            return parsed;
+        }
+
+        double decimal(String key, double fallback) {
+            String value = string(key);
+            if (value == null) {
+                return fallback;
+            }
+            try {
+                double parsed = Double.parseDouble(value);
+                if (parsed < 0 || Double.isNaN(parsed)) {
+                    throw new NumberFormatException();
+                }
+                return parsed;
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(key + " must be a non-negative number, but was " + value);
+            }
+        }
+    }
+}

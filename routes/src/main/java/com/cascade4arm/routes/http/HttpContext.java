@@ -1,0 +1,116 @@
+package com.cascade4arm.routes.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The client's HTTP exchange as routes see it: lets a route answer with JSON or stream SSE straight to the socket
+ * (Camel's own response writer buffers streams, see NOTES).
+ */
+public final class HttpContext {
+    /** Exchange property under which routes find the client's HTTP exchange. */
+    public static final String PROPERTY = "cascade.http";
+
+    private final HttpServerRequest request;
+    private final HttpServerResponse response;
+    private final long receivedAtNanos;
+    private final AtomicBoolean clientGone = new AtomicBoolean();
+    private final List<Runnable> onGone = new CopyOnWriteArrayList<>();
+
+    public HttpContext(HttpServerRequest request, long receivedAtNanos) {
+        this.request = request;
+        this.response = request.response();
+        this.receivedAtNanos = receivedAtNanos;
+        response.closeHandler(v -> {
+            clientGone.set(true);
+            onGone.forEach(Runnable::run);
+        });
+    }
+
+    /** Runs {@code action} if the client disconnects (e.g. to cancel an upstream generation). */
+    public void onClientGone(Runnable action) {
+        onGone.add(action);
+        if (clientGone()) {
+            action.run();
+        }
+    }
+
+    public HttpServerRequest request() {
+        return request;
+    }
+
+    public HttpServerResponse response() {
+        return response;
+    }
+
+    public long receivedAtNanos() {
+        return receivedAtNanos;
+    }
+
+    public boolean clientGone() {
+        return clientGone.get() || response.closed();
+    }
+
+    /** True once the status line went out: from then on failures can only be reported inside the body. */
+    public boolean committed() {
+        return response.headWritten() || response.ended();
+    }
+
+    public String header(String name) {
+        return request.getHeader(name);
+    }
+
+    public void sendJson(int status, JsonNode body, Map<String, String> headers) {
+        if (committed() || clientGone()) {
+            return;
+        }
+        response.setStatusCode(status);
+        headers.forEach(response::putHeader);
+        response.putHeader("Content-Type", "application/json");
+        response.end(Buffer.buffer(Json.bytes(body)));
+    }
+
+    public void sendError(ApiException e) {
+        if (committed()) {
+            // Mid-stream: the status is gone, so the error becomes the last SSE event.
+            writeSseEvent(Json.string(OpenAiErrors.body(e)));
+            endSse();
+            return;
+        }
+        Map<String, String> headers = e.retryAfterSeconds() == null
+                ? Map.of() : Map.of("Retry-After", String.valueOf(e.retryAfterSeconds()));
+        sendJson(e.status(), OpenAiErrors.body(e), headers);
+    }
+
+    public void startSse(Map<String, String> headers) {
+        response.setStatusCode(200);
+        response.setChunked(true);
+        headers.forEach(response::putHeader);
+        response.putHeader("Content-Type", "text/event-stream");
+        response.putHeader("Cache-Control", "no-cache");
+        response.putHeader("X-Accel-Buffering", "no");
+    }
+
+    /** Writes one SSE data event; returns false when the client is gone. */
+    public boolean writeSseEvent(String data) {
+        if (clientGone() || response.ended()) {
+            return false;
+        }
+        response.write("data: " + data + "\n\n");
+        return true;
+    }
+
+    public void endSse() {
+        if (!response.ended() && !clientGone()) {
+            response.write("data: [DONE]\n\n");
+            response.end();
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package com.cascade4arm.routes.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import org.apache.camel.CamelContext;
+import org.apache.camel.Exchange;
+import org.apache.camel.ProducerTemplate;
+import org.apache.camel.support.DefaultExchange;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * Hands HTTP requests from platform-http's Vert.x router to direct: routes on a bounded worker pool, and writes
+ * what the route left in the message as JSON. Routes that stream write to {@link HttpContext} themselves.
+ */
+public final class HttpIngress {
+    private static final Logger LOG = LoggerFactory.getLogger(HttpIngress.class);
+    private static final int RETRY_AFTER_BUSY_SECONDS = 1;
+
+    private final Router router;
+    private final ProducerTemplate producer;
+    private final CamelContext camel;
+    private final ExecutorService workers;
+    private final long maxBodyBytes;
+
+    public HttpIngress(Router router, CamelContext camel, ExecutorService workers, long maxBodyBytes) {
+        this.router = router;
+        this.camel = camel;
+        this.producer = camel.createProducerTemplate();
+        this.workers = workers;
+        this.maxBodyBytes = maxBodyBytes;
+    }
+
+    /** Sends {@code method path} requests to the route {@code routeId}; path params (":name") become headers. */
+    public HttpIngress map(HttpMethod method, String path, String routeId) {
+        var route = router.route(method, path);
+        if (method == HttpMethod.POST || method == HttpMethod.PUT) {
+            route.handler(BodyHandler.create(false).setBodyLimit(maxBodyBytes));
+        }
+        route.handler(ctx -> dispatch(ctx, routeId)).failureHandler(HttpIngress::fail);
+        return this;
+    }
+
+    private void dispatch(RoutingContext ctx, String routeId) {
+        HttpContext http = new HttpContext(ctx.request(), System.nanoTime());
+        String contentType = ctx.request().getHeader("Content-Type");
+        if (ctx.body() != null && ctx.body().length() > 0 && contentType != null
+                && !contentType.toLowerCase(java.util.Locale.ROOT).contains("json")) {
+            http.sendError(new ApiException(415, "invalid_request_error", "unsupported_media_type",
+                    "Content-Type must be application/json, but was " + contentType));
+            return;
+        }
+        Exchange exchange = new DefaultExchange(camel);
+        exchange.setProperty(HttpContext.PROPERTY, http);
+        exchange.getMessage().setBody(ctx.body() == null || ctx.body().buffer() == null ? new byte[0] : ctx.body().buffer().getBytes());
+        ctx.pathParams().forEach(exchange.getMessage()::setHeader);
+        ctx.queryParams().forEach(e -> exchange.getMessage().setHeader("query." + e.getKey(), e.getValue()));
+        try {
+            workers.execute(() -> run(exchange, http, routeId));
+        } catch (RejectedExecutionException busy) {
+            http.sendError(new ApiException(503, "unavailable_error", "overloaded",
+                    "the gateway is at its concurrency limit; retry shortly", RETRY_AFTER_BUSY_SECONDS));
+        }
+    }
+
+    private void run(Exchange exchange, HttpContext http, String routeId) {
+        try {
+            producer.send("direct:" + routeId, exchange);
+            Throwable failure = exchange.getException() != null ? exchange.getException()
+                    : exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
+            if (failure != null) {
+                respondWithError(http, failure);
+            } else if (!http.committed()) {
+                Object body = exchange.getMessage().getBody();
+                int status = exchange.getMessage().getHeader(Exchange.HTTP_RESPONSE_CODE, 200, Integer.class);
+                if (body instanceof JsonNode json) {
+                    http.sendJson(status, json, Map.of());
+                } else {
+                    http.sendJson(status, Json.MAPPER.valueToTree(body), Map.of());
+                }
+            }
+        } catch (RuntimeException e) {
+            respondWithError(http, e);
+        }
+    }
+
+    private static void respondWithError(HttpContext http, Throwable failure) {
+        ApiException api = OpenAiErrors.toApiException(failure);
+        if (api.status() >= 500 && !(failure instanceof ApiException)) {
+            LOG.error("request failed", failure);
+        }
+        http.sendError(api);
+    }
+
+    /** Vert.x-level failures (body too large, bad framing) get the same OpenAI error shape. */
+    private static void fail(RoutingContext ctx) {
+        int status = ctx.statusCode() > 0 ? ctx.statusCode() : 500;
+        String message = switch (status) {
+            case 413 -> "request body is larger than the limit";
+            case 400 -> "malformed request";
+            default -> "request failed";
+        };
+        if (ctx.failure() != null && status == 500) {
+            LOG.error("request failed", ctx.failure());
+        }
+        String code = status == 413 ? "request_too_large" : "request_failed";
+        new HttpContext(ctx.request(), System.nanoTime()).sendError(
+                new ApiException(status, status >= 500 ? "server_error" : "invalid_request_error", code, message));
+    }
+}

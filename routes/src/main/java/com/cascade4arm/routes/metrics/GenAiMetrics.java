@@ -1,0 +1,71 @@
+package com.cascade4arm.routes.metrics;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+
+import java.time.Duration;
+
+/** Meters with OpenTelemetry GenAI names (plus routing/fallback/breaker meters), tagged by route and endpoint. */
+public final class GenAiMetrics {
+    private final MeterRegistry registry;
+
+    public GenAiMetrics(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    public MeterRegistry registry() {
+        return registry;
+    }
+
+    public void timeToFirstToken(String route, String endpoint, double ms) {
+        Timer.builder("gen_ai.server.time_to_first_token").description("Time from request receipt to first content token")
+                .tags("route", route, "endpoint", endpoint).publishPercentileHistogram()
+                .register(registry).record(Duration.ofNanos((long) (ms * 1_000_000)));
+    }
+
+    public void operationDuration(String route, String endpoint, String outcome, double ms) {
+        Timer.builder("gen_ai.client.operation.duration").description("Duration of a chat completion through the gateway")
+                .tags("route", route, "endpoint", endpoint, "outcome", outcome, "gen_ai.operation.name", "chat")
+                .publishPercentileHistogram()
+                .register(registry).record(Duration.ofNanos((long) (ms * 1_000_000)));
+    }
+
+    public void tokenUsage(String route, long promptTokens, long completionTokens) {
+        summary(route, "input").record(promptTokens);
+        summary(route, "output").record(completionTokens);
+    }
+
+    private DistributionSummary summary(String route, String type) {
+        return DistributionSummary.builder("gen_ai.client.token.usage").description("Tokens per request")
+                .baseUnit("tokens").tags("route", route, "gen_ai.token.type", type).register(registry);
+    }
+
+    public void decision(String route, String rule) {
+        Counter.builder("cascade.routing.decisions").description("Routing decisions by deciding rule")
+                .tags("route", route, "rule", rule).register(registry).increment();
+    }
+
+    public void fallback(String from, String to) {
+        Counter.builder("cascade.fallbacks").description("Requests served by another pool than the one chosen")
+                .tags("from", from, "to", to).register(registry).increment();
+    }
+
+    public void upstreamError(String endpoint, String kind) {
+        Counter.builder("cascade.upstream.errors").description("Failed upstream calls")
+                .tags("endpoint", endpoint, "kind", kind).register(registry).increment();
+    }
+
+    /** Breaker state as a number: 0 closed, 1 half-open, 2 open (forced/disabled states map to the nearest). */
+    public void watchBreaker(String endpoint, CircuitBreaker breaker) {
+        Gauge.builder("cascade.breaker.state", breaker, b -> switch (b.getState()) {
+                    case CLOSED, DISABLED, METRICS_ONLY -> 0;
+                    case HALF_OPEN -> 1;
+                    case OPEN, FORCED_OPEN -> 2;
+                }).description("Circuit breaker state per endpoint: 0 closed, 1 half-open, 2 open")
+                .tags("endpoint", endpoint).register(registry);
+    }
+}

@@ -1,0 +1,60 @@
+package com.cascade4arm.routes.routing;
+
+import com.cascade4arm.routes.chat.ChatMessage;
+import com.cascade4arm.rules.RoutingRulebook;
+import com.cascade4arm.rules.decision.RoutingDecision;
+import com.cascade4arm.rules.facts.PromptFacts;
+import com.cascade4arm.rules.facts.PromptFactsExtractor;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Routes with the Drools rulebook. The active rulebook sits in one reference, so a request reads one version from
+ * start to end while a swap installs the next for the requests that follow.
+ */
+public final class RulebookRoutingService implements RoutingService {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Facts too bulky or redundant for an explanation (the prompt itself is what the caller sent). */
+    private static final List<String> HIDDEN_FACTS = List.of("text", "lowerText", "words");
+
+    private final AtomicReference<ActiveRulebook> active;
+
+    public RulebookRoutingService(RoutingRulebook rulebook, long version) {
+        this.active = new AtomicReference<>(new ActiveRulebook(version, rulebook));
+    }
+
+    /** Installs a new version for all requests routed from now on. */
+    public void activate(RoutingRulebook rulebook, long version) {
+        active.set(new ActiveRulebook(version, rulebook));
+    }
+
+    public ActiveRulebook active() {
+        return active.get();
+    }
+
+    @Override
+    public RouteDecision decide(List<ChatMessage> messages, Integer requestedMaxTokens, String forcedRoute) {
+        ActiveRulebook rules = active.get();
+        PromptFacts facts = PromptFactsExtractor.extract(messages.stream()
+                .map(m -> new com.cascade4arm.rules.facts.ChatMessage(m.role(), m.content())).toList(), requestedMaxTokens);
+        RoutingDecision decision = rules.rulebook().decide(facts);
+        ObjectNode factsJson = JSON.valueToTree(facts);
+        HIDDEN_FACTS.forEach(factsJson::remove);
+        if (decision.category() != null) {
+            factsJson.put("category", decision.category());
+        }
+        factsJson.set("fired_rules", JSON.valueToTree(decision.firedRules()));
+        if (forcedRoute != null) {
+            return new RouteDecision(forcedRoute, "forced by model", "the client asked for model '" + forcedRoute
+                    + "' (rules would pick " + decision.route() + ")", factsJson, rules.version());
+        }
+        return new RouteDecision(decision.route(), decision.ruleName(), decision.reason(), factsJson, rules.version());
+    }
+
+    /** A rulebook with the version number it was activated as. */
+    public record ActiveRulebook(long version, RoutingRulebook rulebook) {
+    }
+}

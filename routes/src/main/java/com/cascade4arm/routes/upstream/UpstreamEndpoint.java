@@ -1,0 +1,76 @@
+package com.cascade4arm.routes.upstream;
+
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+
+import java.net.URI;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** One model server of a pool: its URL, health, in-flight count and its own circuit breaker. */
+public final class UpstreamEndpoint {
+    private final String name;
+    private final URI baseUri;
+    private final String apiKey;
+    private final CircuitBreaker breaker;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private volatile boolean healthy = true;
+    private volatile String healthDetail = "not checked yet";
+
+    public UpstreamEndpoint(String name, URI baseUri, String apiKey, CircuitBreaker breaker) {
+        this.name = name;
+        this.baseUri = baseUri;
+        this.apiKey = apiKey;
+        this.breaker = breaker;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public URI baseUri() {
+        return baseUri;
+    }
+
+    public String apiKey() {
+        return apiKey;
+    }
+
+    public CircuitBreaker breaker() {
+        return breaker;
+    }
+
+    public int inFlight() {
+        return inFlight.get();
+    }
+
+    public void acquire() {
+        inFlight.incrementAndGet();
+    }
+
+    public void release() {
+        inFlight.decrementAndGet();
+    }
+
+    public boolean healthy() {
+        return healthy;
+    }
+
+    public String healthDetail() {
+        return healthDetail;
+    }
+
+    public void markHealth(boolean healthy, String detail) {
+        this.healthy = healthy;
+        this.healthDetail = detail;
+    }
+
+    /** Usable now: last health check passed and the breaker lets calls through. */
+    public boolean available() {
+        return healthy && breaker.getState() != CircuitBreaker.State.OPEN
+                && breaker.getState() != CircuitBreaker.State.FORCED_OPEN;
+    }
+
+    @Override
+    public String toString() {
+        return name + "(" + baseUri + ")";
+    }
+}

@@ -1,0 +1,61 @@
+package com.cascade4arm.routes.upstream;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** A route target: one or more interchangeable endpoints, handed out least-busy first (round-robin among ties). */
+public final class UpstreamPool {
+    private final String name;
+    private final List<UpstreamEndpoint> endpoints;
+    private final double usdPerHour;
+    private final int slots;
+    private final AtomicInteger rotation = new AtomicInteger();
+
+    public UpstreamPool(String name, List<UpstreamEndpoint> endpoints, double usdPerHour, int slots) {
+        if (endpoints.isEmpty()) {
+            throw new IllegalArgumentException("pool " + name + " needs at least one endpoint URL");
+        }
+        this.name = name;
+        this.endpoints = List.copyOf(endpoints);
+        this.usdPerHour = usdPerHour;
+        this.slots = Math.max(1, slots);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public List<UpstreamEndpoint> endpoints() {
+        return endpoints;
+    }
+
+    /** Instance price of one endpoint of this pool, US dollars per hour (cost model input). */
+    public double usdPerHour() {
+        return usdPerHour;
+    }
+
+    /** Requests one endpoint serves at once; a request is charged its share of the box. */
+    public int slots() {
+        return slots;
+    }
+
+    /** Endpoints to try, best first; empty when none is available. */
+    public List<UpstreamEndpoint> candidates() {
+        int start = Math.floorMod(rotation.getAndIncrement(), endpoints.size());
+        List<UpstreamEndpoint> ordered = new ArrayList<>(endpoints.size());
+        for (int i = 0; i < endpoints.size(); i++) {
+            UpstreamEndpoint endpoint = endpoints.get((start + i) % endpoints.size());
+            if (endpoint.available()) {
+                ordered.add(endpoint);
+            }
+        }
+        ordered.sort(Comparator.comparingInt(UpstreamEndpoint::inFlight)); // stable: ties keep the rotation order
+        return ordered;
+    }
+
+    public boolean anyAvailable() {
+        return endpoints.stream().anyMatch(UpstreamEndpoint::available);
+    }
+}

@@ -1,0 +1,214 @@
+package com.cascade4arm.routes;
+
+import com.cascade4arm.bench.responder.InstantResponder;
+import com.cascade4arm.bench.responder.ResponderBehaviour;
+import com.cascade4arm.routes.config.GatewaySettings;
+import com.cascade4arm.routes.routing.RoutingService;
+import com.cascade4arm.routes.routing.RulebookRoutingService;
+import com.cascade4arm.rules.RoutingRulebook;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.camel.main.Main;
+import org.apache.camel.spi.PropertiesComponent;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The relay under upstream faults: real gateway routes against real HTTP upstreams (the bench module's instant
+ * responder) that drop streams, send error events, answer 500 or keep-alive comments.
+ */
+class UpstreamFaultsIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String CODE_PROMPT = "Refactor this function: def f(x): return x*2";
+    private static final String EASY_PROMPT = "Hello!";
+
+    private static InstantResponder small;
+    private static InstantResponder large;
+    private static Main main;
+    private static URI base;
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeAll
+    static void boot() throws Exception {
+        small = InstantResponder.start(0);
+        large = InstantResponder.start(0);
+        int port = freePort();
+        main = new Main();
+        main.addMainListener(new GatewayMainListener() {
+            @Override
+            protected GatewaySettings resolveUpstreams(GatewaySettings settings, PropertiesComponent properties) {
+                return settings;
+            }
+
+            @Override
+            protected RoutingService routing(PropertiesComponent properties) {
+                return new RulebookRoutingService(RoutingRulebook.defaults(), 1);
+            }
+        });
+        main.addInitialProperty("camel.server.enabled", "true");
+        main.addInitialProperty("camel.server.port", String.valueOf(port));
+        main.addInitialProperty("cascade.small.urls", small.baseUrl());
+        main.addInitialProperty("cascade.large.urls", large.baseUrl());
+        main.addInitialProperty("cascade.upstream.health-interval-ms", "200");
+        main.addInitialProperty("cascade.breaker.open-ms", "500");
+        main.start();
+        base = URI.create("http://127.0.0.1:" + port);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        main.stop();
+        small.close();
+        large.close();
+    }
+
+    @BeforeEach
+    void healthyUpstreams() {
+        small.behaviour(ResponderBehaviour.INSTANT);
+        large.behaviour(ResponderBehaviour.INSTANT);
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> get("/health").statusCode() == 200);
+    }
+
+    @Test
+    void relaysStreamsAndSkipsKeepAliveComments() throws Exception {
+        large.behaviour(ResponderBehaviour.INSTANT.withCommentLines(true));
+
+        List<String> events = stream(CODE_PROMPT);
+
+        assertThat(events).last().isEqualTo("[DONE]");
+        assertThat(events).noneMatch(e -> e.startsWith(":"));
+        assertThat(text(events)).isEqualTo(String.join("", ResponderBehaviour.DEFAULT_CHUNKS));
+        JsonNode cascade = JSON.readTree(events.get(events.size() - 2)).path("cascade");
+        assertThat(cascade.path("route").asText()).isEqualTo("large");
+        assertThat(cascade.path("completion_tokens").asInt()).isEqualTo(ResponderBehaviour.DEFAULT_CHUNKS.size());
+    }
+
+    @Test
+    void endsTheStreamWithAnErrorEventWhenUpstreamFailsMidStream() throws Exception {
+        large.behaviour(ResponderBehaviour.INSTANT.withStreamError(true));
+
+        List<String> events = stream(CODE_PROMPT);
+
+        assertThat(text(events)).as("the part that was sent stays sent").isNotEmpty();
+        assertThat(events).last().isEqualTo("[DONE]");
+        JsonNode error = JSON.readTree(events.get(events.size() - 2)).path("error");
+        assertThat(error.path("code").asText()).isEqualTo("upstream_stream_failed");
+        assertThat(small.chatRequestCount()).as("no silent retry on the other pool").isZero();
+    }
+
+    @Test
+    void endsTheStreamWithAnErrorEventWhenUpstreamTruncates() throws Exception {
+        large.behaviour(ResponderBehaviour.INSTANT.withTruncate(true));
+
+        List<String> events = stream(CODE_PROMPT);
+
+        assertThat(events).last().isEqualTo("[DONE]");
+        assertThat(events.get(events.size() - 2)).contains("\"error\"", "without [DONE]");
+    }
+
+    @Test
+    void fallsBackToTheOtherPoolWhenTheChosenOneAnswers500() throws Exception {
+        large.behaviour(ResponderBehaviour.INSTANT.withStatus(500));
+
+        HttpResponse<String> response = post(chat(CODE_PROMPT, false));
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        JsonNode cascade = JSON.readTree(response.body()).path("cascade");
+        assertThat(cascade.path("route").asText()).isEqualTo("small");
+        assertThat(cascade.path("fallback").asBoolean()).isTrue();
+        assertThat(cascade.path("fallback_reason").asText()).contains("HTTP 500");
+    }
+
+    @Test
+    void passesUpstreamClientErrorsThroughWithoutFallback() throws Exception {
+        small.behaviour(ResponderBehaviour.INSTANT.withStatus(400));
+        long largeCalls = large.chatRequestCount();
+
+        HttpResponse<String> response = post(chat(EASY_PROMPT, false));
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(response.body()).path("error").path("code").asText()).isEqualTo("upstream_rejected");
+        assertThat(large.chatRequestCount()).isEqualTo(largeCalls);
+    }
+
+    @Test
+    void measuresTimeToFirstTokenAtTheFirstContentDelta() throws Exception {
+        small.behaviour(ResponderBehaviour.INSTANT.withContentDelayMs(300));
+
+        List<String> events = stream(EASY_PROMPT);
+
+        JsonNode cascade = JSON.readTree(events.get(events.size() - 2)).path("cascade");
+        assertThat(cascade.path("ttft_ms").asDouble()).isGreaterThanOrEqualTo(300);
+    }
+
+    private List<String> stream(String prompt) throws IOException, InterruptedException {
+        HttpResponse<InputStream> response = http.send(request(chat(prompt, true)), HttpResponse.BodyHandlers.ofInputStream());
+        assertThat(response.statusCode()).isEqualTo(200);
+        List<String> events = new ArrayList<>();
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                if (line.startsWith("data: ")) {
+                    events.add(line.substring(6));
+                } else if (line.startsWith(":")) {
+                    events.add(line);
+                }
+            }
+        }
+        return events;
+    }
+
+    private static String text(List<String> events) throws IOException {
+        StringBuilder text = new StringBuilder();
+        for (String event : events) {
+            if (!event.equals("[DONE]") && !event.startsWith(":")) {
+                text.append(JSON.readTree(event).path("choices").path(0).path("delta").path("content").asText(""));
+            }
+        }
+        return text.toString();
+    }
+
+    private HttpResponse<String> post(String body) throws IOException, InterruptedException {
+        return http.send(request(body), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private HttpResponse<String> get(String path) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(base.resolve(path)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static HttpRequest request(String body) {
+        return HttpRequest.newBuilder(base.resolve("/v1/chat/completions")).header("Content-Type", "application/json")
+                .timeout(Duration.ofSeconds(30)).POST(HttpRequest.BodyPublishers.ofString(body)).build();
+    }
+
+    private static String chat(String prompt, boolean stream) {
+        var root = JSON.createObjectNode().put("stream", stream).put("max_tokens", 8);
+        root.putArray("messages").addObject().put("role", "user").put("content", prompt);
+        return root.toString();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
