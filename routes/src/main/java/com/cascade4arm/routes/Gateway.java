@@ -4,6 +4,7 @@ import com.cascade4arm.routes.chat.ChatDispatcher;
 import com.cascade4arm.routes.chat.ChatRequestParser;
 import com.cascade4arm.routes.chat.ChatRoutes;
 import com.cascade4arm.routes.config.GatewaySettings;
+import com.cascade4arm.routes.http.AdminAuth;
 import com.cascade4arm.routes.http.ApiException;
 import com.cascade4arm.routes.http.ErrorsConfiguration;
 import com.cascade4arm.routes.http.HttpContext;
@@ -44,9 +45,12 @@ public final class Gateway implements AutoCloseable {
     private final GenAiMetrics metrics;
     private final ExecutorService workers;
     private final List<RoutesBuilder> routes = new ArrayList<>();
+    private final AdminAuth admin;
+    private volatile URI selfUrl;
 
     public Gateway(Vertx vertx, MeterRegistry meterRegistry, GatewaySettings settings, RoutingService routing) {
         this.settings = settings;
+        this.admin = new AdminAuth(settings.adminToken());
         this.metrics = new GenAiMetrics(meterRegistry);
         CircuitBreakerRegistry breakers = CircuitBreakerRegistry.of(CircuitBreakerConfig.custom()
                 .failureRateThreshold(settings.breakerFailureRatePercent())
@@ -97,12 +101,26 @@ public final class Gateway implements AutoCloseable {
         return pools;
     }
 
+    /** The gateway's own loopback URL (known once the HTTP server is bound), e.g. for benchmarking the cascade. */
+    public URI selfUrl() {
+        return selfUrl;
+    }
+
+    public AdminAuth admin() {
+        return admin;
+    }
+
+    public GatewaySettings settings() {
+        return settings;
+    }
+
     public GenAiMetrics metrics() {
         return metrics;
     }
 
     /** Maps the HTTP API onto the routes; call once platform-http's router exists (after the context started). */
-    public HttpIngress bindHttp(Router router, CamelContext camel) {
+    public HttpIngress bindHttp(Router router, CamelContext camel, int port) {
+        selfUrl = URI.create("http://127.0.0.1:" + port);
         HttpIngress ingress = new HttpIngress(router, camel, workers, settings.maxBodyBytes())
                 .map(HttpMethod.POST, "/v1/chat/completions", RouteIds.CHAT_COMPLETIONS)
                 .map(HttpMethod.GET, "/v1/models", RouteIds.LIST_MODELS)

@@ -89,7 +89,7 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         VertxPlatformHttpRouter router = camel.getRegistry().findByType(VertxPlatformHttpRouter.class).stream()
                 .filter(VertxPlatformHttpRouter::isMainServer).findFirst()
                 .orElseThrow(() -> new IllegalStateException("platform-http server not started: set camel.server.enabled=true"));
-        gateway.bindHttp(router, camel);
+        gateway.bindHttp(router, camel, port(router));
         router.get("/metrics").blockingHandler(ctx -> ctx.response()
                 .putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8").end(meters.scrape()), false);
         mountExtras(router, meters);

@@ -3,6 +3,7 @@ package com.cascade4arm.routes.config;
 import org.apache.camel.spi.PropertiesComponent;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
@@ -11,7 +12,8 @@ public record GatewaySettings(List<URI> smallUrls, List<URI> largeUrls, String s
                               int connectTimeoutMs, long idleTimeoutMs, long requestTimeoutMs, long healthIntervalMs,
                               int maxTokensCap, int defaultMaxTokens, int maxPromptChars, long maxBodyBytes,
                               int workerThreads, double smallUsdPerHour, double largeUsdPerHour, int smallSlots,
-                              int largeSlots, int breakerFailureRatePercent, int breakerWindow, long breakerOpenMs) {
+                              int largeSlots, int breakerFailureRatePercent, int breakerWindow, long breakerOpenMs,
+                              String adminToken, Path dataDir, URI baselineUrl) {
     public static final int DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
     public static final long DEFAULT_IDLE_TIMEOUT_MS = 120_000;
     public static final long DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
@@ -48,7 +50,10 @@ public record GatewaySettings(List<URI> smallUrls, List<URI> largeUrls, String s
                 (int) p.integer("cascade.cost.large.slots", DEFAULT_SLOTS, 1, 1_024),
                 (int) p.integer("cascade.breaker.failure-rate-percent", DEFAULT_BREAKER_FAILURE_RATE_PERCENT, 1, 100),
                 (int) p.integer("cascade.breaker.window", DEFAULT_BREAKER_WINDOW, 1, 10_000),
-                p.integer("cascade.breaker.open-ms", DEFAULT_BREAKER_OPEN_MS, 1, 3_600_000));
+                p.integer("cascade.breaker.open-ms", DEFAULT_BREAKER_OPEN_MS, 1, 3_600_000),
+                p.string("cascade.admin.token"),
+                p.path("cascade.data-dir", defaultDataDir()),
+                p.urls("cascade.baseline.url").stream().findFirst().orElse(null));
     }
 
     /** A copy with the given pool URLs (used when the embedded hosts supply them). */
@@ -56,7 +61,22 @@ public record GatewaySettings(List<URI> smallUrls, List<URI> largeUrls, String s
         return new GatewaySettings(small, large, smallApiKey, largeApiKey, connectTimeoutMs, idleTimeoutMs,
                 requestTimeoutMs, healthIntervalMs, maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes,
                 workerThreads, smallUsdPerHour, largeUsdPerHour, smallSlots, largeSlots, breakerFailureRatePercent,
-                breakerWindow, breakerOpenMs);
+                breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl);
+    }
+
+    /** A copy with the baseline endpoint's URL (used when the embedded hosts supply it). */
+    public GatewaySettings withBaseline(URI baseline) {
+        return new GatewaySettings(smallUrls, largeUrls, smallApiKey, largeApiKey, connectTimeoutMs, idleTimeoutMs,
+                requestTimeoutMs, healthIntervalMs, maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes,
+                workerThreads, smallUsdPerHour, largeUsdPerHour, smallSlots, largeSlots, breakerFailureRatePercent,
+                breakerWindow, breakerOpenMs, adminToken, dataDir, baseline);
+    }
+
+    /** $XDG_DATA_HOME/cascade4arm, else ~/.local/share/cascade4arm: where rule versions and benchmark runs live. */
+    public static Path defaultDataDir() {
+        String xdg = System.getenv("XDG_DATA_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".local", "share");
+        return base.resolve("cascade4arm");
     }
 
     public boolean hasUpstreams() {
@@ -81,6 +101,11 @@ public record GatewaySettings(List<URI> smallUrls, List<URI> largeUrls, String s
                 }
                 return uri;
             }).toList();
+        }
+
+        Path path(String key, Path fallback) {
+            String value = string(key);
+            return value == null ? fallback : Path.of(value);
         }
 
         long integer(String key, long fallback, long min, long max) {

@@ -77,6 +77,16 @@ public final class HttpContext {
         response.end(Buffer.buffer(Json.bytes(body)));
     }
 
+    public void sendText(int status, String contentType, String body, Map<String, String> headers) {
+        if (committed() || clientGone()) {
+            return;
+        }
+        response.setStatusCode(status);
+        headers.forEach(response::putHeader);
+        response.putHeader("Content-Type", contentType);
+        response.end(body);
+    }
+
     public void sendError(ApiException e) {
         if (committed()) {
             // Mid-stream: the status is gone, so the error becomes the last SSE event.

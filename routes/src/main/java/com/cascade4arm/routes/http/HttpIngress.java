@@ -23,6 +23,8 @@ import java.util.concurrent.RejectedExecutionException;
 public final class HttpIngress {
     private static final Logger LOG = LoggerFactory.getLogger(HttpIngress.class);
     private static final int RETRY_AFTER_BUSY_SECONDS = 1;
+    /** Prefix of message headers that go to the client as response headers. */
+    public static final String RESPONSE_HEADER_PREFIX = "Response-";
 
     private final Router router;
     private final ProducerTemplate producer;
@@ -80,15 +82,29 @@ public final class HttpIngress {
             } else if (!http.committed()) {
                 Object body = exchange.getMessage().getBody();
                 int status = exchange.getMessage().getHeader(Exchange.HTTP_RESPONSE_CODE, 200, Integer.class);
-                if (body instanceof JsonNode json) {
-                    http.sendJson(status, json, Map.of());
+                String contentType = exchange.getMessage().getHeader(Exchange.CONTENT_TYPE, String.class);
+                if (body instanceof String text && contentType != null) {
+                    http.sendText(status, contentType, text, responseHeaders(exchange));
+                } else if (body instanceof JsonNode json) {
+                    http.sendJson(status, json, responseHeaders(exchange));
                 } else {
-                    http.sendJson(status, Json.MAPPER.valueToTree(body), Map.of());
+                    http.sendJson(status, Json.MAPPER.valueToTree(body), responseHeaders(exchange));
                 }
             }
         } catch (RuntimeException e) {
             respondWithError(http, e);
         }
+    }
+
+    /** Message headers named "Response-*" are sent to the client without the prefix (e.g. Content-Disposition). */
+    private static Map<String, String> responseHeaders(Exchange exchange) {
+        Map<String, String> headers = new java.util.LinkedHashMap<>();
+        exchange.getMessage().getHeaders().forEach((name, value) -> {
+            if (name.startsWith(RESPONSE_HEADER_PREFIX) && value != null) {
+                headers.put(name.substring(RESPONSE_HEADER_PREFIX.length()), value.toString());
+            }
+        });
+        return headers;
     }
 
     private static void respondWithError(HttpContext http, Throwable failure) {

@@ -1,0 +1,107 @@
+package com.cascade4arm.bench.cli;
+
+import com.cascade4arm.bench.runner.LevelAggregate;
+import com.cascade4arm.bench.runner.RoutingAccuracy;
+import com.cascade4arm.bench.runner.RunSummary;
+import com.cascade4arm.bench.runner.SpeedUp;
+import com.cascade4arm.bench.runner.TargetSaturation;
+import com.cascade4arm.bench.stats.Saturation;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** Prints a finished run as text: the per-level table, saturation, speed-ups, routing accuracy and file locations. */
+final class ReportPrinter {
+
+    static final List<String> COLUMNS = List.of("System", "Conc.", "Req/s", "tok/s", "p50 (ms)", "p95 (ms)",
+            "median TTFT (ms)", "Err");
+
+    private ReportPrinter() {
+    }
+
+    static void print(RunSummary summary, Path runDir, PrintStream out) {
+        out.println("Run " + summary.id() + ": " + summary.status().wire() + ", " + summary.done() + "/"
+                + summary.total() + " requests" + (summary.error() == null ? "" : " (" + summary.error() + ")"));
+        out.println();
+        out.print(table(summary.aggregates()));
+        out.println();
+        out.println("Saturation (lowest level after which aggregate tok/s rises by at most "
+                + Math.round(Saturation.DEFAULT_MIN_GAIN * 100) + " %):");
+        for (TargetSaturation s : summary.saturation()) {
+            out.println("  " + s.target() + ": " + (s.reached() ? "level " + s.saturationLevel()
+                    : "not reached up to level " + s.saturationLevel()) + ", c_max/c_min tok/s ratio (c" + s.maxLevel()
+                    + "/c" + s.minLevel() + ") " + (s.throughputRatio() == null ? "n/a" : fmt(s.throughputRatio()) + "x"));
+        }
+        if (!summary.speedUps().isEmpty()) {
+            out.println();
+            out.println("Speed-up (median latency of B / median latency of A, successful requests, all levels):");
+            for (SpeedUp s : summary.speedUps()) {
+                out.println(String.format(Locale.ROOT, "  %-10s %s over %s: %sx (%s ms vs %s ms)", s.category(),
+                        s.targetA(), s.targetB(), fmt(s.speedUp()), fmt(s.medianMsA()), fmt(s.medianMsB())));
+            }
+        }
+        out.println();
+        out.println("Routing accuracy (route == expected route, successful requests that report a route):");
+        if (summary.accuracy().isEmpty()) {
+            out.println("  no target reported a route");
+        }
+        for (RoutingAccuracy a : summary.accuracy()) {
+            out.println(String.format(Locale.ROOT, "  %-10s %-10s %5.1f %% (%d/%d)", a.target(), a.category(),
+                    a.accuracy() * 100, a.correct(), a.routed()));
+        }
+        out.println();
+        out.println("Files:");
+        out.println("  rows:       " + runDir.resolve("rows.csv"));
+        out.println("  aggregates: " + runDir.resolve("aggregates.csv"));
+        out.println("  summary:    " + runDir.resolve("summary.json"));
+    }
+
+    /** The per-level table as aligned Markdown. */
+    static String table(List<LevelAggregate> aggregates) {
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(COLUMNS);
+        for (LevelAggregate a : aggregates) {
+            rows.add(List.of(a.target(), Integer.toString(a.level()), fmt(a.reqPerS()), fmt(a.tokPerS()),
+                    fmt(a.p50Ms()), fmt(a.p95Ms()), fmt(a.medianTtftMs()), Integer.toString(a.errors())));
+        }
+        int[] widths = new int[COLUMNS.size()];
+        rows.forEach(row -> {
+            for (int i = 0; i < row.size(); i++) {
+                widths[i] = Math.max(widths[i], row.get(i).length());
+            }
+        });
+        StringBuilder text = new StringBuilder();
+        for (int r = 0; r < rows.size(); r++) {
+            text.append(line(rows.get(r), widths));
+            if (r == 0) {
+                List<String> rule = new ArrayList<>();
+                for (int width : widths) {
+                    rule.add("-".repeat(width));
+                }
+                text.append(line(rule, widths));
+            }
+        }
+        return text.toString();
+    }
+
+    private static String line(List<String> cells, int[] widths) {
+        StringBuilder line = new StringBuilder("|");
+        for (int i = 0; i < cells.size(); i++) {
+            String cell = cells.get(i);
+            boolean left = i == 0;
+            String pad = " ".repeat(widths[i] - cell.length());
+            line.append(' ').append(left ? cell + pad : pad + cell).append(" |");
+        }
+        return line.append('\n').toString();
+    }
+
+    static String fmt(Double value) {
+        if (value == null) {
+            return "-";
+        }
+        return String.format(Locale.ROOT, Math.abs(value) >= 100 ? "%.0f" : "%.2f", value);
+    }
+}

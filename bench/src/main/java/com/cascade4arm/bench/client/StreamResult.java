@@ -1,0 +1,32 @@
+package com.cascade4arm.bench.client;
+
+/**
+ * What one streamed request measured. Times are milliseconds since the request was sent; {@code ttftMs} is null when
+ * no content arrived. {@code status} is the HTTP status, 0 when no response came (connection error, timeout before
+ * headers, cancel). {@code error} is null for a successful request.
+ */
+public record StreamResult(
+        int status,
+        String error,
+        Double ttftMs,
+        double totalMs,
+        long completionTokens,
+        double tokensPerSecond,
+        String route,
+        String rule,
+        String rulesVersion,
+        boolean cancelled) {
+
+    /** Error text for requests aborted by {@link StreamingChatClient#cancelAll()}. */
+    public static final String CANCELLED = "cancelled";
+    /** Error text for a stream that ended without {@code data: [DONE]}. */
+    public static final String TRUNCATED = "truncated";
+
+    public boolean ok() {
+        return error == null && status >= 200 && status < 300;
+    }
+
+    static StreamResult failed(int status, String error, double totalMs, boolean cancelled) {
+        return new StreamResult(status, error, null, totalMs, 0, 0, null, null, null, cancelled);
+    }
+}

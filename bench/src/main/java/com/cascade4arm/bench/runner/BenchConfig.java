@@ -1,0 +1,155 @@
+package com.cascade4arm.bench.runner;
+
+import com.cascade4arm.bench.suite.Prompt;
+import com.cascade4arm.bench.suite.PromptSuite;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What a benchmark run does: which prompts, which concurrency levels, how many requests per level and target, and
+ * against which targets. Null components take the defaults below (so a JSON body may omit them); {@link #validate}
+ * checks bounds and names each bad value.
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+public record BenchConfig(
+        PromptSelection prompts,
+        List<Integer> levels,
+        Integer requestsPerLevel,
+        Integer maxTokens,
+        List<TargetConfig> targets,
+        Long requestTimeoutMs,
+        Long deadlineSeconds) {
+
+    public static final int DEFAULT_PROMPT_COUNT = 10;
+    public static final List<Integer> DEFAULT_LEVELS = List.of(1, 2, 4, 8, 16);
+    public static final int DEFAULT_REQUESTS_PER_LEVEL = 20;
+    public static final int DEFAULT_MAX_TOKENS = 64;
+    public static final long DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+    public static final long DEFAULT_DEADLINE_SECONDS = 3_600;
+    public static final int MAX_LEVEL = 64;
+    public static final int MAX_LEVEL_COUNT = 10;
+    public static final int MAX_REQUESTS_PER_LEVEL = 500;
+    public static final int MAX_TOKENS_LIMIT = 4_096;
+    public static final int MAX_TARGETS = 4;
+    public static final long MIN_REQUEST_TIMEOUT_MS = 100;
+    public static final long MAX_REQUEST_TIMEOUT_MS = 600_000;
+    public static final long MAX_DEADLINE_SECONDS = 86_400;
+
+    public BenchConfig {
+        prompts = prompts != null ? prompts : PromptSelection.first(DEFAULT_PROMPT_COUNT);
+        levels = levels != null ? List.copyOf(levels) : DEFAULT_LEVELS;
+        requestsPerLevel = requestsPerLevel != null ? requestsPerLevel : DEFAULT_REQUESTS_PER_LEVEL;
+        maxTokens = maxTokens != null ? maxTokens : DEFAULT_MAX_TOKENS;
+        targets = targets != null ? List.copyOf(targets) : List.of();
+        requestTimeoutMs = requestTimeoutMs != null ? requestTimeoutMs : DEFAULT_REQUEST_TIMEOUT_MS;
+        deadlineSeconds = deadlineSeconds != null ? deadlineSeconds : DEFAULT_DEADLINE_SECONDS;
+    }
+
+    /** Defaults for everything but the targets. */
+    public static BenchConfig of(List<TargetConfig> targets) {
+        return new BenchConfig(null, null, null, null, targets, null, null);
+    }
+
+    public BenchConfig withPrompts(PromptSelection value) {
+        return new BenchConfig(value, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds);
+    }
+
+    public BenchConfig withLevels(List<Integer> value) {
+        return new BenchConfig(prompts, value, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds);
+    }
+
+    public BenchConfig withRequestsPerLevel(int value) {
+        return new BenchConfig(prompts, levels, value, maxTokens, targets, requestTimeoutMs, deadlineSeconds);
+    }
+
+    public BenchConfig withMaxTokens(int value) {
+        return new BenchConfig(prompts, levels, requestsPerLevel, value, targets, requestTimeoutMs, deadlineSeconds);
+    }
+
+    public BenchConfig withRequestTimeoutMs(long value) {
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, value, deadlineSeconds);
+    }
+
+    public BenchConfig withDeadlineSeconds(long value) {
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, value);
+    }
+
+    /** Requests the whole run sends: levels x requests per level x targets. */
+    @JsonIgnore
+    public int totalRequests() {
+        return levels.size() * requestsPerLevel * targets.size();
+    }
+
+    /** Throws {@link InvalidBenchConfigException} listing every problem, e.g. "levels[2] must be between 1 and 64, but was 100". */
+    public BenchConfig validate(PromptSuite suite) {
+        List<String> problems = new ArrayList<>(prompts.problems(suite));
+        checkRange(problems, "requests_per_level", requestsPerLevel, 1, MAX_REQUESTS_PER_LEVEL);
+        checkRange(problems, "max_tokens", maxTokens, 1, MAX_TOKENS_LIMIT);
+        checkRange(problems, "request_timeout_ms", requestTimeoutMs, MIN_REQUEST_TIMEOUT_MS, MAX_REQUEST_TIMEOUT_MS);
+        checkRange(problems, "deadline_seconds", deadlineSeconds, 1, MAX_DEADLINE_SECONDS);
+        checkLevels(problems);
+        checkTargets(problems);
+        if (!problems.isEmpty()) {
+            throw new InvalidBenchConfigException(String.join("; ", problems.stream().distinct().toList()));
+        }
+        return this;
+    }
+
+    /** The prompts this run cycles through, in order (after {@link #validate}). */
+    public List<Prompt> resolvePrompts(PromptSuite suite) {
+        return prompts.resolve(suite);
+    }
+
+    private void checkLevels(List<String> problems) {
+        if (levels.isEmpty() || levels.size() > MAX_LEVEL_COUNT) {
+            problems.add("levels must have 1 to " + MAX_LEVEL_COUNT + " values, but had " + levels.size());
+        }
+        for (int i = 0; i < levels.size(); i++) {
+            Integer level = levels.get(i);
+            if (level == null || level < 1 || level > MAX_LEVEL) {
+                problems.add("levels[" + i + "] must be between 1 and " + MAX_LEVEL + ", but was " + level);
+            } else if (i > 0 && levels.get(i - 1) != null && level <= levels.get(i - 1)) {
+                problems.add("levels must be strictly increasing, but was " + levels);
+            }
+        }
+    }
+
+    private void checkTargets(List<String> problems) {
+        if (targets.isEmpty() || targets.size() > MAX_TARGETS) {
+            problems.add("targets must list 1 to " + MAX_TARGETS + " targets, but had " + targets.size());
+        }
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < targets.size(); i++) {
+            TargetConfig target = targets.get(i);
+            String at = "targets[" + i + "]";
+            if (target == null) {
+                problems.add(at + " must not be null");
+                continue;
+            }
+            if (target.name() == null || !target.name().matches("[A-Za-z0-9._-]{1,40}")) {
+                problems.add(at + ".name must be 1-40 letters, digits, '.', '_' or '-', but was '" + target.name() + "'");
+            } else if (!names.add(target.name())) {
+                problems.add(at + ".name '" + target.name() + "' is used by another target");
+            }
+            String url = target.baseUrl();
+            if (url == null || !url.matches("https?://[^\\s/]+(/\\S*)?")) {
+                problems.add(at + ".base_url must be an http(s) URL, but was '" + url + "'");
+            }
+            if (target.model() == null || target.model().isBlank()) {
+                problems.add(at + ".model must not be blank, but was '" + target.model() + "'");
+            }
+        }
+    }
+
+    private static void checkRange(List<String> problems, String name, long value, long min, long max) {
+        if (value < min || value > max) {
+            problems.add(name + " must be between " + min + " and " + max + ", but was " + value);
+        }
+    }
+}

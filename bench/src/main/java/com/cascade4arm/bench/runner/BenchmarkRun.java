@@ -1,0 +1,223 @@
+package com.cascade4arm.bench.runner;
+
+import com.cascade4arm.bench.client.StreamResult;
+import com.cascade4arm.bench.client.StreamingChatClient;
+import com.cascade4arm.bench.suite.Prompt;
+import com.cascade4arm.bench.suite.PromptSuite;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One benchmark run: for each level in turn, all targets are loaded at the same time (one {@link LoadGenerator}
+ * each); rows are persisted as they complete, aggregates and the summary at each level end and at the end. A level
+ * interrupted by cancel or deadline keeps its rows but gets no aggregate (its wall time would be meaningless).
+ */
+final class BenchmarkRun {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BenchmarkRun.class);
+    private static final long DRAIN_TIMEOUT_MS = 30_000;
+
+    private final String id;
+    private final BenchConfig config;
+    private final List<Prompt> prompts;
+    private final RunMetadata metadata;
+    private final RunFiles files;
+    private final ProgressListener listener;
+    private final String startedAt = Instant.now().toString();
+    private final String owner = RunOwner.current();
+    private final Map<String, StreamingChatClient> clients = new LinkedHashMap<>();
+    private final ExecutorService pool;
+    private final AtomicBoolean stopped = new AtomicBoolean();
+    private final List<RequestRow> rows = Collections.synchronizedList(new ArrayList<>());
+    private final List<LevelAggregate> aggregates = new CopyOnWriteArrayList<>();
+    private final AtomicInteger done = new AtomicInteger();
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private volatile RunStatus status = RunStatus.RUNNING;
+    private volatile RunStatus stopStatus;
+    private volatile String error;
+    private volatile Integer currentLevel;
+    private volatile String endedAt;
+    private volatile String observedRulesVersion;
+    private volatile List<TargetSaturation> saturation = List.of();
+    private volatile List<SpeedUp> speedUps = List.of();
+    private volatile List<RoutingAccuracy> accuracy = List.of();
+
+    BenchmarkRun(String id, BenchConfig config, List<Prompt> prompts, RunMetadata metadata, RunFiles files,
+                 ProgressListener listener) {
+        this.id = id;
+        this.config = config;
+        this.prompts = prompts;
+        this.metadata = metadata;
+        this.files = files;
+        this.listener = listener;
+        config.targets().forEach(t -> clients.put(t.name(),
+                new StreamingChatClient(t.baseUrl(), t.apiKey(), config.requestTimeoutMs())));
+        AtomicInteger threads = new AtomicInteger();
+        this.pool = Executors.newCachedThreadPool(r -> {
+            Thread thread = new Thread(r, "bench-" + id + "-worker-" + threads.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    String id() {
+        return id;
+    }
+
+    /** Writes the "running" summary; called before the run thread starts so a disk problem surfaces to the caller. */
+    void writeInitialSummary() throws IOException {
+        files.writeSummary(snapshot());
+    }
+
+    /** Runs every level, then writes the final summary and calls {@code onFinished} before waking waiters. */
+    void run(Runnable onFinished) {
+        try {
+            long deadlineNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(config.deadlineSeconds());
+            for (int level : config.levels()) {
+                if (System.nanoTime() >= deadlineNanos) {
+                    stop(RunStatus.PARTIAL, "deadline of " + config.deadlineSeconds() + " s reached before level " + level);
+                }
+                if (stopped.get()) {
+                    break;
+                }
+                runLevel(level, deadlineNanos);
+            }
+        } catch (Exception e) {
+            LOG.warn("Benchmark run {} failed", id, e);
+            stop(RunStatus.FAILED, "run failed: " + e);
+        } finally {
+            finish();
+            try {
+                onFinished.run();
+            } finally {
+                finished.countDown();
+            }
+        }
+    }
+
+    /** Stops dispatching, aborts in-flight requests; the run ends {@code cancelled}. */
+    void cancel() {
+        stop(RunStatus.CANCELLED, "cancelled by request");
+    }
+
+    boolean awaitFinished(Duration timeout) throws InterruptedException {
+        return finished.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    RunSummary snapshot() {
+        String rulesVersion = metadata.rulesVersion() != null ? metadata.rulesVersion() : observedRulesVersion;
+        return new RunSummary(id, status, startedAt, endedAt, config, rulesVersion, metadata.gitCommit(), done.get(),
+                config.totalRequests(), currentLevel, error, owner, List.copyOf(aggregates), saturation, speedUps,
+                accuracy);
+    }
+
+    private void runLevel(int level, long deadlineNanos) throws Exception {
+        currentLevel = level;
+        notifyProgress(level);
+        Map<String, CompletableFuture<Double>> wallMs = new LinkedHashMap<>();
+        for (TargetConfig target : config.targets()) {
+            LoadGenerator generator = new LoadGenerator(id, target, clients.get(target.name()), prompts,
+                    config.maxTokens(), stopped, (row, result) -> record(row, result, level));
+            wallMs.put(target.name(), generator.run(level, config.requestsPerLevel(), pool));
+        }
+        CompletableFuture<Void> all = CompletableFuture.allOf(wallMs.values().toArray(CompletableFuture[]::new));
+        try {
+            all.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            stop(RunStatus.PARTIAL, "deadline of " + config.deadlineSeconds() + " s exceeded at level " + level);
+            all.get(DRAIN_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        }
+        if (stopped.get()) {
+            return;
+        }
+        for (TargetConfig target : config.targets()) {
+            List<RequestRow> levelRows = rowsSnapshot().stream()
+                    .filter(r -> r.level() == level && r.target().equals(target.name())).toList();
+            aggregates.add(LevelAggregate.of(target.name(), level, levelRows, wallMs.get(target.name()).join()));
+        }
+        derive();
+        files.writeAggregates(aggregates);
+        files.writeSummary(snapshot());
+    }
+
+    private void record(RequestRow row, StreamResult result, int level) {
+        try {
+            files.appendRow(row);
+        } catch (IOException e) {
+            stop(RunStatus.FAILED, "cannot append to rows.csv: " + e);
+            return;
+        }
+        rows.add(row);
+        if (observedRulesVersion == null && result.rulesVersion() != null) {
+            observedRulesVersion = result.rulesVersion();
+        }
+        done.incrementAndGet();
+        notifyProgress(level);
+    }
+
+    private void notifyProgress(int level) {
+        try {
+            listener.onProgress(new Progress(id, done.get(), config.totalRequests(), level));
+        } catch (RuntimeException e) {
+            LOG.warn("Progress listener of run {} failed: {}", id, e.toString());
+        }
+    }
+
+    private void stop(RunStatus why, String message) {
+        if (stopped.compareAndSet(false, true)) {
+            stopStatus = why;
+            error = message;
+            clients.values().forEach(StreamingChatClient::cancelAll);
+        }
+    }
+
+    private List<RequestRow> rowsSnapshot() {
+        synchronized (rows) {
+            return new ArrayList<>(rows);
+        }
+    }
+
+    private void derive() {
+        List<String> targets = config.targets().stream().map(TargetConfig::name).toList();
+        List<RequestRow> snapshot = rowsSnapshot();
+        saturation = aggregates.isEmpty() ? List.of() : RunAnalysis.saturation(aggregates);
+        speedUps = RunAnalysis.speedUps(snapshot, targets, PromptSuite.CATEGORIES);
+        accuracy = RunAnalysis.accuracy(snapshot, PromptSuite.CATEGORIES);
+    }
+
+    private void finish() {
+        pool.shutdownNow();
+        try {
+            derive();
+        } catch (RuntimeException e) {
+            LOG.warn("Cannot derive results of run {}", id, e);
+        }
+        endedAt = Instant.now().toString();
+        status = stopStatus != null ? stopStatus : RunStatus.DONE;
+        try {
+            files.close();
+            files.writeAggregates(aggregates);
+            files.writeSummary(snapshot());
+        } catch (IOException e) {
+            LOG.error("Cannot write the final summary of run {}", id, e);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package com.cascade4arm.bench.runner;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+
+/**
+ * The files of one run directory: {@code rows.csv} appended and flushed per request, {@code aggregates.csv} and
+ * {@code summary.json} replaced atomically (temp file, fsync, rename) so a crash never leaves half a file.
+ */
+final class RunFiles implements Closeable {
+
+    static final String ROWS = "rows.csv";
+    static final String AGGREGATES = "aggregates.csv";
+    static final String SUMMARY = "summary.json";
+
+    private final Path dir;
+    private final Writer rows;
+
+    /** Opens a new run directory; its rows.csv must not exist yet (nothing is ever overwritten). */
+    RunFiles(Path dir) throws IOException {
+        this.dir = dir;
+        this.rows = Files.newBufferedWriter(dir.resolve(ROWS), StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        rows.write(Csv.line(RequestRow.HEADER));
+        rows.flush();
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    synchronized void appendRow(RequestRow row) throws IOException {
+        rows.write(Csv.line(row.csvFields()));
+        rows.flush();
+    }
+
+    void writeAggregates(List<LevelAggregate> aggregates) throws IOException {
+        StringBuilder csv = new StringBuilder(Csv.line(LevelAggregate.HEADER));
+        aggregates.forEach(a -> csv.append(Csv.line(a.csvFields())));
+        writeAtomically(dir.resolve(AGGREGATES), csv.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    void writeSummary(RunSummary summary) throws IOException {
+        writeAtomically(dir.resolve(SUMMARY), Json.MAPPER.writeValueAsBytes(summary));
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        rows.close();
+    }
+
+    /** Writes to a temp file in the same directory, forces it to disk, then renames it over {@code file}. */
+    static synchronized void writeAtomically(Path file, byte[] content) throws IOException {
+        Path temp = file.resolveSibling(file.getFileName() + ".tmp");
+        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            ByteBuffer buffer = ByteBuffer.wrap(content);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+            channel.force(true);
+        }
+        Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        forceDirectory(file.getParent());
+    }
+
+    private static void forceDirectory(Path dir) {
+        try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException | UnsupportedOperationException ignored) {
+            // not every platform can fsync a directory; the rename itself is still atomic
+        }
+    }
+}

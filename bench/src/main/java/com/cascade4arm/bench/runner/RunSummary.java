@@ -1,0 +1,37 @@
+package com.cascade4arm.bench.runner;
+
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+
+import java.util.List;
+
+/**
+ * The state of a run as served by the API and written to {@code summary.json}: status, timing (ISO-8601 instants),
+ * config, progress, per-level aggregates (completed levels only) and the derived results. {@code owner} identifies
+ * the process that runs it ("pid@process-start") so a restart can tell a dead run from a live one.
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+public record RunSummary(
+        String id,
+        RunStatus status,
+        String startedAt,
+        String endedAt,
+        BenchConfig config,
+        String rulesVersion,
+        String gitCommit,
+        int done,
+        int total,
+        Integer currentLevel,
+        String error,
+        String owner,
+        List<LevelAggregate> aggregates,
+        List<TargetSaturation> saturation,
+        List<SpeedUp> speedUps,
+        List<RoutingAccuracy> accuracy) {
+
+    /** The same summary with another status, end time and error (used when a dead run is marked partial). */
+    public RunSummary withEnd(RunStatus newStatus, String newEndedAt, String newError) {
+        return new RunSummary(id, newStatus, startedAt, newEndedAt, config, rulesVersion, gitCommit, done, total,
+                currentLevel, newError, owner, aggregates, saturation, speedUps, accuracy);
+    }
+}

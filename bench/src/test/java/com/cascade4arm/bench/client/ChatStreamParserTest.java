@@ -1,0 +1,104 @@
+package com.cascade4arm.bench.client;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class ChatStreamParserTest {
+
+    private static final long MS = 1_000_000L;
+
+    @Test
+    void takesTtftAtTheFirstNonEmptyContentDeltaNotAtTheRoleChunk() {
+        ChatStreamParser parser = new ChatStreamParser(0);
+        parser.onLine("data: {\"choices\":[{\"delta\":{\"role\":\"assistant\",\"content\":null}}]}", 5 * MS);
+        parser.onLine("", 5 * MS);
+        parser.onLine("data: {\"choices\":[{\"delta\":{\"content\":\"\"}}]}", 10 * MS);
+        parser.onLine("data: {\"choices\":[{\"delta\":{\"content\":\"Hello\"}}]}", 40 * MS);
+        parser.onLine("data: {\"choices\":[{\"delta\":{\"content\":\" world\"}}]}", 60 * MS);
+        parser.onLine("data: [DONE]", 80 * MS);
+
+        StreamResult result = parser.result(200, 80 * MS);
+
+        assertThat(result.ok()).isTrue();
+        assertThat(result.ttftMs()).isEqualTo(40.0);
+        assertThat(result.totalMs()).isEqualTo(80.0);
+        assertThat(result.completionTokens()).as("no usage chunk: counted content deltas").isEqualTo(2);
+        assertThat(result.tokensPerSecond()).as("2 tokens over 40 ms after the first").isCloseTo(50.0, within(1e-9));
+    }
+
+    @Test
+    void prefersUsageTokensAndReadsTheCascadeObjectOfTheFinalChunk() {
+        ChatStreamParser parser = new ChatStreamParser(0);
+        parser.onLine("data: {\"choices\":[{\"delta\":{\"content\":\"Hi\"}}]}", 10 * MS);
+        parser.onLine("data: {\"choices\":[],\"usage\":{\"completion_tokens\":7},\"cascade\":{\"route\":\"small\","
+                + "\"rule\":\"category: factual\",\"rules_version\":\"v3\"}}", 20 * MS);
+        parser.onLine("data: [DONE]", 20 * MS);
+
+        StreamResult result = parser.result(200, 20 * MS);
+
+        assertThat(result.completionTokens()).isEqualTo(7);
+        assertThat(result.route()).isEqualTo("small");
+        assertThat(result.rule()).isEqualTo("category: factual");
+        assertThat(result.rulesVersion()).isEqualTo("v3");
+    }
+
+    @Test
+    void keepsHeaderRoutingWhenTheCascadeObjectAgrees() {
+        ChatStreamParser parser = new ChatStreamParser(0);
+        parser.routing("large", "code markers", null);
+        parser.onLine("data: {\"choices\":[],\"cascade\":{\"route\":\"large\",\"rules_version\":\"v9\"}}", MS);
+        parser.onLine("data: [DONE]", MS);
+        StreamResult result = parser.result(200, MS);
+        assertThat(result.route()).isEqualTo("large");
+        assertThat(result.rule()).isEqualTo("code markers");
+        assertThat(result.rulesVersion()).isEqualTo("v9");
+    }
+
+    @Test
+    void skipsCommentLinesAndOtherSseFields() {
+        ChatStreamParser parser = new ChatStreamParser(0);
+        parser.onLine(": OPENROUTER PROCESSING", MS);
+        parser.onLine("event: message", MS);
+        parser.onLine("id: 3", MS);
+        parser.onLine("data: {\"choices\":[{\"delta\":{\"content\":\"x\"}}]}", 2 * MS);
+        parser.onLine("data: [DONE]", 3 * MS);
+        StreamResult result = parser.result(200, 3 * MS);
+        assertThat(result.ok()).isTrue();
+        assertThat(result.ttftMs()).isEqualTo(2.0);
+    }
+
+    @Test
+    void reportsAnErrorEventInTheStream() {
+        ChatStreamParser parser = new ChatStreamParser(0);
+        parser.onLine("data: {\"choices\":[{\"delta\":{\"content\":\"x\"}}]}", MS);
+        parser.onLine("data: {\"error\":{\"message\":\"Rate limit exceeded\",\"code\":429}}", 2 * MS);
+        StreamResult result = parser.result(200, 2 * MS);
+        assertThat(result.ok()).isFalse();
+        assertThat(result.error()).isEqualTo("Rate limit exceeded");
+        assertThat(result.status()).isEqualTo(200);
+    }
+
+    @Test
+    void callsAStreamWithoutDoneTruncated() {
+        ChatStreamParser parser = new ChatStreamParser(0);
+        parser.onLine("data: {\"choices\":[{\"delta\":{\"content\":\"x\"}}]}", MS);
+        assertThat(parser.result(200, 2 * MS).error()).isEqualTo(StreamResult.TRUNCATED);
+    }
+
+    @Test
+    void extractsOpenAiErrorMessagesFromNon2xxBodies() {
+        assertThat(ErrorBodies.forStatus(429, "{\"error\":{\"message\":\"slow down\",\"type\":\"rate_limit_error\"}}"))
+                .isEqualTo("HTTP 429: slow down");
+        assertThat(ErrorBodies.forStatus(502, "Bad Gateway")).isEqualTo("HTTP 502: Bad Gateway");
+        assertThat(ErrorBodies.forStatus(500, "")).isEqualTo("HTTP 500: (empty body)");
+    }
+
+    @Test
+    void acceptsBaseUrlsWithOrWithoutV1AndTrailingSlash() {
+        assertThat(StreamingChatClient.completionsUri("http://h:1").toString()).isEqualTo("http://h:1/v1/chat/completions");
+        assertThat(StreamingChatClient.completionsUri("http://h:1/").toString()).isEqualTo("http://h:1/v1/chat/completions");
+        assertThat(StreamingChatClient.completionsUri("http://h:1/v1").toString()).isEqualTo("http://h:1/v1/chat/completions");
+    }
+}
