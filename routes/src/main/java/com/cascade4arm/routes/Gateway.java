@@ -1,8 +1,14 @@
 package com.cascade4arm.routes;
 
+import com.cascade4arm.routes.bench.BenchLauncher;
+import com.cascade4arm.routes.bench.BenchRoutes;
+import com.cascade4arm.routes.bench.BenchScheduleRoute;
+import com.cascade4arm.routes.bench.BenchTargets;
 import com.cascade4arm.routes.chat.ChatDispatcher;
 import com.cascade4arm.routes.chat.ChatRequestParser;
 import com.cascade4arm.routes.chat.ChatRoutes;
+import com.cascade4arm.routes.compare.CompareRoutes;
+import com.cascade4arm.routes.compare.CompareService;
 import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.http.AdminAuth;
 import com.cascade4arm.routes.http.ApiException;
@@ -46,6 +52,8 @@ public final class Gateway implements AutoCloseable {
     private final ExecutorService workers;
     private final List<RoutesBuilder> routes = new ArrayList<>();
     private final AdminAuth admin;
+    private final BenchLauncher bench;
+    private final CompareService compare;
     private volatile URI selfUrl;
 
     public Gateway(Vertx vertx, MeterRegistry meterRegistry, GatewaySettings settings, RoutingService routing) {
@@ -79,6 +87,14 @@ public final class Gateway implements AutoCloseable {
         routes.add(new ErrorsConfiguration());
         routes.add(new ChatRoutes(parser, routing, dispatcher));
         routes.add(new OpsRoutes(pools.values(), routing));
+        // Benchmark: REST API + scheduled route; targets are this gateway (once bound) and the baseline, if configured.
+        this.bench = new BenchLauncher(settings.bench(),
+                new BenchTargets(this::selfUrl, settings.baselineUrl(), settings.connectTimeoutMs()), routing);
+        routes.add(new BenchRoutes(bench, admin));
+        routes.add(new BenchScheduleRoute(bench, settings.bench()));
+        // Compare: one prompt to this gateway (loopback), the baseline and the hosted API in parallel.
+        this.compare = new CompareService(settings, client, this::selfUrl, parser);
+        routes.add(new CompareRoutes(compare));
     }
 
     private UpstreamPool pool(String name, List<URI> urls, String apiKey, double usdPerHour, int slots,
@@ -118,6 +134,16 @@ public final class Gateway implements AutoCloseable {
         return metrics;
     }
 
+    /** Compare's legs and their resilience state, behind /api/compare and /api/compare/stream. */
+    public CompareService compare() {
+        return compare;
+    }
+
+    /** The benchmark launcher behind /api/bench/runs and the bench-scheduled route. */
+    public BenchLauncher bench() {
+        return bench;
+    }
+
     /** Maps the HTTP API onto the routes; call once platform-http's router exists (after the context started). */
     public HttpIngress bindHttp(Router router, CamelContext camel, int port) {
         selfUrl = URI.create("http://127.0.0.1:" + port);
@@ -125,7 +151,14 @@ public final class Gateway implements AutoCloseable {
                 .map(HttpMethod.POST, "/v1/chat/completions", RouteIds.CHAT_COMPLETIONS)
                 .map(HttpMethod.GET, "/v1/models", RouteIds.LIST_MODELS)
                 .map(HttpMethod.GET, "/health", RouteIds.HEALTH)
-                .map(HttpMethod.POST, "/api/route", RouteIds.EXPLAIN_ROUTE);
+                .map(HttpMethod.POST, "/api/route", RouteIds.EXPLAIN_ROUTE)
+                .map(HttpMethod.POST, BenchRoutes.RUNS_PATH, RouteIds.BENCH_START)
+                .map(HttpMethod.GET, BenchRoutes.RUNS_PATH, RouteIds.BENCH_LIST)
+                .map(HttpMethod.GET, BenchRoutes.RUNS_PATH + "/:id", RouteIds.BENCH_STATUS)
+                .map(HttpMethod.GET, BenchRoutes.RUNS_PATH + "/:id/rows.csv", RouteIds.BENCH_ROWS)
+                .map(HttpMethod.DELETE, BenchRoutes.RUNS_PATH + "/:id", RouteIds.BENCH_CANCEL)
+                .map(HttpMethod.POST, "/api/compare", RouteIds.COMPARE)
+                .map(HttpMethod.POST, "/api/compare/stream", RouteIds.COMPARE_STREAM);
         health.start(settings.healthIntervalMs());
         return ingress;
     }
@@ -138,6 +171,8 @@ public final class Gateway implements AutoCloseable {
 
     @Override
     public void close() {
+        bench.close();
+        compare.close();
         health.close();
         workers.shutdownNow();
         client.close();

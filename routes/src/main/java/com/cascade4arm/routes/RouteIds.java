@@ -9,6 +9,20 @@ public final class RouteIds {
     public static final String EXPLAIN_ROUTE = "explain-route";
     public static final String HEALTH = "health";
     public static final String LIST_MODELS = "list-models";
+    // Benchmark (package bench): the REST API and the timer route.
+    public static final String BENCH_START = "bench-start";
+    public static final String BENCH_LIST = "bench-list";
+    public static final String BENCH_STATUS = "bench-status";
+    public static final String BENCH_ROWS = "bench-rows";
+    public static final String BENCH_CANCEL = "bench-cancel";
+    public static final String BENCH_SCHEDULED = "bench-scheduled";
+    // Compare (package compare): JSON and SSE entry routes, the parallel fan-out and one leg per system.
+    public static final String COMPARE = "compare";
+    public static final String COMPARE_STREAM = "compare-stream";
+    public static final String COMPARE_MULTICAST = "compare-multicast";
+    public static final String COMPARE_CASCADE = "compare-cascade";
+    public static final String COMPARE_BASELINE = "compare-baseline";
+    public static final String COMPARE_HOSTED = "compare-hosted";
 
     private RouteIds() {
     }

@@ -1,5 +1,7 @@
 package com.cascade4arm.routes.config;
 
+import com.cascade4arm.routes.bench.BenchSettings;
+import com.cascade4arm.routes.compare.CompareSettings;
 import org.apache.camel.spi.PropertiesComponent;
 
 import java.net.URI;
@@ -13,7 +15,8 @@ public record GatewaySettings(List<URI> smallUrls, List<URI> largeUrls, String s
                               int maxTokensCap, int defaultMaxTokens, int maxPromptChars, long maxBodyBytes,
                               int workerThreads, double smallUsdPerHour, double largeUsdPerHour, int smallSlots,
                               int largeSlots, int breakerFailureRatePercent, int breakerWindow, long breakerOpenMs,
-                              String adminToken, Path dataDir, URI baselineUrl) {
+                              String adminToken, Path dataDir, URI baselineUrl, BenchSettings bench,
+                              CompareSettings compare) {
     public static final int DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
     public static final long DEFAULT_IDLE_TIMEOUT_MS = 120_000;
     public static final long DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
@@ -32,6 +35,7 @@ public record GatewaySettings(List<URI> smallUrls, List<URI> largeUrls, String s
 
     public static GatewaySettings from(PropertiesComponent properties) {
         Reader p = new Reader(properties);
+        Path dataDir = p.path("cascade.data-dir", defaultDataDir());
         return new GatewaySettings(
                 p.urls("cascade.small.urls"), p.urls("cascade.large.urls"),
                 p.string("cascade.small.api-key"), p.string("cascade.large.api-key"),
@@ -52,8 +56,10 @@ public record GatewaySettings(List<URI> smallUrls, List<URI> largeUrls, String s
                 (int) p.integer("cascade.breaker.window", DEFAULT_BREAKER_WINDOW, 1, 10_000),
                 p.integer("cascade.breaker.open-ms", DEFAULT_BREAKER_OPEN_MS, 1, 3_600_000),
                 p.string("cascade.admin.token"),
-                p.path("cascade.data-dir", defaultDataDir()),
-                p.urls("cascade.baseline.url").stream().findFirst().orElse(null));
+                dataDir,
+                p.urls("cascade.baseline.url").stream().findFirst().orElse(null),
+                BenchSettings.read(p::string, dataDir),
+                CompareSettings.read(p::string));
     }
 
     /** A copy with the given pool URLs (used when the embedded hosts supply them). */
@@ -61,7 +67,7 @@ public record GatewaySettings(List<URI> smallUrls, List<URI> largeUrls, String s
         return new GatewaySettings(small, large, smallApiKey, largeApiKey, connectTimeoutMs, idleTimeoutMs,
                 requestTimeoutMs, healthIntervalMs, maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes,
                 workerThreads, smallUsdPerHour, largeUsdPerHour, smallSlots, largeSlots, breakerFailureRatePercent,
-                breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl);
+                breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl, bench, compare);
     }
 
     /** A copy with the baseline endpoint's URL (used when the embedded hosts supply it). */
@@ -69,7 +75,7 @@ public record GatewaySettings(List<URI> smallUrls, List<URI> largeUrls, String s
         return new GatewaySettings(smallUrls, largeUrls, smallApiKey, largeApiKey, connectTimeoutMs, idleTimeoutMs,
                 requestTimeoutMs, healthIntervalMs, maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes,
                 workerThreads, smallUsdPerHour, largeUsdPerHour, smallSlots, largeSlots, breakerFailureRatePercent,
-                breakerWindow, breakerOpenMs, adminToken, dataDir, baseline);
+                breakerWindow, breakerOpenMs, adminToken, dataDir, baseline, bench, compare);
     }
 
     /** $XDG_DATA_HOME/cascade4arm, else ~/.local/share/cascade4arm: where rule versions and benchmark runs live. */

@@ -14,8 +14,11 @@ import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.parsetools.RecordParser;
 
+import java.net.URI;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 
 /**
  * Talks the llama-server HTTP API to one endpoint over Vert.x's non-blocking client, so a stream costs no thread
@@ -41,9 +44,31 @@ public final class UpstreamClient implements AutoCloseable {
 
     /** Streams a chat completion; the future completes when [DONE] arrives and fails with {@link UpstreamFailure}. */
     public CompletableFuture<Void> stream(UpstreamEndpoint endpoint, ObjectNode body, SseListener listener) {
+        return stream(endpoint, body, listener, null);
+    }
+
+    /**
+     * Extras for OpenAI-compatible APIs other than llama-server (Compare's hosted leg): the full chat URL (OpenAI base
+     * URLs already end in /v1), extra request headers (e.g. OpenRouter attribution) and an observer of the answer's
+     * status, headers and error body (e.g. Retry-After, X-RateLimit-Reset) for callers with their own retry policy.
+     */
+    public record CallOptions(URI chatUrl, Map<String, String> headers, ResponseObserver observer) {
+    }
+
+    /** Sees an answer's status line and headers before its body, and the body of a non-200 answer. */
+    public interface ResponseObserver {
+        void onHead(int status, Function<String, String> header);
+
+        default void onErrorBody(int status, String body) {
+        }
+    }
+
+    /** {@link #stream(UpstreamEndpoint, ObjectNode, SseListener)} with {@link CallOptions} (null = none). */
+    public CompletableFuture<Void> stream(UpstreamEndpoint endpoint, ObjectNode body, SseListener listener,
+                                          CallOptions options) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         AtomicBoolean opened = new AtomicBoolean();
-        client.request(post(endpoint, "text/event-stream"))
+        client.request(post(endpoint, "text/event-stream", options))
                 .onFailure(e -> done.completeExceptionally(connectFailure(endpoint, e)))
                 .onSuccess(request -> {
                     done.whenComplete((v, e) -> {
@@ -53,15 +78,24 @@ public final class UpstreamClient implements AutoCloseable {
                     });
                     request.send(Buffer.buffer(Json.bytes(body)))
                             .onFailure(e -> done.completeExceptionally(failure(endpoint, e, !opened.get())))
-                            .onSuccess(response -> relay(endpoint, request, response, listener, done, opened));
+                            .onSuccess(response -> relay(endpoint, request, response, listener, done, opened, options));
                 });
         return done;
     }
 
     private void relay(UpstreamEndpoint endpoint, HttpClientRequest request, HttpClientResponse response,
-                       SseListener listener, CompletableFuture<Void> done, AtomicBoolean opened) {
+                       SseListener listener, CompletableFuture<Void> done, AtomicBoolean opened, CallOptions options) {
+        ResponseObserver observer = options == null ? null : options.observer();
+        if (observer != null) {
+            observer.onHead(response.statusCode(), response::getHeader);
+        }
         if (response.statusCode() != 200) {
-            failWithBody(endpoint, response, done);
+            failWithBody(endpoint, response, done, observer);
+            return;
+        }
+        String contentType = response.getHeader("Content-Type");
+        if (contentType != null && contentType.toLowerCase(java.util.Locale.ROOT).contains("json")) {
+            failWithJsonInsteadOfStream(endpoint, response, done, observer);
             return;
         }
         opened.set(true);
@@ -125,7 +159,7 @@ public final class UpstreamClient implements AutoCloseable {
                             .onFailure(e -> done.completeExceptionally(failure(endpoint, e, true)))
                             .onSuccess(response -> {
                                 if (response.statusCode() != 200) {
-                                    failWithBody(endpoint, response, done);
+                                    failWithBody(endpoint, response, done, null);
                                     return;
                                 }
                                 response.body()
@@ -156,22 +190,64 @@ public final class UpstreamClient implements AutoCloseable {
     }
 
     private RequestOptions post(UpstreamEndpoint endpoint, String accept) {
+        return post(endpoint, accept, null);
+    }
+
+    private RequestOptions post(UpstreamEndpoint endpoint, String accept, CallOptions extras) {
+        URI url = extras != null && extras.chatUrl() != null ? extras.chatUrl() : endpoint.baseUri().resolve(CHAT_PATH);
         RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST)
-                .setAbsoluteURI(endpoint.baseUri().resolve(CHAT_PATH).toString())
+                .setAbsoluteURI(url.toString())
                 .setIdleTimeout(idleTimeoutMs)
                 .putHeader("Content-Type", "application/json")
                 .putHeader("Accept", accept);
         if (endpoint.apiKey() != null && !endpoint.apiKey().isBlank()) {
             options.putHeader("Authorization", "Bearer " + endpoint.apiKey());
         }
+        if (extras != null && extras.headers() != null) {
+            extras.headers().forEach(options::putHeader);
+        }
         return options;
     }
 
-    private static void failWithBody(UpstreamEndpoint endpoint, HttpClientResponse response, CompletableFuture<?> done) {
+    /**
+     * A 200 whose body is JSON instead of an event stream: OpenRouter reports early provider errors this way
+     * ({"error":{"code":502,"message":…}}). Fails with the error's code (when it is an HTTP status) and message.
+     */
+    private static void failWithJsonInsteadOfStream(UpstreamEndpoint endpoint, HttpClientResponse response,
+                                                    CompletableFuture<?> done, ResponseObserver observer) {
+        response.body().onComplete(body -> {
+            String text = body.succeeded() ? body.result().toString() : "";
+            if (observer != null) {
+                observer.onErrorBody(200, text);
+            }
+            JsonNode error;
+            try {
+                error = Json.MAPPER.readTree(text).path("error");
+            } catch (java.io.IOException | RuntimeException e) {
+                error = Json.MAPPER.missingNode();
+            }
+            int code = error.path("code").canConvertToInt() ? error.path("code").asInt() : 0;
+            int status = code >= 400 && code <= 599 ? code : 502;
+            String detail = error.path("message").isTextual() ? error.path("message").asText()
+                    : "a JSON body instead of an event stream: " + abbreviate(text);
+            done.completeExceptionally(new UpstreamFailure(endpoint.name() + " answered HTTP 200 with an error: " + detail,
+                    status, true, null));
+        });
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() > MAX_ERROR_BODY_CHARS ? text.substring(0, MAX_ERROR_BODY_CHARS) + "..." : text;
+    }
+
+    private static void failWithBody(UpstreamEndpoint endpoint, HttpClientResponse response, CompletableFuture<?> done,
+                                     ResponseObserver observer) {
         int status = response.statusCode();
         Integer retryAfter = parseRetryAfter(response.getHeader("Retry-After"));
         response.body().onComplete(body -> {
             String text = body.succeeded() ? body.result().toString() : "";
+            if (observer != null) {
+                observer.onErrorBody(status, text);
+            }
             String detail = text.length() > MAX_ERROR_BODY_CHARS ? text.substring(0, MAX_ERROR_BODY_CHARS) + "..." : text;
             done.completeExceptionally(new UpstreamFailure(
                     endpoint.name() + " answered HTTP " + status + (detail.isBlank() ? "" : ": " + detail),

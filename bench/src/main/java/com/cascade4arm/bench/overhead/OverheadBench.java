@@ -1,0 +1,126 @@
+package com.cascade4arm.bench.overhead;
+
+import com.cascade4arm.bench.client.ChatRequest;
+import com.cascade4arm.bench.client.StreamResult;
+import com.cascade4arm.bench.client.StreamingChatClient;
+import com.cascade4arm.bench.stats.Percentiles;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Measures what the gateway adds: the same streamed request sent straight to an upstream and through the gateway,
+ * interleaved pair by pair (so drift on a shared machine hits both sides alike), at a given concurrency.
+ * Prints p50/p99 latency and TTFT of each side, what the gateway adds, and requests per second.
+ */
+public final class OverheadBench {
+    private static final long TIMEOUT_MS = 120_000;
+
+    private OverheadBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String gateway = arg(args, "--gateway", "http://127.0.0.1:8080");
+        String direct = arg(args, "--direct", null);
+        int requests = Integer.parseInt(arg(args, "--requests", "1000"));
+        int concurrency = Integer.parseInt(arg(args, "--concurrency", "1"));
+        int maxTokens = Integer.parseInt(arg(args, "--max-tokens", "8"));
+        int warmup = Integer.parseInt(arg(args, "--warmup", "50"));
+        String prompt = arg(args, "--prompt", "Hi there!");
+        if (direct == null) {
+            System.err.println("usage: OverheadBench --direct URL [--gateway URL] [--requests N] [--concurrency C] [--max-tokens T]");
+            System.exit(2);
+        }
+        StreamingChatClient viaGateway = new StreamingChatClient(gateway, null, TIMEOUT_MS);
+        StreamingChatClient straight = new StreamingChatClient(direct, null, TIMEOUT_MS);
+        ChatRequest toGateway = new ChatRequest("small", prompt, maxTokens);
+        ChatRequest toDirect = new ChatRequest("small", prompt, maxTokens);
+        for (int i = 0; i < warmup; i++) {
+            viaGateway.stream(toGateway);
+            straight.stream(toDirect);
+        }
+        List<StreamResult> gatewayResults = Collections.synchronizedList(new ArrayList<>());
+        List<StreamResult> directResults = Collections.synchronizedList(new ArrayList<>());
+        ExecutorService pool = Executors.newFixedThreadPool(concurrency);
+        long start = System.nanoTime();
+        List<Future<?>> workers = new ArrayList<>();
+        int perWorker = requests / concurrency;
+        for (int w = 0; w < concurrency; w++) {
+            int worker = w;
+            workers.add(pool.submit(() -> {
+                for (int i = 0; i < perWorker; i++) {
+                    // Alternate which side goes first so neither always runs on a warmer connection.
+                    if ((i + worker) % 2 == 0) {
+                        directResults.add(straight.stream(toDirect));
+                        gatewayResults.add(viaGateway.stream(toGateway));
+                    } else {
+                        gatewayResults.add(viaGateway.stream(toGateway));
+                        directResults.add(straight.stream(toDirect));
+                    }
+                }
+            }));
+        }
+        for (Future<?> worker : workers) {
+            worker.get();
+        }
+        double wallSeconds = (System.nanoTime() - start) / 1e9;
+        pool.shutdown();
+        report(concurrency, wallSeconds, directResults, gatewayResults);
+    }
+
+    private static void report(int concurrency, double wallSeconds, List<StreamResult> direct, List<StreamResult> gateway) {
+        Side d = Side.of(direct);
+        Side g = Side.of(gateway);
+        System.out.printf(Locale.ROOT, "concurrency %d, %d pairs, %.1f s wall%n", concurrency, direct.size(), wallSeconds);
+        System.out.printf(Locale.ROOT, "%-8s %8s %10s %10s %12s %12s %8s%n", "side", "ok", "p50 ms", "p99 ms", "TTFT p50", "TTFT p99", "errors");
+        print("direct", d);
+        print("gateway", g);
+        System.out.printf(Locale.ROOT, "added    p50 %.3f ms   p99 %.3f ms   TTFT p50 %.3f ms   TTFT p99 %.3f ms%n",
+                g.p50 - d.p50, g.p99 - d.p99, g.ttft50 - d.ttft50, g.ttft99 - d.ttft99);
+        // Both sides share the wall time, so each side's rate is its count over the whole run.
+        System.out.printf(Locale.ROOT, "gateway  %.0f req/s (alongside the same number of direct requests)%n", g.ok / wallSeconds);
+    }
+
+    private static void print(String name, Side side) {
+        System.out.printf(Locale.ROOT, "%-8s %8d %10.3f %10.3f %12.3f %12.3f %8d%n", name, side.ok, side.p50, side.p99,
+                side.ttft50, side.ttft99, side.errors);
+    }
+
+    private record Side(int ok, int errors, double p50, double p99, double ttft50, double ttft99) {
+        static Side of(List<StreamResult> results) {
+            List<Double> totals = new ArrayList<>();
+            List<Double> ttfts = new ArrayList<>();
+            int errors = 0;
+            for (StreamResult r : results) {
+                if (!r.ok()) {
+                    errors++;
+                    continue;
+                }
+                totals.add(r.totalMs());
+                if (r.ttftMs() != null) {
+                    ttfts.add(r.ttftMs());
+                }
+            }
+            if (totals.isEmpty()) {
+                return new Side(0, errors, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+            }
+            return new Side(totals.size(), errors, Percentiles.percentile(totals, 50), Percentiles.percentile(totals, 99),
+                    ttfts.isEmpty() ? Double.NaN : Percentiles.percentile(ttfts, 50),
+                    ttfts.isEmpty() ? Double.NaN : Percentiles.percentile(ttfts, 99));
+        }
+    }
+
+    private static String arg(String[] args, String name, String fallback) {
+        for (int i = 0; i < args.length - 1; i++) {
+            if (args[i].equals(name)) {
+                return args[i + 1];
+            }
+        }
+        return fallback;
+    }
+}

@@ -1,0 +1,102 @@
+package com.cascade4arm.app;
+
+import org.apache.camel.main.Main;
+import org.awaitility.Awaitility;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * The real gateway, booted in-process once per test JVM on a free loopback port with the embedded demo hosts,
+ * shared by the integration tests (loading three models once keeps the suite fast).
+ */
+public final class TestGateway {
+    private static TestGateway shared;
+
+    private final Main main;
+    private final URI baseUrl;
+
+    private TestGateway(Main main, URI baseUrl) {
+        this.main = main;
+        this.baseUrl = baseUrl;
+    }
+
+    /** The shared gateway, started on first use and ready (healthy) when returned. */
+    public static synchronized TestGateway start() {
+        if (shared == null) {
+            shared = boot(Map.of());
+            Runtime.getRuntime().addShutdownHook(new Thread(shared::stopQuietly));
+        }
+        return shared;
+    }
+
+    /** A separate gateway with extra properties (e.g. other upstream URLs); the caller closes it. */
+    public static TestGateway boot(Map<String, String> properties) {
+        int port = freePort();
+        Main main = new Main(CascadeApp.class);
+        main.addMainListener(new GatewayBootstrap());
+        main.addOverrideProperty("camel.server.port", String.valueOf(port));
+        main.addOverrideProperty("camel.server.host", "127.0.0.1");
+        properties.forEach(main::addOverrideProperty);
+        try {
+            main.start();
+        } catch (Exception e) {
+            throw new IllegalStateException("gateway failed to start", e);
+        }
+        TestGateway gateway = new TestGateway(main, URI.create("http://127.0.0.1:" + port));
+        if (properties.isEmpty()) {
+            Awaitility.await("gateway healthy").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(250))
+                    .until(() -> gateway.status("/health") == 200);
+        }
+        return gateway;
+    }
+
+    public URI baseUrl() {
+        return baseUrl;
+    }
+
+    public Main main() {
+        return main;
+    }
+
+    /** HTTP status of a GET, or -1 when the socket is not answering yet. */
+    public int status(String path) {
+        try {
+            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(baseUrl.resolve(path)).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (IOException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+
+    public void close() {
+        if (this != shared) {
+            stopQuietly();
+        }
+    }
+
+    private void stopQuietly() {
+        try {
+            main.stop();
+        } catch (Exception ignored) {
+            // best effort at JVM exit
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException("no free port", e);
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package com.cascade4arm.host.demo.internal;
+
+import de.kherud.llama.InferenceParameters;
+import de.kherud.llama.LlamaModel;
+import de.kherud.llama.ModelParameters;
+import java.nio.file.Path;
+
+/** Loads a freshly generated GGUF in llama.cpp and checks its first greedy tokens, before the file is published. */
+public final class ModelVerifier {
+    static final int VERIFY_CONTEXT_TOKENS = 256;
+    static final int VERIFY_TOKENS = 2;
+    static final String VERIFY_PROMPT = "<|im_start|>user\nSay something.<|im_end|>\n<|im_start|>assistant\n";
+
+    private ModelVerifier() {
+    }
+
+    /** Throws IllegalStateException unless llama.cpp loads {@code file} and answers {@code expected} greedily. */
+    public static void verify(Path file, String expected) {
+        ModelParameters parameters = new ModelParameters()
+                .setModel(file.toString())
+                .setCtxSize(VERIFY_CONTEXT_TOKENS)
+                .setParallel(1)
+                .skipWarmup()
+                .disableLog();
+        try (LlamaModel model = new LlamaModel(parameters)) {
+            String answer = model.complete(new InferenceParameters(VERIFY_PROMPT)
+                    .setNPredict(VERIFY_TOKENS)
+                    .setTemperature(0f));
+            if (!answer.equals(expected)) {
+                throw new IllegalStateException("generated model " + file + " answered '" + answer
+                        + "' where its table predicts '" + expected + "'");
+            }
+        }
+    }
+}

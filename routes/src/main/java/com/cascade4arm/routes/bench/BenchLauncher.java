@@ -1,0 +1,112 @@
+package com.cascade4arm.routes.bench;
+
+import com.cascade4arm.bench.runner.BenchConfig;
+import com.cascade4arm.bench.runner.BenchmarkService;
+import com.cascade4arm.bench.runner.Progress;
+import com.cascade4arm.bench.runner.ProgressListener;
+import com.cascade4arm.bench.runner.RunAlreadyActiveException;
+import com.cascade4arm.bench.runner.RunMetadata;
+import com.cascade4arm.bench.runner.TargetConfig;
+import com.cascade4arm.routes.routing.RoutingService;
+import com.cascade4arm.routes.routing.RulebookRoutingService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Starts the gateway's benchmark runs — from the API or the schedule — against the configured targets only, with
+ * the rules version and git commit recorded; owns the engine ({@link BenchmarkService}) and its results directory.
+ */
+public final class BenchLauncher implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(BenchLauncher.class);
+
+    private final BenchmarkService service;
+    private final BenchTargets targets;
+    private final RoutingService routing;
+    private final String configuredGitCommit;
+    private volatile String detectedGitCommit;
+    private volatile boolean gitChecked;
+
+    public BenchLauncher(BenchSettings settings, BenchTargets targets, RoutingService routing) {
+        this.service = new BenchmarkService(settings.resultsDir());
+        this.targets = targets;
+        this.routing = routing;
+        this.configuredGitCommit = settings.gitCommit();
+    }
+
+    /** A run that was started, with the names of its targets. */
+    public record Started(String id, List<String> targets, int total) {
+    }
+
+    /**
+     * Starts {@code requested} (its targets are ignored) against the configured targets.
+     *
+     * @throws com.cascade4arm.bench.runner.InvalidBenchConfigException when the config is out of bounds
+     * @throws com.cascade4arm.bench.runner.RunAlreadyActiveException   when a run is active
+     */
+    public synchronized Started start(BenchConfig requested) {
+        // One run at a time per gateway, whatever its targets: two runs would measure each other's load.
+        List<String> active = service.activeRunIds();
+        if (!active.isEmpty()) {
+            throw new RunAlreadyActiveException(active.get(0));
+        }
+        List<TargetConfig> runTargets = targets.resolve();
+        BenchConfig config = new BenchConfig(requested.prompts(), requested.levels(), requested.requestsPerLevel(),
+                requested.maxTokens(), runTargets, requested.requestTimeoutMs(), requested.deadlineSeconds());
+        String id = service.start(config, new RunMetadata(rulesVersion(), gitCommit()), levelLogger());
+        List<String> names = runTargets.stream().map(TargetConfig::name).toList();
+        LOG.info("Benchmark run {} started: targets {}, levels {}, {} requests per level and target{}", id, names,
+                config.levels(), config.requestsPerLevel(),
+                targets.hasBaseline() ? "" : " (no baseline configured: cascade only)");
+        return new Started(id, names, config.totalRequests());
+    }
+
+    public boolean hasBaseline() {
+        return targets.hasBaseline();
+    }
+
+    public BenchmarkService service() {
+        return service;
+    }
+
+    /** Cancels active runs and waits briefly for their final summary. */
+    @Override
+    public void close() {
+        try {
+            service.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private String rulesVersion() {
+        return routing instanceof RulebookRoutingService rulebook ? String.valueOf(rulebook.active().version()) : null;
+    }
+
+    private String gitCommit() {
+        if (configuredGitCommit != null) {
+            return configuredGitCommit;
+        }
+        if (!gitChecked) {
+            detectedGitCommit = GitCommit.detect();
+            gitChecked = true;
+        }
+        return detectedGitCommit;
+    }
+
+    /** Logs each level as it starts and the end of the run's requests. */
+    private static ProgressListener levelLogger() {
+        AtomicInteger lastLevel = new AtomicInteger();
+        return (Progress p) -> {
+            int previous = lastLevel.getAndSet(p.level());
+            if (previous != p.level()) {
+                LOG.info("Benchmark run {}: concurrency {} ({}/{} requests done)", p.runId(), p.level(), p.done(), p.total());
+            }
+            if (p.done() == p.total()) {
+                LOG.info("Benchmark run {}: all {} requests done", p.runId(), p.total());
+            }
+        };
+    }
+}

@@ -1,0 +1,80 @@
+package com.cascade4arm.routes.bench;
+
+import com.cascade4arm.bench.runner.TargetConfig;
+import com.cascade4arm.routes.http.Json;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The systems a gateway benchmark measures — only configured endpoints: {@code cascade} (the gateway itself, model
+ * "auto") and, when a baseline URL is configured, {@code baseline} (model id from its /v1/models).
+ */
+public final class BenchTargets {
+    private static final Logger LOG = LoggerFactory.getLogger(BenchTargets.class);
+    public static final String CASCADE = "cascade";
+    public static final String BASELINE = "baseline";
+    public static final String CASCADE_MODEL = "auto";
+    /** Sent when the baseline's /v1/models cannot be read; llama-server serves its one model whatever the name. */
+    public static final String FALLBACK_BASELINE_MODEL = "baseline";
+
+    private final Supplier<URI> selfUrl;
+    private final URI baselineUrl;
+    private final HttpClient http;
+    private final Duration timeout;
+
+    /** {@code selfUrl} is null until the gateway's HTTP server is bound; {@code baselineUrl} may be null. */
+    public BenchTargets(Supplier<URI> selfUrl, URI baselineUrl, long timeoutMs) {
+        this.selfUrl = selfUrl;
+        this.baselineUrl = baselineUrl;
+        this.timeout = Duration.ofMillis(timeoutMs);
+        this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+    }
+
+    public boolean hasBaseline() {
+        return baselineUrl != null;
+    }
+
+    /** The targets of a run starting now. */
+    public List<TargetConfig> resolve() {
+        URI self = selfUrl.get();
+        if (self == null) {
+            throw new IllegalStateException("the gateway's HTTP server is not bound yet");
+        }
+        List<TargetConfig> targets = new ArrayList<>();
+        targets.add(new TargetConfig(CASCADE, self.toString(), CASCADE_MODEL));
+        if (baselineUrl != null) {
+            targets.add(new TargetConfig(BASELINE, baselineUrl.toString(), baselineModel()));
+        }
+        return targets;
+    }
+
+    private String baselineModel() {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(baselineUrl + "/v1/models")).timeout(timeout).GET().build();
+        try {
+            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            JsonNode id = Json.MAPPER.readTree(response.body()).path("data").path(0).path("id");
+            if (response.statusCode() == 200 && id.isTextual() && !id.asText().isBlank()) {
+                return id.asText();
+            }
+            LOG.warn("Baseline {} listed no model (HTTP {}); asking for '{}'", baselineUrl, response.statusCode(),
+                    FALLBACK_BASELINE_MODEL);
+        } catch (IOException e) {
+            LOG.warn("Cannot read the baseline's model list at {}: {}; asking for '{}'", baselineUrl, e.toString(),
+                    FALLBACK_BASELINE_MODEL);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return FALLBACK_BASELINE_MODEL;
+    }
+}

@@ -1,0 +1,19 @@
+package com.cascade4arm.routes.compare;
+
+/** What a compare tells its client while it runs; the JSON endpoint ignores it, the SSE endpoint streams it. */
+interface CompareEvents {
+    CompareEvents NONE = new CompareEvents() {
+    };
+
+    /** A content delta from {@code system}, as it arrived. */
+    default void delta(SystemName system, String content) {
+    }
+
+    /** {@code system} failed with a retryable answer and tries again in {@code waitMs}. */
+    default void retrying(SystemName system, int attempt, long waitMs, String reason) {
+    }
+
+    /** {@code system} is done (ok or not). */
+    default void result(SystemName system, SystemResult result) {
+    }
+}

@@ -1,0 +1,132 @@
+package com.cascade4arm.routes.compare;
+
+import java.net.URI;
+import java.util.function.Function;
+
+/**
+ * Compare's settings (keys under {@code cascade.compare.*} and the baseline/hosted prices under {@code cascade.cost.*},
+ * documented in application.properties). Read and checked at startup: a bad value fails the start naming key and value.
+ *
+ * @param deadlineMs      longest a whole compare may take, all systems and retries included
+ * @param hostedBaseUrl   OpenAI-compatible base URL of the hosted API (ends in /v1 or /api/v1)
+ * @param hostedApiKey    Bearer key of the hosted API; null = the hosted column is skipped
+ * @param retry           retry, backoff, cooldown and breaker knobs shared by the three systems
+ */
+public record CompareSettings(long deadlineMs, URI hostedBaseUrl, String hostedModel, String hostedApiKey,
+                              String hostedReferer, String hostedTitle, double hostedUsdPerMillionInput,
+                              double hostedUsdPerMillionOutput, double baselineUsdPerHour, int baselineSlots,
+                              Retry retry) {
+    public static final long DEFAULT_DEADLINE_MS = 120_000;
+    public static final String DEFAULT_HOSTED_BASE_URL = "https://openrouter.ai/api/v1";
+    public static final String DEFAULT_HOSTED_MODEL = "qwen/qwen-2.5-7b-instruct";
+    /** OpenRouter's app attribution; set it to the deployment's public URL. */
+    public static final String DEFAULT_HOSTED_REFERER = "http://localhost";
+    public static final String DEFAULT_HOSTED_TITLE = "Cascade4Arm";
+    /** OpenRouter list price of qwen/qwen-2.5-7b-instruct when written, USD per million input tokens. */
+    public static final double DEFAULT_HOSTED_USD_PER_MILLION_INPUT = 0.04;
+    /** Same, USD per million output tokens (reasoning tokens are billed as output). */
+    public static final double DEFAULT_HOSTED_USD_PER_MILLION_OUTPUT = 0.10;
+    /** AWS c7i.2xlarge (x86, Intel Sapphire Rapids, 8 vCPU, 16 GiB) on-demand, us-east-1 list price, USD per hour. */
+    public static final double DEFAULT_BASELINE_USD_PER_HOUR = 0.357;
+    /** The baseline serves one request at a time. */
+    public static final int DEFAULT_BASELINE_SLOTS = 1;
+
+    /**
+     * @param maxAttempts       tries per system and compare (first call included), for 429 and 503 only
+     * @param initialBackoffMs  first exponential backoff step (doubles per retry) when the server gives no hint
+     * @param maxWaitMs         cap on any wait; a server asking for longer fails fast
+     * @param jitter            spread of the exponential backoff (0.2 = ±20 %), and the upward spread added to hints
+     * @param cooldownAfter429s consecutive 429s after which a system cools down
+     * @param cooldownMs        how long a cooling-down system is skipped
+     * @param breakerOpenMs     how long an open per-system breaker rejects calls before a trial call
+     */
+    public record Retry(int maxAttempts, long initialBackoffMs, long maxWaitMs, double jitter, int cooldownAfter429s,
+                        long cooldownMs, long breakerOpenMs) {
+        public static final int DEFAULT_MAX_ATTEMPTS = 3;
+        public static final long DEFAULT_INITIAL_BACKOFF_MS = 500;
+        public static final long DEFAULT_MAX_WAIT_MS = 10_000;
+        public static final double DEFAULT_JITTER = 0.2;
+        public static final int DEFAULT_COOLDOWN_AFTER_429S = 3;
+        public static final long DEFAULT_COOLDOWN_MS = 30_000;
+        public static final long DEFAULT_BREAKER_OPEN_MS = 30_000;
+        public static final Retry DEFAULTS = new Retry(DEFAULT_MAX_ATTEMPTS, DEFAULT_INITIAL_BACKOFF_MS,
+                DEFAULT_MAX_WAIT_MS, DEFAULT_JITTER, DEFAULT_COOLDOWN_AFTER_429S, DEFAULT_COOLDOWN_MS,
+                DEFAULT_BREAKER_OPEN_MS);
+    }
+
+    /** Reads the keys through {@code property} (null or blank = unset, so the default applies). */
+    public static CompareSettings read(Function<String, String> property) {
+        Keys keys = new Keys(property);
+        URI hosted = URI.create(keys.text("cascade.compare.hosted.base-url", DEFAULT_HOSTED_BASE_URL).replaceAll("/+$", ""));
+        if (hosted.getScheme() == null || !hosted.getScheme().startsWith("http") || hosted.getHost() == null) {
+            throw new IllegalArgumentException("cascade.compare.hosted.base-url must be an http(s) URL, but was " + hosted);
+        }
+        Retry retry = new Retry(
+                (int) keys.integer("cascade.compare.retry.max-attempts", Retry.DEFAULT_MAX_ATTEMPTS, 1, 10),
+                keys.integer("cascade.compare.retry.initial-backoff-ms", Retry.DEFAULT_INITIAL_BACKOFF_MS, 1, 600_000),
+                keys.integer("cascade.compare.retry.max-wait-ms", Retry.DEFAULT_MAX_WAIT_MS, 1, 3_600_000),
+                keys.decimal("cascade.compare.retry.jitter", Retry.DEFAULT_JITTER, 1),
+                (int) keys.integer("cascade.compare.cooldown.after-429s", Retry.DEFAULT_COOLDOWN_AFTER_429S, 1, 1_000),
+                keys.integer("cascade.compare.cooldown.duration-ms", Retry.DEFAULT_COOLDOWN_MS, 1, 86_400_000),
+                keys.integer("cascade.compare.breaker.open-ms", Retry.DEFAULT_BREAKER_OPEN_MS, 1, 3_600_000));
+        return new CompareSettings(
+                keys.integer("cascade.compare.deadline-ms", DEFAULT_DEADLINE_MS, 100, 3_600_000),
+                hosted,
+                keys.text("cascade.compare.hosted.model", DEFAULT_HOSTED_MODEL),
+                keys.text("cascade.compare.hosted.api-key", null),
+                keys.text("cascade.compare.hosted.referer", DEFAULT_HOSTED_REFERER),
+                keys.text("cascade.compare.hosted.title", DEFAULT_HOSTED_TITLE),
+                keys.decimal("cascade.cost.hosted.usd-per-million-input", DEFAULT_HOSTED_USD_PER_MILLION_INPUT, Double.MAX_VALUE),
+                keys.decimal("cascade.cost.hosted.usd-per-million-output", DEFAULT_HOSTED_USD_PER_MILLION_OUTPUT, Double.MAX_VALUE),
+                keys.decimal("cascade.cost.baseline.usd-per-hour", DEFAULT_BASELINE_USD_PER_HOUR, Double.MAX_VALUE),
+                (int) keys.integer("cascade.cost.baseline.slots", DEFAULT_BASELINE_SLOTS, 1, 1_024),
+                retry);
+    }
+
+    /** The settings with every default and no hosted key (what an empty configuration gives). */
+    public static CompareSettings defaults() {
+        return read(key -> null);
+    }
+
+    /** Typed reads that name the key and the bad value. */
+    private record Keys(Function<String, String> property) {
+        String text(String key, String fallback) {
+            String value = property.apply(key);
+            return value == null || value.isBlank() ? fallback : value.trim();
+        }
+
+        long integer(String key, long fallback, long min, long max) {
+            String value = text(key, null);
+            if (value == null) {
+                return fallback;
+            }
+            long parsed;
+            try {
+                parsed = Long.parseLong(value.replace("_", ""));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(key + " must be an integer, but was " + value);
+            }
+            if (parsed < min || parsed > max) {
+                throw new IllegalArgumentException(key + " must be between " + min + " and " + max + ", but was " + parsed);
+            }
+            return parsed;
+        }
+
+        double decimal(String key, double fallback, double max) {
+            String value = text(key, null);
+            if (value == null) {
+                return fallback;
+            }
+            double parsed;
+            try {
+                parsed = Double.parseDouble(value);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(key + " must be a number, but was " + value);
+            }
+            if (Double.isNaN(parsed) || parsed < 0 || parsed > max) {
+                throw new IllegalArgumentException(key + " must be between 0 and " + max + ", but was " + value);
+            }
+            return parsed;
+        }
+    }
+}

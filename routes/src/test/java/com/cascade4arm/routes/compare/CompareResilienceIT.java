@@ -1,0 +1,267 @@
+package com.cascade4arm.routes.compare;
+
+import com.cascade4arm.bench.hosted.Fault;
+import com.cascade4arm.bench.hosted.StandInConfig;
+import com.cascade4arm.bench.responder.ResponderBehaviour;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static com.cascade4arm.routes.compare.CompareGateway.JSON;
+import static com.cascade4arm.routes.compare.CompareGateway.prompt;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The hosted API misbehaving (scripted on the stand-in) while cascade and baseline answer: retries that honour
+ * Retry-After, the cap, cooldown after a 429 storm, errors in 200 bodies and in the stream, dropped connections,
+ * the deadline, the breaker, a wrong key.
+ */
+class CompareResilienceIT {
+    private static final long DEADLINE_MS = 4_000;
+    private static final long MAX_WAIT_MS = 2_000;
+    private static final long COOLDOWN_MS = 2_000;
+    /** Slack for a loaded 2-core machine on top of the deadline. */
+    private static final long DEADLINE_MARGIN_MS = 1_500;
+    private static final String PROMPT = "Hello!";
+    private static final String HOSTED_TEXT = String.join("", StandInConfig.DEFAULT_CHUNKS);
+    private static CompareGateway gateway;
+
+    @BeforeAll
+    static void boot() throws Exception {
+        gateway = new CompareGateway(true, true, Map.of(
+                "cascade.compare.deadline-ms", String.valueOf(DEADLINE_MS),
+                "cascade.compare.retry.max-wait-ms", String.valueOf(MAX_WAIT_MS),
+                "cascade.compare.retry.initial-backoff-ms", "100",
+                "cascade.compare.retry.max-attempts", "3",
+                "cascade.compare.cooldown.after-429s", "3",
+                "cascade.compare.cooldown.duration-ms", String.valueOf(COOLDOWN_MS),
+                "cascade.compare.breaker.open-ms", "60000"));
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        gateway.close();
+    }
+
+    @BeforeEach
+    void healthyUpstreams() {
+        gateway.small.behaviour(ResponderBehaviour.INSTANT);
+        gateway.large.behaviour(ResponderBehaviour.INSTANT);
+        gateway.baseline.behaviour(ResponderBehaviour.INSTANT);
+        gateway.hosted.reset();
+        gateway.hosted.config(StandInConfig.DEFAULTS.withApiKey(CompareGateway.HOSTED_KEY));
+        gateway.compareService().resetResilience();
+    }
+
+    private static JsonNode compare() throws IOException, InterruptedException {
+        var response = gateway.compare(prompt(PROMPT, 16));
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return JSON.readTree(response.body());
+    }
+
+    private static void assertOthersOk(JsonNode root) {
+        assertThat(root.at("/systems/cascade/status").asText()).as("cascade in %s", root).isEqualTo("ok");
+        assertThat(root.at("/systems/baseline/status").asText()).as("baseline in %s", root).isEqualTo("ok");
+    }
+
+    private static long gapMs(List<Long> arrivals, int index) {
+        return (arrivals.get(index) - arrivals.get(index - 1)) / 1_000_000;
+    }
+
+    @Test
+    void backsOffOn429UntilRetryAfterThenSucceeds() throws Exception {
+        gateway.hosted.enqueue(Fault.rateLimited("1"));
+
+        JsonNode root = compare();
+
+        JsonNode hosted = root.at("/systems/hosted");
+        assertThat(hosted.path("status").asText()).as(hosted.toString()).isEqualTo("ok");
+        assertThat(hosted.path("retries").asInt()).isEqualTo(1);
+        assertThat(hosted.path("text").asText()).isEqualTo(HOSTED_TEXT);
+        assertThat(gapMs(gateway.hosted.arrivalNanos(), 1)).as("second call waited for Retry-After: 1").isGreaterThanOrEqualTo(1_000);
+        assertThat(hosted.path("ttft_ms").asDouble()).as("TTFT counts the wait").isGreaterThanOrEqualTo(1_000);
+        assertOthersOk(root);
+        assertThat(root.at("/ratios/cascade_vs_hosted/ttft").isNumber()).isTrue();
+    }
+
+    @Test
+    void honoursRetryAfterGivenAsAnHttpDate() throws Exception {
+        gateway.hosted.enqueue(Fault.rateLimited("date+2"));
+
+        JsonNode hosted = compare().at("/systems/hosted");
+
+        assertThat(hosted.path("status").asText()).as(hosted.toString()).isEqualTo("ok");
+        assertThat(hosted.path("retries").asInt()).isEqualTo(1);
+        assertThat(gapMs(gateway.hosted.arrivalNanos(), 1)).as("an HTTP date 2 s ahead, whole seconds: at least 1 s")
+                .isGreaterThanOrEqualTo(1_000);
+    }
+
+    @Test
+    void retriesA503WithExponentialBackoffWhenNoRetryAfterIsGiven() throws Exception {
+        gateway.hosted.enqueue(Fault.unavailable(null), Fault.unavailable(null));
+
+        JsonNode hosted = compare().at("/systems/hosted");
+
+        assertThat(hosted.path("status").asText()).as(hosted.toString()).isEqualTo("ok");
+        assertThat(hosted.path("retries").asInt()).isEqualTo(2);
+        List<Long> arrivals = gateway.hosted.arrivalNanos();
+        assertThat(gapMs(arrivals, 1)).as("first backoff 100 ms -20 %").isGreaterThanOrEqualTo(80);
+        assertThat(gapMs(arrivals, 2)).as("second backoff 200 ms -20 %").isGreaterThanOrEqualTo(160);
+    }
+
+    @Test
+    void streamsARetryingEventWhileBackingOff() throws Exception {
+        gateway.hosted.enqueue(Fault.rateLimited("1"));
+
+        List<JsonNode> events = gateway.compareStream(prompt(PROMPT, 16)).json();
+
+        JsonNode retrying = events.stream().filter(e -> "retrying".equals(e.path("status").asText())).findFirst().orElseThrow();
+        assertThat(retrying.path("system").asText()).isEqualTo("hosted");
+        assertThat(retrying.path("attempt").asInt()).as("the upcoming attempt").isEqualTo(2);
+        assertThat(retrying.path("retry_in_ms").asLong()).isGreaterThanOrEqualTo(1_000);
+        assertThat(retrying.path("reason").asText()).contains("429");
+        assertThat(events.get(events.size() - 1).at("/aggregate/systems/hosted/status").asText()).isEqualTo("ok");
+    }
+
+    @Test
+    void failsFastWhenRetryAfterIsAboveTheCapWhileTheOthersSucceed() throws Exception {
+        gateway.hosted.enqueue(Fault.rateLimited("30"));
+
+        long started = System.nanoTime();
+        JsonNode root = compare();
+        long tookMs = (System.nanoTime() - started) / 1_000_000;
+
+        JsonNode hosted = root.at("/systems/hosted");
+        assertThat(hosted.path("status").asText()).isEqualTo("error");
+        assertThat(hosted.path("error").asText()).contains("HTTP 429", "Retry-After: 30", "above the cap of 2000 ms");
+        assertThat(hosted.path("retries").asInt()).isZero();
+        assertThat(gateway.hosted.chatRequestCount()).isEqualTo(1);
+        assertThat(tookMs).as("no waiting for 30 s").isLessThan(MAX_WAIT_MS);
+        assertOthersOk(root);
+        assertThat(root.at("/ratios/cascade_vs_hosted/ttft").isNull()).as("no ratio against a failed system").isTrue();
+        assertThat(root.at("/ratios/cascade_vs_baseline/ttft").isNumber()).isTrue();
+    }
+
+    @Test
+    void coolsDownAfterA429StormAndReportsCoolingDownQuicklyUntilItRecovers() throws Exception {
+        gateway.hosted.enqueue(Fault.rateLimitStorm(3, "0"));
+
+        JsonNode storm = compare().at("/systems/hosted");
+
+        assertThat(storm.path("status").asText()).as(storm.toString()).isEqualTo("error");
+        assertThat(storm.path("retries").asInt()).isEqualTo(2);
+        assertThat(storm.path("error").asText()).contains("cools down for 2 s");
+        assertThat(storm.path("cooldown_seconds").asLong()).isEqualTo(2);
+        assertThat(gateway.hosted.chatRequestCount()).isEqualTo(3);
+
+        long started = System.nanoTime();
+        JsonNode next = compare();
+        long tookMs = (System.nanoTime() - started) / 1_000_000;
+
+        JsonNode cooling = next.at("/systems/hosted");
+        assertThat(cooling.path("status").asText()).isEqualTo("cooling_down");
+        assertThat(cooling.path("cooldown_seconds").asLong()).isBetween(1L, 2L);
+        assertThat(gateway.hosted.chatRequestCount()).as("not called while cooling down").isEqualTo(3);
+        assertThat(tookMs).as("skipped quickly").isLessThan(1_000);
+        assertOthersOk(next);
+
+        Awaitility.await("hosted answers again after the cooldown").atMost(Duration.ofSeconds(6))
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> compare().at("/systems/hosted/status").asText().equals("ok"));
+    }
+
+    @Test
+    void reportsAnErrorSentInsideA200Body() throws Exception {
+        gateway.hosted.enqueue(Fault.errorIn200());
+
+        JsonNode root = compare();
+
+        JsonNode hosted = root.at("/systems/hosted");
+        assertThat(hosted.path("status").asText()).isEqualTo("error");
+        assertThat(hosted.path("error").asText()).contains("HTTP 200 with an error", "Provider returned error");
+        assertThat(hosted.path("retries").asInt()).as("a provider error is not retried").isZero();
+        assertThat(hosted.path("text").asText()).isEmpty();
+        assertOthersOk(root);
+    }
+
+    @Test
+    void reportsAnSseErrorEventWithThePartialAnswer() throws Exception {
+        gateway.hosted.enqueue(Fault.sseError(2));
+
+        JsonNode root = compare();
+
+        JsonNode hosted = root.at("/systems/hosted");
+        assertThat(hosted.path("status").asText()).isEqualTo("error");
+        assertThat(hosted.path("error").asText()).contains("Provider disconnected unexpectedly");
+        assertThat(hosted.path("text").asText()).isEqualTo("Hosted stand-in");
+        assertThat(hosted.path("partial").asBoolean()).isTrue();
+        assertThat(hosted.path("retries").asInt()).isZero();
+        assertThat(hosted.path("tokens_per_second").isNull()).as("no rate for an incomplete answer").isTrue();
+        assertThat(gateway.hosted.chatRequestCount()).isEqualTo(1);
+        assertOthersOk(root);
+    }
+
+    @Test
+    void neverRetriesAfterTokensWereShownWhenTheConnectionDrops() throws Exception {
+        gateway.hosted.enqueue(Fault.dropMidStream(2), Fault.OK);
+
+        JsonNode root = compare();
+
+        JsonNode hosted = root.at("/systems/hosted");
+        assertThat(hosted.path("status").asText()).as(hosted.toString()).isEqualTo("error");
+        assertThat(hosted.path("text").asText()).isEqualTo("Hosted stand-in");
+        assertThat(hosted.path("partial").asBoolean()).isTrue();
+        assertThat(hosted.path("retries").asInt()).isZero();
+        assertThat(gateway.hosted.chatRequestCount()).as("no second call").isEqualTo(1);
+        assertOthersOk(root);
+    }
+
+    @Test
+    void respectsTheDeadlineWhenTheFirstByteIsTooSlow() throws Exception {
+        gateway.hosted.enqueue(Fault.slowFirstByte(DEADLINE_MS + 4_000));
+
+        long started = System.nanoTime();
+        JsonNode root = compare();
+        long tookMs = (System.nanoTime() - started) / 1_000_000;
+
+        JsonNode hosted = root.at("/systems/hosted");
+        assertThat(hosted.path("status").asText()).isEqualTo("error");
+        assertThat(hosted.path("error").asText()).contains("deadline of " + DEADLINE_MS + " ms");
+        assertThat(tookMs).as("the compare returns within its deadline").isBetween(DEADLINE_MS - 100, DEADLINE_MS + DEADLINE_MARGIN_MS);
+        assertThat(root.path("deadline_ms").asLong()).isEqualTo(DEADLINE_MS);
+        assertOthersOk(root);
+    }
+
+    @Test
+    void reportsAWrongKeyWithoutRetrying() throws Exception {
+        gateway.hosted.config(gateway.hosted.config().withApiKey("another-key"));
+
+        JsonNode hosted = compare().at("/systems/hosted");
+
+        assertThat(hosted.path("status").asText()).isEqualTo("error");
+        assertThat(hosted.path("error").asText()).contains("HTTP 401");
+        assertThat(hosted.path("retries").asInt()).isZero();
+    }
+
+    @Test
+    void opensTheHostedBreakerAfterRepeatedFailuresAndStopsCallingIt() throws Exception {
+        gateway.hosted.enqueue(Fault.serverError(), Fault.serverError(), Fault.serverError(), Fault.serverError());
+        for (int i = 0; i < 4; i++) {
+            assertThat(compare().at("/systems/hosted/error").asText()).contains("HTTP 500");
+        }
+
+        JsonNode root = compare();
+
+        assertThat(root.at("/systems/hosted/error").asText()).contains("circuit breaker is open");
+        assertThat(gateway.hosted.chatRequestCount()).as("the open breaker kept the 5th call away").isEqualTo(4);
+        assertOthersOk(root);
+    }
+}
