@@ -14,7 +14,8 @@ import java.util.Locale;
  * @param kind          what happens
  * @param retryAfter    {@code Retry-After} for 429/503: seconds ("1"), an HTTP date, or {@code date+N} = the HTTP date
  *                      N seconds after the moment of answering; null = none
- * @param rateLimitResetEpochMs {@code X-RateLimit-Reset} for 429 (epoch milliseconds, OpenRouter style); null = none
+ * @param rateLimitResetEpochMs {@code X-RateLimit-Reset} for 429, epoch milliseconds, sent as OpenRouter does: in the
+ *                      error body's {@code metadata.headers}; null = none
  * @param afterTokens   content tokens sent before an SSE error event or a dropped connection
  * @param delayMs       how long a slow first byte takes, ms
  */
@@ -24,7 +25,7 @@ public record Fault(Kind kind, String retryAfter, Long rateLimitResetEpochMs, in
     public enum Kind {
         /** A normal, successful answer. */
         OK,
-        /** HTTP 429 with OpenRouter's rate-limit body, optional Retry-After and X-RateLimit-Reset. */
+        /** HTTP 429 with OpenRouter's rate-limit body (optional X-RateLimit-Reset inside), optional Retry-After header. */
         RATE_LIMITED,
         /** HTTP 503 (provider overloaded), optional Retry-After. */
         UNAVAILABLE,
@@ -59,7 +60,7 @@ public record Fault(Kind kind, String retryAfter, Long rateLimitResetEpochMs, in
         return new Fault(Kind.RATE_LIMITED, retryAfter, null, 0, 0);
     }
 
-    /** 429 with only {@code X-RateLimit-Reset: epochMs} (and the same value in the body's metadata, as OpenRouter). */
+    /** 429 without Retry-After whose body's {@code error.metadata.headers} says {@code X-RateLimit-Reset: epochMs}. */
     public static Fault rateLimitedUntil(long epochMs) {
         return new Fault(Kind.RATE_LIMITED, null, epochMs, 0, 0);
     }

@@ -31,9 +31,7 @@ final class StandInChat {
                 if (fault.retryAfter() != null) {
                     exchange.getResponseHeaders().set("Retry-After", Fault.retryAfterHeader(fault.retryAfter(), Instant.now()));
                 }
-                if (fault.rateLimitResetEpochMs() != null) {
-                    exchange.getResponseHeaders().set("X-RateLimit-Reset", String.valueOf(fault.rateLimitResetEpochMs()));
-                }
+                // X-RateLimit-Reset goes only into the body's error.metadata.headers, where OpenRouter reports it.
                 HostedApiStandIn.json(exchange, 429, OpenRouterBodies.rateLimitError(fault.rateLimitResetEpochMs()));
                 return;
             }

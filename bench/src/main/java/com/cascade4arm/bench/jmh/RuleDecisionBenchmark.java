@@ -34,7 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 // No logging in the fork: without a logback config Drools logs 4 DEBUG lines per session, which would be measured too.
-@Fork(value = 1, jvmArgsAppend = {"-Xmx1g", "-Dslf4j.provider=org.slf4j.helpers.NOPServiceProvider"})
+@Fork(value = 1, jvmArgsAppend = {"-Xmx1g", "-Dslf4j.provider=org.slf4j.helpers.NOP_FallbackServiceProvider"})
 public class RuleDecisionBenchmark {
 
     @Param({"factual", "greeting", "code-fence", "analysis", "follow-up", "long-essay"})

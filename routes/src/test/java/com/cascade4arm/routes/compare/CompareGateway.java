@@ -115,6 +115,14 @@ final class CompareGateway implements AutoCloseable {
         }
     }
 
+    /** The responder's in-flight requests from its /metrics (the /metrics request itself counts as one). */
+    static int requestsProcessing(InstantResponder responder) throws IOException, InterruptedException {
+        HttpResponse<String> metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create(responder.baseUrl() + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
+        return metrics.body().lines().filter(l -> l.startsWith("llamacpp:requests_processing "))
+                .mapToInt(l -> Integer.parseInt(l.substring(l.indexOf(' ') + 1).trim())).findFirst().orElseThrow();
+    }
+
     HttpResponse<String> get(String path) throws IOException, InterruptedException {
         return http.send(HttpRequest.newBuilder(base.resolve(path)).build(), HttpResponse.BodyHandlers.ofString());
     }

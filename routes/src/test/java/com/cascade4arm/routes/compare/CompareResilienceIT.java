@@ -10,7 +10,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -101,6 +106,18 @@ class CompareResilienceIT {
         assertThat(hosted.path("status").asText()).as(hosted.toString()).isEqualTo("ok");
         assertThat(hosted.path("retries").asInt()).isEqualTo(1);
         assertThat(gapMs(gateway.hosted.arrivalNanos(), 1)).as("an HTTP date 2 s ahead, whole seconds: at least 1 s")
+                .isGreaterThanOrEqualTo(1_000);
+    }
+
+    @Test
+    void honoursXRateLimitResetFromOpenRoutersErrorBody() throws Exception {
+        gateway.hosted.enqueue(Fault.rateLimitedUntil(System.currentTimeMillis() + 2_000));
+
+        JsonNode hosted = compare().at("/systems/hosted");
+
+        assertThat(hosted.path("status").asText()).as(hosted.toString()).isEqualTo("ok");
+        assertThat(hosted.path("retries").asInt()).isEqualTo(1);
+        assertThat(gapMs(gateway.hosted.arrivalNanos(), 1)).as("waited until the reset, not the 100 ms backoff")
                 .isGreaterThanOrEqualTo(1_000);
     }
 
@@ -263,5 +280,35 @@ class CompareResilienceIT {
         assertThat(root.at("/systems/hosted/error").asText()).contains("circuit breaker is open");
         assertThat(gateway.hosted.chatRequestCount()).as("the open breaker kept the 5th call away").isEqualTo(4);
         assertOthersOk(root);
+    }
+
+    @Test
+    void cancelsEveryLegWhenTheStreamClientDisconnects() throws Exception {
+        ResponderBehaviour slow = ResponderBehaviour.INSTANT.withChunkDelayMs(600);
+        gateway.small.behaviour(slow);
+        gateway.baseline.behaviour(slow);
+        gateway.hosted.config(gateway.hosted.config().withChunkDelayMs(600));
+        byte[] body = prompt(PROMPT, 16).getBytes(StandardCharsets.UTF_8);
+
+        try (Socket socket = new Socket(gateway.base.getHost(), gateway.base.getPort())) {
+            OutputStream out = socket.getOutputStream();
+            out.write(("POST /api/compare/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.write(body);
+            out.flush();
+            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+            String line;
+            while ((line = in.readLine()) != null && !line.contains("\"delta\"")) {
+                // headers and events until the first token
+            }
+            assertThat(line).as("a first delta arrived").isNotNull();
+        }
+
+        // Each upstream would stream for ~3.6 s and the deadline is 4 s: seeing them stop sooner means the disconnect did it.
+        Awaitility.await("hosted stream cut").atMost(Duration.ofMillis(1_500))
+                .until(() -> gateway.hosted.abortedStreams() >= 1);
+        Awaitility.await("baseline and cascade (small pool) streams cut").atMost(Duration.ofMillis(1_500))
+                .until(() -> CompareGateway.requestsProcessing(gateway.baseline) <= 1
+                        && CompareGateway.requestsProcessing(gateway.small) <= 1);
     }
 }
