@@ -21,6 +21,9 @@ import java.util.List;
 final class EmbeddedHosts implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedHosts.class);
 
+    /** Context per slot: room for a long prompt plus the gateway's largest max_tokens (1024). */
+    static final int SLOT_CONTEXT_TOKENS = 2048;
+
     private final List<ModelEndpointServer> servers = new ArrayList<>();
     private URI small;
     private URI large;
@@ -33,11 +36,11 @@ final class EmbeddedHosts implements AutoCloseable {
             Path largeModel = DemoModels.ensure(DemoModel.LARGE, modelsDir);
             Path baselineModel = DemoModels.ensure(DemoModel.BASELINE, modelsDir);
             hosts.small = hosts.add(LlamaHost.start(HostConfig.defaults(DemoModel.SMALL.id(), smallModel)
-                    .withParallel(slots).withThreads(threads)));
+                    .withParallel(slots).withCtxSize(slots * SLOT_CONTEXT_TOKENS).withThreads(threads)));
             hosts.large = hosts.add(LlamaHost.start(HostConfig.defaults(DemoModel.LARGE.id(), largeModel)
-                    .withDraft(smallModel).withParallel(slots).withThreads(threads)));
+                    .withDraft(smallModel).withParallel(slots).withCtxSize(slots * SLOT_CONTEXT_TOKENS).withThreads(threads)));
             hosts.baseline = hosts.add(BaselineHost.startLocal(HostConfig.defaults(DemoModel.BASELINE.id(), baselineModel)
-                    .withThreads(threads)));
+                    .withCtxSize(SLOT_CONTEXT_TOKENS).withThreads(threads)));
             LOG.info("embedded hosts: small {} large {} baseline {}", hosts.small, hosts.large, hosts.baseline);
             return hosts;
         } catch (RuntimeException e) {

@@ -21,7 +21,7 @@ public record GatewaySettings(List<URI> smallUrls, List<URI> largeUrls, String s
     public static final long DEFAULT_IDLE_TIMEOUT_MS = 120_000;
     public static final long DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
     public static final long DEFAULT_HEALTH_INTERVAL_MS = 2_000;
-    public static final int DEFAULT_MAX_TOKENS_CAP = 2_048;
+    public static final int DEFAULT_MAX_TOKENS_CAP = 1_024;
     public static final int DEFAULT_MAX_TOKENS = 256;
     public static final int DEFAULT_MAX_PROMPT_CHARS = 32_000;
     public static final long DEFAULT_MAX_BODY_BYTES = 1_048_576;

@@ -1,0 +1,150 @@
+package com.cascade4arm.host;
+
+import com.cascade4arm.host.http.HostRouter;
+import com.cascade4arm.host.inference.InferenceEngine;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Serves one GGUF model (optionally with a draft model for speculative decoding) over the llama-server HTTP API,
+ * in-process on real llama.cpp. Embeddable: the gateway starts several; {@link LlamaHostMain} runs one standalone.
+ */
+public final class LlamaHost implements ModelEndpointServer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LlamaHost.class);
+    static final int EVENT_LOOP_THREADS = 1;
+    /** Worker threads for prompt templating and tokenization (short native calls). */
+    static final int PREPARE_WORKER_THREADS = 4;
+    static final long STARTUP_TIMEOUT_MS = 30_000;
+    static final long SHUTDOWN_STEP_TIMEOUT_MS = 5_000;
+
+    private final HostConfig config;
+    private final Vertx vertx;
+    private final HttpServer server;
+    private final InferenceEngine engine;
+    private final CompletableFuture<Void> loaded;
+    private final URI baseUrl;
+
+    private LlamaHost(HostConfig config, Vertx vertx, HttpServer server, InferenceEngine engine,
+                      CompletableFuture<Void> loaded) {
+        this.config = config;
+        this.vertx = vertx;
+        this.server = server;
+        this.engine = engine;
+        this.loaded = loaded;
+        this.baseUrl = URI.create("http://" + hostForUrl(config.host()) + ":" + server.actualPort());
+    }
+
+    /** Starts listening at once; the model loads in the background ({@code /health} answers 503 meanwhile). */
+    public static LlamaHost start(HostConfig config) {
+        return start(config, new CountDownLatch(0));
+    }
+
+    /** As {@link #start(HostConfig)}, but loading waits until {@code loadGate} opens (lets tests see "loading"). */
+    static LlamaHost start(HostConfig config, CountDownLatch loadGate) {
+        Vertx vertx = Vertx.vertx(new VertxOptions()
+                .setEventLoopPoolSize(EVENT_LOOP_THREADS)
+                .setWorkerPoolSize(PREPARE_WORKER_THREADS));
+        InferenceEngine engine = new InferenceEngine(config);
+        try {
+            HttpServer server = vertx.createHttpServer(new HttpServerOptions()
+                            .setHost(config.host())
+                            .setPort(config.port()))
+                    .requestHandler(HostRouter.create(vertx, config, engine))
+                    .listen()
+                    .toCompletionStage().toCompletableFuture()
+                    .get(STARTUP_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            CompletableFuture<Void> loaded = engine.startLoading(loadGate);
+            LlamaHost host = new LlamaHost(config, vertx, server, engine, loaded);
+            LOG.info("llama-host '{}' listening on {} (model loading in background)", config.alias(), host.baseUrl);
+            return host;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            closeQuietly(engine, vertx);
+            throw new IllegalStateException("interrupted while starting " + config.alias(), e);
+        } catch (ExecutionException | TimeoutException e) {
+            closeQuietly(engine, vertx);
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new IllegalStateException("cannot listen on " + config.host() + ":" + config.port() + ": "
+                    + cause.getMessage(), cause);
+        }
+    }
+
+    @Override
+    public URI baseUrl() {
+        return baseUrl;
+    }
+
+    @Override
+    public boolean isReady() {
+        return engine.isReady();
+    }
+
+    @Override
+    public void awaitReady(Duration timeout) {
+        try {
+            loaded.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for model '" + config.alias() + "'", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("model '" + config.alias() + "' failed to load from " + config.model()
+                    + ": " + e.getCause().getMessage(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("model '" + config.alias() + "' not loaded within " + timeout, e);
+        }
+    }
+
+    public HostConfig config() {
+        return config;
+    }
+
+    /** Stops accepting requests, cancels generations, frees the model and the HTTP server; bounded in time. */
+    @Override
+    public void close() {
+        try {
+            server.close().toCompletionStage().toCompletableFuture()
+                    .get(SHUTDOWN_STEP_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.warn("HTTP server of '{}' did not close cleanly: {}", config.alias(), e.toString());
+        }
+        closeQuietly(engine, vertx);
+        LOG.info("llama-host '{}' closed", config.alias());
+    }
+
+    private static void closeQuietly(InferenceEngine engine, Vertx vertx) {
+        try {
+            engine.close();
+        } finally {
+            try {
+                vertx.close().toCompletionStage().toCompletableFuture()
+                        .get(SHUTDOWN_STEP_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                LOG.warn("Vert.x did not close cleanly: {}", e.toString());
+            }
+        }
+    }
+
+    private static String hostForUrl(String host) {
+        if (host.equals("0.0.0.0")) {
+            return "127.0.0.1";
+        }
+        return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+    }
+}

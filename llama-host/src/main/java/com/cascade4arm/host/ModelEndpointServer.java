@@ -1,0 +1,21 @@
+package com.cascade4arm.host;
+
+import java.net.URI;
+import java.time.Duration;
+
+/** What callers need from any server speaking the llama-server HTTP API: our in-process host or a proxy to one. */
+public interface ModelEndpointServer extends AutoCloseable {
+
+    /** Base URL without a trailing slash, e.g. {@code http://127.0.0.1:41234}. */
+    URI baseUrl();
+
+    /** True once the endpoint can answer chat requests. */
+    boolean isReady();
+
+    /** Blocks until ready; throws {@link IllegalStateException} if loading failed or the timeout passed. */
+    void awaitReady(Duration timeout);
+
+    /** Stops serving and frees resources; never hangs. */
+    @Override
+    void close();
+}

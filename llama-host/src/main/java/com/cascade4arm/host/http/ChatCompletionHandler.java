@@ -1,0 +1,79 @@
+package com.cascade4arm.host.http;
+
+import com.cascade4arm.host.inference.ChatRequest;
+import com.cascade4arm.host.inference.GenerationJob;
+import com.cascade4arm.host.inference.GenerationListener;
+import com.cascade4arm.host.inference.InferenceEngine;
+import com.cascade4arm.host.inference.ModelNotReadyException;
+import com.cascade4arm.host.inference.PreparedPrompt;
+import com.cascade4arm.host.inference.PromptTooLongException;
+import io.vertx.core.Handler;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * {@code POST /v1/chat/completions}: validates on the event loop, renders the prompt on a worker, then hands the
+ * generation to the engine; a client that disconnects cancels its generation (or its place in the queue).
+ */
+final class ChatCompletionHandler implements Handler<RoutingContext> {
+
+    private final InferenceEngine engine;
+    private final ChatRequestParser parser;
+    private final String alias;
+
+    ChatCompletionHandler(InferenceEngine engine, int slotContextTokens, String alias) {
+        this.engine = engine;
+        this.parser = new ChatRequestParser(slotContextTokens);
+        this.alias = alias;
+    }
+
+    @Override
+    public void handle(RoutingContext ctx) {
+        ChatRequest request;
+        try {
+            request = parser.parse(ctx.body().buffer());
+        } catch (ApiError error) {
+            ErrorResponses.send(ctx.response(), error);
+            return;
+        }
+        ctx.vertx().<PreparedPrompt>executeBlocking(() -> engine.prepare(request), false)
+                .onSuccess(prompt -> start(ctx, prompt))
+                .onFailure(failure -> ErrorResponses.send(ctx.response(), toApiError(failure)));
+    }
+
+    private void start(RoutingContext ctx, PreparedPrompt prompt) {
+        if (ctx.response().closed()) {
+            return;
+        }
+        ChatCompletionJson json = new ChatCompletionJson(alias);
+        GenerationListener listener = prompt.request().stream()
+                ? new StreamingResponder(ctx.response(), ctx.vertx().getOrCreateContext(), json,
+                prompt.request().includeUsage())
+                : new JsonResponder(ctx.response(), ctx.vertx().getOrCreateContext(), json);
+        GenerationJob job;
+        try {
+            job = engine.submit(prompt, listener);
+        } catch (ModelNotReadyException e) {
+            ErrorResponses.send(ctx.response(), ApiError.unavailable(e.getMessage()));
+            return;
+        }
+        ctx.response().closeHandler(closed -> engine.cancel(job));
+    }
+
+    static ApiError toApiError(Throwable failure) {
+        if (failure instanceof ApiError apiError) {
+            return apiError;
+        }
+        if (failure instanceof ModelNotReadyException) {
+            return ApiError.unavailable(failure.getMessage());
+        }
+        if (failure instanceof PromptTooLongException tooLong) {
+            return new ApiError(400, ApiError.INVALID_REQUEST, tooLong.getMessage(), new JsonObject()
+                    .put("param", "messages")
+                    .put("n_prompt_tokens", tooLong.promptTokens())
+                    .put("n_ctx", tooLong.contextTokens()));
+        }
+        return new ApiError(500, ApiError.SERVER, "generation failed: " + failure.getClass().getSimpleName()
+                + (failure.getMessage() == null ? "" : ": " + failure.getMessage()));
+    }
+}

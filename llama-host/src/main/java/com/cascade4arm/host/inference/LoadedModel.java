@@ -1,0 +1,98 @@
+package com.cascade4arm.host.inference;
+
+import com.cascade4arm.host.HostConfig;
+import de.kherud.llama.InferenceParameters;
+import de.kherud.llama.LlamaIterator;
+import de.kherud.llama.LlamaModel;
+import de.kherud.llama.ModelParameters;
+import de.kherud.llama.Pair;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The llama.cpp model behind one host: renders chat templates, counts tokens and starts streaming generations. */
+final class LoadedModel implements AutoCloseable {
+
+    private final LlamaModel model;
+    private final HostConfig config;
+
+    private LoadedModel(LlamaModel model, HostConfig config) {
+        this.model = model;
+        this.config = config;
+    }
+
+    /** Loads the model (and its draft model) with llama.cpp's logs routed through {@link LlamaLogBridge}. */
+    static LoadedModel load(HostConfig config) {
+        LlamaLogBridge.install();
+        ModelParameters parameters = new ModelParameters()
+                .setModel(config.model().toString())
+                .setCtxSize(config.ctxSize())
+                .setThreads(config.threads())
+                .setParallel(config.parallel());
+        if (config.draftModel() != null) {
+            parameters.setModelDraft(config.draftModel().toString())
+                    .setDraftMax(config.draftMax())
+                    .setDraftMin(config.draftMin())
+                    .setDraftPMin(config.draftPMin());
+        }
+        LlamaLogBridge.configure(parameters, config.draftModel() != null);
+        return new LoadedModel(new LlamaModel(parameters), config);
+    }
+
+    /** Applies the model's chat template and checks that prompt and budget fit a slot's context. */
+    PreparedPrompt prepare(ChatRequest request) {
+        InferenceParameters templating = new InferenceParameters("").setUseChatTemplate(true);
+        templating.setMessages(systemPrompt(request.messages()), conversation(request.messages()));
+        String prompt = model.applyTemplate(templating);
+        int promptTokens = model.encode(prompt).length;
+        int slotContext = config.slotContextTokens();
+        if (promptTokens >= slotContext) {
+            throw new PromptTooLongException(promptTokens, slotContext);
+        }
+        int budget = request.maxTokens() != null ? request.maxTokens() : slotContext - promptTokens;
+        return new PreparedPrompt(request, prompt, promptTokens, budget);
+    }
+
+    /** Starts generating; the iterator yields one output per generated token, then a final stop output. */
+    LlamaIterator start(PreparedPrompt prepared) {
+        ChatRequest request = prepared.request();
+        InferenceParameters parameters = new InferenceParameters(prepared.prompt())
+                .setNPredict(prepared.maxTokens())
+                .setTemperature(request.temperature())
+                .setTopP(request.topP())
+                .setCachePrompt(true);
+        if (request.seed() != null) {
+            parameters.setSeed(request.seed());
+        }
+        if (!request.stop().isEmpty()) {
+            parameters.setStopStrings(request.stop().toArray(String[]::new));
+        }
+        return model.generate(parameters).iterator();
+    }
+
+    @Override
+    public void close() {
+        model.close();
+    }
+
+    /** All system messages joined, because de.kherud:llama accepts one leading system prompt only. */
+    private static String systemPrompt(List<ChatMessage> messages) {
+        List<String> parts = new ArrayList<>();
+        for (ChatMessage message : messages) {
+            if (message.role().equals("system")) {
+                parts.add(message.content());
+            }
+        }
+        return parts.isEmpty() ? null : String.join("\n\n", parts);
+    }
+
+    private static List<Pair<String, String>> conversation(List<ChatMessage> messages) {
+        List<Pair<String, String>> pairs = new ArrayList<>();
+        for (ChatMessage message : messages) {
+            if (!message.role().equals("system")) {
+                pairs.add(new Pair<>(message.role(), message.content()));
+            }
+        }
+        return pairs;
+    }
+}

@@ -1,0 +1,66 @@
+package com.cascade4arm.host;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The standalone flags, named like llama-server's, become a HostConfig; mistakes name the offending flag. */
+class HostArgumentsTest {
+
+    @Test
+    void readsLlamaServerStyleFlagsAndShortForms() {
+        HostConfig config = HostArguments.parse("--model", "/m/qwen.gguf", "-md", "/m/draft.gguf", "--draft-max", "6",
+                "--draft-min", "1", "--draft-p-min", "0.6", "-c", "8192", "-t", "3", "-np", "2", "--host", "0.0.0.0",
+                "--port", "9000", "--api-key", "k", "--alias", "qwen").toConfig();
+
+        assertThat(config.model()).isEqualTo(Path.of("/m/qwen.gguf"));
+        assertThat(config.draftModel()).isEqualTo(Path.of("/m/draft.gguf"));
+        assertThat(config.draftMax()).isEqualTo(6);
+        assertThat(config.draftMin()).isEqualTo(1);
+        assertThat(config.draftPMin()).isEqualTo(0.6f);
+        assertThat(config.ctxSize()).isEqualTo(8192);
+        assertThat(config.threads()).isEqualTo(3);
+        assertThat(config.parallel()).isEqualTo(2);
+        assertThat(config.host()).isEqualTo("0.0.0.0");
+        assertThat(config.port()).isEqualTo(9000);
+        assertThat(config.apiKey()).isEqualTo("k");
+        assertThat(config.alias()).isEqualTo("qwen");
+    }
+
+    @Test
+    void defaultsAliasToFileNameAndPortToLlamaServersDefault() {
+        HostConfig config = HostArguments.parse("--model", "/m/qwen2.5-0.5b-instruct-q4_k_m.gguf").toConfig();
+
+        assertThat(config.alias()).isEqualTo("qwen2.5-0.5b-instruct-q4_k_m");
+        assertThat(config.port()).isEqualTo(HostArguments.DEFAULT_STANDALONE_PORT);
+        assertThat(config.draftModel()).isNull();
+    }
+
+    @Test
+    void rejectsUnknownFlagsMissingValuesAndBadNumbers() {
+        assertThatThrownBy(() -> HostArguments.parse("--model", "x.gguf", "--turbo", "1"))
+                .hasMessageContaining("unknown option '--turbo'");
+        assertThatThrownBy(() -> HostArguments.parse("--model")).hasMessage("option --model needs a value");
+        assertThatThrownBy(() -> HostArguments.parse("--model", "x.gguf", "--port", "eighty").toConfig())
+                .hasMessage("--port must be an integer, but was 'eighty'");
+        assertThatThrownBy(() -> HostArguments.parse("--port", "1").toConfig())
+                .hasMessageContaining("--model FILE.gguf or --demo");
+        assertThatThrownBy(() -> HostArguments.parse("--demo", "huge").toConfig())
+                .hasMessage("--demo must be small, large or baseline, but was 'huge'");
+    }
+
+    @Test
+    void configValidationNamesTheBadValue() {
+        HostConfig config = HostConfig.defaults("m", Path.of("m.gguf"));
+
+        assertThatThrownBy(() -> config.withParallel(0)).hasMessage("parallel must be between 1 and 256, but was 0");
+        assertThatThrownBy(() -> config.withCtxSize(4096).withParallel(128))
+                .hasMessageContaining("ctxSize / parallel must be at least");
+        assertThatThrownBy(() -> config.withDraftTuning(4, 5, 0.5f))
+                .hasMessage("draftMin must be between 0 and 4, but was 5");
+        assertThat(config.withApiKey("secret").toString()).doesNotContain("secret");
+    }
+}

@@ -1,0 +1,98 @@
+package com.cascade4arm.host;
+
+import com.cascade4arm.host.demo.DemoModel;
+import com.cascade4arm.host.testing.DemoModelFiles;
+import com.cascade4arm.host.testing.HostClient;
+import com.cascade4arm.host.testing.SseEvent;
+import de.kherud.llama.LlamaModel;
+import de.kherud.llama.ModelParameters;
+import io.vertx.core.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The large demo model drafted by the small one: llama.cpp's draft acceptance reaches the response timings and the
+ * metrics, per host (a plain host runs in the same JVM), and greedy output is the same with and without the draft.
+ */
+class SpeculativeDecodingIT {
+
+    static final String PROMPT = "Tell me about the weather and the sea.";
+    static final int MAX_TOKENS = 48;
+    private static LlamaHost drafted;
+    private static LlamaHost plain;
+
+    @BeforeAll
+    static void startHosts() {
+        HostConfig large = HostConfig.defaults("demo-large", DemoModelFiles.path(DemoModel.LARGE))
+                .withCtxSize(2048).withParallel(1);
+        drafted = LlamaHost.start(large.withDraft(DemoModelFiles.path(DemoModel.SMALL)));
+        plain = LlamaHost.start(large.withAlias("demo-large-plain"));
+        drafted.awaitReady(Duration.ofSeconds(120));
+        plain.awaitReady(Duration.ofSeconds(120));
+    }
+
+    @AfterAll
+    static void stopHosts() {
+        if (drafted != null) {
+            drafted.close();
+        }
+        if (plain != null) {
+            plain.close();
+        }
+    }
+
+    @Test
+    void reportsAcceptedDraftTokensAndMatchesGreedyOutputWithoutDraft() {
+        JsonObject withDraft = new HostClient(drafted.baseUrl(), null).chat(PROMPT, MAX_TOKENS);
+        JsonObject withoutDraft = new HostClient(plain.baseUrl(), null).chat(PROMPT, MAX_TOKENS);
+
+        JsonObject timings = withDraft.getJsonObject("timings");
+        assertThat(timings.getInteger("draft_n")).as("draft tokens proposed").isPositive();
+        assertThat(timings.getInteger("draft_n_accepted")).as("draft tokens accepted").isPositive()
+                .isLessThanOrEqualTo(timings.getInteger("draft_n"));
+        assertThat(withoutDraft.getJsonObject("timings").containsKey("draft_n")).isFalse();
+        assertThat(text(withDraft)).as("temperature 0: speculative decoding must not change the text")
+                .isEqualTo(text(withoutDraft)).isNotBlank();
+    }
+
+    @Test
+    void streamsDraftStatisticsAndCountsThemInMetrics() {
+        HostClient client = new HostClient(drafted.baseUrl(), null);
+        double draftedBefore = client.metric("llamacpp:draft_tokens_total");
+        double acceptedBefore = client.metric("llamacpp:draft_tokens_accepted_total");
+
+        List<SseEvent> events = client.stream(HostClient.chatBody(PROMPT, MAX_TOKENS, true));
+
+        JsonObject timings = events.get(events.size() - 2).json().getJsonObject("timings");
+        assertThat(timings.getInteger("draft_n")).isPositive();
+        assertThat(timings.getInteger("draft_n_accepted")).isPositive();
+        assertThat(client.metric("llamacpp:draft_tokens_total") - draftedBefore)
+                .isEqualTo(timings.getInteger("draft_n").doubleValue());
+        assertThat(client.metric("llamacpp:draft_tokens_accepted_total") - acceptedBefore)
+                .isEqualTo(timings.getInteger("draft_n_accepted").doubleValue());
+        assertThat(new HostClient(plain.baseUrl(), null).metrics())
+                .as("a host without draft model exports no draft counters").doesNotContainKey("llamacpp:draft_tokens_total");
+    }
+
+    @Test
+    void keepsCountingDraftsAfterAnotherModelLoadDisablesLlamaLogging() {
+        // disableLog() pauses llama.cpp's global logger for the whole JVM, as the demo model verifier does
+        new LlamaModel(new ModelParameters().setModel(DemoModelFiles.path(DemoModel.SMALL).toString())
+                .setCtxSize(256).disableLog()).close();
+
+        JsonObject timings = new HostClient(drafted.baseUrl(), null).chat(PROMPT, MAX_TOKENS).getJsonObject("timings");
+
+        assertThat(timings.getInteger("draft_n")).as("draft tokens still counted").isPositive();
+        assertThat(timings.getInteger("draft_n_accepted")).isPositive();
+    }
+
+    private static String text(JsonObject completion) {
+        return completion.getJsonArray("choices").getJsonObject(0).getJsonObject("message").getString("content");
+    }
+}

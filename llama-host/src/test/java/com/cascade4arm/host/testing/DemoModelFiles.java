@@ -1,0 +1,17 @@
+package com.cascade4arm.host.testing;
+
+import com.cascade4arm.host.demo.DemoModel;
+import com.cascade4arm.host.demo.DemoModels;
+
+import java.nio.file.Path;
+
+/** Where tests get their GGUF files: the generated demo models from the shared cache. */
+public final class DemoModelFiles {
+
+    private DemoModelFiles() {
+    }
+
+    public static Path path(DemoModel model) {
+        return DemoModels.ensure(model);
+    }
+}

@@ -1,0 +1,62 @@
+// Console shell: accessible tabs whose state lives in the URL hash, each tab a lazily mounted module,
+// and the header health indicator.
+import * as compare from './tabs/compare.js';
+import * as benchmark from './tabs/benchmark.js';
+import * as rules from './tabs/rules.js';
+import { HealthIndicator } from './components/health-indicator.js';
+
+const TABS = [compare, benchmark, rules];
+const DEFAULT_TAB = compare.id;
+
+const tabButtons = [...document.querySelectorAll('[role="tab"]')];
+const mounted = new Set();
+
+function tabFromHash() {
+  const wanted = decodeURIComponent(location.hash.replace(/^#\/?/, ''));
+  return TABS.some((t) => t.id === wanted) ? wanted : DEFAULT_TAB;
+}
+
+function show(tabId, { focus = false } = {}) {
+  for (const button of tabButtons) {
+    const selected = button.dataset.tab === tabId;
+    button.setAttribute('aria-selected', String(selected));
+    button.tabIndex = selected ? 0 : -1;
+    if (selected && focus) button.focus();
+  }
+  for (const tab of TABS) {
+    const panel = document.getElementById(`panel-${tab.id}`);
+    panel.hidden = tab.id !== tabId;
+    if (tab.id === tabId && !mounted.has(tab.id)) {
+      tab.mount(panel);
+      mounted.add(tab.id);
+    }
+  }
+  document.body.dataset.tab = tabId;
+  document.title = `${tabButtons.find((b) => b.dataset.tab === tabId).textContent} · Cascade4Arm`;
+}
+
+function select(tabId, options) {
+  if (location.hash !== `#${tabId}`) history.pushState(null, '', `#${tabId}`);
+  show(tabId, options);
+}
+
+/** WAI-ARIA tabs keyboard model: arrows move and activate, Home/End jump. */
+function onTabKey(event) {
+  const index = tabButtons.indexOf(event.currentTarget);
+  const moves = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabButtons.length - 1 };
+  if (!(event.key in moves)) return;
+  event.preventDefault();
+  const next = tabButtons[(moves[event.key] + tabButtons.length) % tabButtons.length];
+  select(next.dataset.tab, { focus: true });
+}
+
+for (const button of tabButtons) {
+  button.addEventListener('click', () => select(button.dataset.tab));
+  button.addEventListener('keydown', onTabKey);
+}
+window.addEventListener('hashchange', () => show(tabFromHash()));
+window.addEventListener('popstate', () => show(tabFromHash()));
+
+show(tabFromHash());
+new HealthIndicator(document.getElementById('health')).start();
+document.body.dataset.ready = 'true';

@@ -1,0 +1,122 @@
+// The prompt card: text, example prompts, model choice, max tokens, Run/Stop and the keyboard shortcuts.
+// Compare uses it for the cascade today; the racing view will send the same form to three systems.
+import { el } from '../lib/dom.js';
+import { getModels } from '../lib/api.js';
+
+/** One example per prompt category of the benchmark suite. */
+export const EXAMPLE_PROMPTS = [
+  { category: 'factual', label: 'Factual', prompt: 'What is the capital of France?' },
+  { category: 'everyday', label: 'Everyday', prompt: 'Hi there!' },
+  { category: 'reasoning', label: 'Reasoning', prompt: 'Explain step by step how a B-tree index speeds up SQL queries.' },
+  { category: 'code', label: 'Code', prompt: 'Write a Python function that finds the longest palindromic substring.' },
+  { category: 'analysis', label: 'Analysis', prompt: 'Compare merge sort and quicksort, including their trade-offs in practice.' },
+];
+
+const DEFAULT_MODELS = ['auto', 'small', 'large'];
+const MODEL_HINTS = { auto: 'Rulebook decides', small: 'Force the small pool', large: 'Force the large pool' };
+export const DEFAULT_MAX_TOKENS = 256;
+const isMac = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+
+export class PromptForm {
+  /** onRun(): the user asked to run; onStop(): to stop; onExample(prompt): an example was picked. */
+  constructor({ onRun, onStop, onExample = () => {} }) {
+    this.prompt = el('textarea', { id: 'prompt', 'data-testid': 'prompt', class: 'input prompt-input', rows: '6',
+      placeholder: 'Ask anything — or pick an example below', 'aria-describedby': 'prompt-hint', spellcheck: 'true' });
+    this.maxTokens = el('input', { id: 'max-tokens', 'data-testid': 'max-tokens', class: 'input input--number',
+      type: 'number', min: '1', step: '1', value: String(DEFAULT_MAX_TOKENS), inputmode: 'numeric' });
+    this.models = el('div', { class: 'segmented', role: 'radiogroup', 'aria-labelledby': 'model-label', 'data-testid': 'model' });
+    this.renderModels(DEFAULT_MODELS);
+    this.runButton = el('button', { id: 'run', 'data-testid': 'run', class: 'button button--primary', type: 'submit' },
+      'Run', el('kbd', { class: 'kbd', 'aria-hidden': 'true' }, isMac ? '⌘↵' : 'Ctrl ↵'));
+    this.stopButton = el('button', { id: 'stop', 'data-testid': 'stop', class: 'button', type: 'button', disabled: true,
+      on: { click: onStop } }, 'Stop');
+
+    const pick = (prompt) => {
+      this.prompt.value = prompt;
+      this.prompt.focus();
+      onExample(prompt);
+    };
+    this.root = el('form', { class: 'card prompt-card', 'aria-label': 'Prompt',
+      on: { submit: (e) => { e.preventDefault(); onRun(); } } },
+      el('header', { class: 'card__header' },
+        el('div', { class: 'card__heading' },
+          el('h2', { class: 'card__title' }, el('label', { for: 'prompt' }, 'Prompt')),
+          el('span', { class: 'card__caption', id: 'prompt-hint' }, `${isMac ? '⌘' : 'Ctrl'}+Enter runs · Esc stops`))),
+      this.prompt,
+      el('div', { class: 'examples', role: 'group', 'aria-labelledby': 'examples-title' },
+        el('span', { class: 'examples__title', id: 'examples-title' }, 'Examples — one per prompt category'),
+        EXAMPLE_PROMPTS.map((example) => el('button', {
+          type: 'button', class: 'example', 'data-testid': `example-${example.category}`, title: example.prompt,
+          on: { click: () => pick(example.prompt) },
+        }, el('span', { class: 'example__category' }, example.label), el('span', { class: 'example__text' }, example.prompt)))),
+      el('div', { class: 'controls' },
+        el('div', { class: 'field' }, el('span', { class: 'field__label', id: 'model-label' }, 'Model'), this.models),
+        el('div', { class: 'field' }, el('label', { class: 'field__label', for: 'max-tokens' }, 'Max tokens'), this.maxTokens),
+        el('div', { class: 'controls__actions' }, this.stopButton, this.runButton)));
+  }
+
+  renderModels(ids) {
+    const current = this.selectedModel() || 'auto';
+    this.models.replaceChildren(...ids.map((modelId) => el('label', {
+      class: 'segmented__option', for: `model-${modelId}`, title: MODEL_HINTS[modelId] || `Model ${modelId}`,
+    }, el('input', { type: 'radio', name: 'model', value: modelId, id: `model-${modelId}`, 'data-testid': `model-${modelId}`,
+      checked: modelId === current }), el('span', {}, modelId))));
+    if (!this.selectedModel() && ids.length) this.models.querySelector('input').checked = true;
+  }
+
+  /** Offers the ids GET /v1/models lists (auto first); keeps the defaults when the call fails. */
+  async loadModels() {
+    try {
+      const { data } = await getModels();
+      const ids = (data || []).map((m) => m.id).filter(Boolean);
+      if (ids.length) this.renderModels(['auto', ...ids.filter((m) => m !== 'auto')]);
+    } catch {
+      // the header's health indicator already reports an unreachable gateway
+    }
+  }
+
+  selectedModel() {
+    return this.models.querySelector('input:checked')?.value ?? null;
+  }
+
+  promptText() {
+    return this.prompt.value.trim();
+  }
+
+  /**
+   * The request the form describes: { request: { prompt, maxTokens, model } } or { problem } naming what is wrong
+   * (the field is focused). The gateway enforces its own max_tokens cap and says so.
+   */
+  read() {
+    const prompt = this.promptText();
+    if (!prompt) {
+      this.prompt.focus();
+      return { problem: 'Enter a prompt first.' };
+    }
+    const raw = this.maxTokens.value.trim();
+    const maxTokens = Number(raw);
+    if (!Number.isInteger(maxTokens) || maxTokens < 1) {
+      this.maxTokens.focus();
+      return { problem: `Max tokens must be a whole number of at least 1, but was "${raw}".` };
+    }
+    return { request: { prompt, maxTokens, model: this.selectedModel() || 'auto' } };
+  }
+
+  setRunning(running) {
+    this.runButton.disabled = running;
+    this.stopButton.disabled = !running;
+  }
+}
+
+/** Ctrl/⌘+Enter runs and Esc stops anywhere inside root. */
+export function bindRunKeys(root, { onRun, onStop, isRunning }) {
+  root.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      onRun();
+    } else if (event.key === 'Escape' && isRunning()) {
+      event.preventDefault();
+      onStop();
+    }
+  });
+}
