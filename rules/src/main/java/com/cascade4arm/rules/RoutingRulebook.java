@@ -1,0 +1,112 @@
+package com.cascade4arm.rules;
+
+import com.cascade4arm.rules.decision.Decision;
+import com.cascade4arm.rules.decision.RoutingDecision;
+import com.cascade4arm.rules.engine.BundledRules;
+import com.cascade4arm.rules.engine.FiringRecorder;
+import com.cascade4arm.rules.engine.RulebookCompiler;
+import com.cascade4arm.rules.facts.PromptFacts;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import org.drools.kiesession.session.StatefulKnowledgeSessionImpl;
+import org.kie.api.KieBase;
+import org.kie.api.definition.KiePackage;
+import org.kie.api.definition.rule.Rule;
+import org.kie.api.runtime.KieSession;
+import org.kie.api.runtime.KieSessionsPool;
+import org.kie.api.runtime.rule.ConsequenceException;
+
+/**
+ * The routing rulebook: DRL files compiled once into a KieBase, evaluated per request in a short-lived session taken from
+ * a pool (disposing a pooled session resets its facts, agenda and listeners and returns it: as fresh as a new one, with
+ * less garbage). Immutable and thread-safe; to change the rules, compile a new rulebook and swap the reference.
+ */
+public final class RoutingRulebook {
+
+    /** Most rule firings per decision; a rule that keeps re-activating itself stops here instead of hanging the request. */
+    public static final int FIRE_LIMIT = 100;
+
+    /** Sessions created up front; the pool grows to the number of threads deciding at once. */
+    private static final int INITIAL_POOLED_SESSIONS = 1;
+
+    private final KieBase kieBase;
+    private final KieSessionsPool sessions;
+    private final Map<String, String> files;
+    private final List<String> ruleNames;
+
+    private RoutingRulebook(KieBase kieBase, Map<String, String> files) {
+        this.kieBase = kieBase;
+        this.sessions = kieBase.newKieSessionsPool(INITIAL_POOLED_SESSIONS);
+        this.files = Collections.unmodifiableMap(new TreeMap<>(files));
+        this.ruleNames = kieBase.getKiePackages().stream()
+                .map(KiePackage::getRules)
+                .flatMap(rules -> rules.stream().map(Rule::getName))
+                .sorted()
+                .toList();
+    }
+
+    /** The bundled rulebook (src/main/resources/com/cascade4arm/rules/*.drl), compiled on first use and then shared. */
+    public static RoutingRulebook defaults() {
+        return Defaults.RULEBOOK;
+    }
+
+    /**
+     * Compiles DRL files, keyed by kebab-case file name ({@code "category-routing.drl"}).
+     *
+     * @throws RulebookCompileException carrying every problem (file, line, column, message) when Drools reports anything
+     */
+    public static RoutingRulebook compile(Map<String, String> drlFilesByName) {
+        return new RoutingRulebook(RulebookCompiler.compile(drlFilesByName), drlFilesByName);
+    }
+
+    /**
+     * Evaluates the rules for one prompt. When no rule routes, the decision is "small" with rule name "default".
+     *
+     * @throws RuleEvaluationException when a rule's consequence throws
+     */
+    public RoutingDecision decide(PromptFacts facts) {
+        Objects.requireNonNull(facts, "facts must not be null");
+        Decision decision = new Decision();
+        FiringRecorder recorder = new FiringRecorder(decision);
+        KieSession session = sessions.newKieSession();
+        try {
+            session.addEventListener(recorder);
+            session.insert(facts);
+            session.insert(decision);
+            int fired = session.fireAllRules(FIRE_LIMIT);
+            return recorder.outcome(fired >= FIRE_LIMIT);
+        } catch (ConsequenceException e) {
+            throw new RuleEvaluationException(e.getRule().getName(), e.getCause() == null ? e : e.getCause());
+        } finally {
+            session.dispose();
+        }
+    }
+
+    /** Names of all rules, sorted. */
+    public List<String> ruleNames() {
+        return ruleNames;
+    }
+
+    /** The DRL source by file name, sorted by name. */
+    public Map<String, String> files() {
+        return files;
+    }
+
+    /**
+     * Sessions in use: 0 between decisions (every session is disposed, which resets it and returns it to the pool).
+     * Drools marks a pooled session alive while it is handed out; sessions never handed out count too, hence one up front.
+     */
+    int openSessionCount() {
+        return (int) kieBase.getKieSessions().stream()
+                .filter(session -> !(session instanceof StatefulKnowledgeSessionImpl pooled) || pooled.isAlive())
+                .count();
+    }
+
+    /** Holder idiom: compiles the bundled rules once, on first call of {@link #defaults()}. */
+    private static final class Defaults {
+        static final RoutingRulebook RULEBOOK = compile(BundledRules.load());
+    }
+}

@@ -1,0 +1,221 @@
+package com.cascade4arm.rules.facts;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.Collections;
+import java.util.Set;
+
+/**
+ * What the rules may know about a chat request: features of the last user message (the one being routed), its code markers,
+ * the conversation around it and the request's limits. Immutable, getters only — the DRL contract in rules/design.md lists them.
+ * Built by {@link PromptFactsExtractor}; serialized as JSON by the gateway's {@code POST /api/route}.
+ */
+@JsonPropertyOrder({"text", "charCount", "wordCount", "approxTokens", "lineCount", "firstWord", "question", "numberCount",
+        "arithmetic", "codeFence", "codeKeywords", "codeKeywordCount", "codeSymbolCount", "stackTrace", "sql", "namedError",
+        "userTurns", "totalTurns", "historyHasCode", "conversationTokens", "requestedMaxTokens", "words"})
+public final class PromptFacts {
+
+    /** Token estimate: one token per {@value} characters, rounded up (close for English BPE vocabularies such as Qwen's). */
+    public static final int CHARS_PER_TOKEN = 4;
+
+    private final String text;
+    private final String lowerText;
+    private final Set<String> words;
+    private final String firstWord;
+    private final int charCount;
+    private final int wordCount;
+    private final int lineCount;
+    private final boolean question;
+    private final int numberCount;
+    private final boolean arithmetic;
+    private final boolean codeFence;
+    private final Set<String> codeKeywords;
+    private final int codeSymbolCount;
+    private final boolean stackTrace;
+    private final boolean sql;
+    private final boolean namedError;
+    private final int userTurns;
+    private final int totalTurns;
+    private final boolean historyHasCode;
+    private final int conversationTokens;
+    private final Integer requestedMaxTokens;
+
+    PromptFacts(Builder b) {
+        this.text = b.text;
+        this.lowerText = b.lowerText;
+        this.words = Collections.unmodifiableSet(b.words);
+        this.firstWord = b.firstWord;
+        this.charCount = b.text.length();
+        this.wordCount = b.wordCount;
+        this.lineCount = b.lineCount;
+        this.question = b.question;
+        this.numberCount = b.numberCount;
+        this.arithmetic = b.arithmetic;
+        this.codeFence = b.codeFence;
+        this.codeKeywords = Collections.unmodifiableSet(b.codeKeywords);
+        this.codeSymbolCount = b.codeSymbolCount;
+        this.stackTrace = b.stackTrace;
+        this.sql = b.sql;
+        this.namedError = b.namedError;
+        this.userTurns = b.userTurns;
+        this.totalTurns = b.totalTurns;
+        this.historyHasCode = b.historyHasCode;
+        this.conversationTokens = b.conversationTokens;
+        this.requestedMaxTokens = b.requestedMaxTokens;
+    }
+
+    static int approxTokens(int chars) {
+        return (chars + CHARS_PER_TOKEN - 1) / CHARS_PER_TOKEN;
+    }
+
+    /** The last user message, trimmed: the message being routed. */
+    public String getText() {
+        return text;
+    }
+
+    /** {@link #getText()} in lower case with runs of white space collapsed to one space: for {@code contains "step by step"}. */
+    @JsonIgnore
+    public String getLowerText() {
+        return lowerText;
+    }
+
+    /** Distinct lower-case words (runs of letters and digits) of the message: for {@code words contains "why"}. */
+    public Set<String> getWords() {
+        return words;
+    }
+
+    /** The first word in lower case, "" for a message without words: for {@code firstWord in ("hi", "hello")}. */
+    public String getFirstWord() {
+        return firstWord;
+    }
+
+    public int getCharCount() {
+        return charCount;
+    }
+
+    public int getWordCount() {
+        return wordCount;
+    }
+
+    /** Approximate tokens: characters / {@value #CHARS_PER_TOKEN}, rounded up. */
+    public int getApproxTokens() {
+        return approxTokens(charCount);
+    }
+
+    public int getLineCount() {
+        return lineCount;
+    }
+
+    /**
+     * Question form: the message contains '?', or opens with an interrogative or auxiliary verb (what, how, is, can, ...)
+     * and does not end with '.' or '!'.
+     */
+    public boolean isQuestion() {
+        return question;
+    }
+
+    /** Numbers: runs of digits (12, 3.5 and 1,000 count once each) and number words (three, twenty, hundred, dozen). */
+    public int getNumberCount() {
+        return numberCount;
+    }
+
+    /** An arithmetic expression: digits around an operator, such as {@code 12 * 7} or {@code 3x + 5 = 20}. */
+    public boolean isArithmetic() {
+        return arithmetic;
+    }
+
+    /** A fenced code block (``` or ~~~). */
+    public boolean isCodeFence() {
+        return codeFence;
+    }
+
+    /** Language keywords found in their syntactic place, by marker name: def, class, function, fn, return, #include, ... */
+    public Set<String> getCodeKeywords() {
+        return codeKeywords;
+    }
+
+    public int getCodeKeywordCount() {
+        return codeKeywords.size();
+    }
+
+    /** Count of code symbols: { } ; and two-character operators such as => == != -> :: &amp;&amp; ||. */
+    public int getCodeSymbolCount() {
+        return codeSymbolCount;
+    }
+
+    /** A stack trace or traceback (Java, Python, JavaScript, Go, Rust). */
+    public boolean isStackTrace() {
+        return stackTrace;
+    }
+
+    /** SQL such as SELECT ... FROM, INSERT INTO, UPDATE ... SET, CREATE TABLE, JOIN. */
+    public boolean isSql() {
+        return sql;
+    }
+
+    /** Names an exception or error type, such as NullPointerException or TypeError. */
+    public boolean isNamedError() {
+        return namedError;
+    }
+
+    /** User messages in the conversation, the routed one included. */
+    public int getUserTurns() {
+        return userTurns;
+    }
+
+    /** All messages except system messages, the routed one included. */
+    public int getTotalTurns() {
+        return totalTurns;
+    }
+
+    /** Whether a message before the routed one (user or assistant) contains code. */
+    public boolean isHistoryHasCode() {
+        return historyHasCode;
+    }
+
+    /** Approximate tokens of all messages, system messages included: the context the model must read. */
+    public int getConversationTokens() {
+        return conversationTokens;
+    }
+
+    /** The request's max_tokens, or null when the client did not ask for a limit. */
+    public Integer getRequestedMaxTokens() {
+        return requestedMaxTokens;
+    }
+
+    @Override
+    public String toString() {
+        return "PromptFacts{approxTokens=" + getApproxTokens() + ", words=" + wordCount + ", question=" + question
+                + ", codeFence=" + codeFence + ", codeKeywords=" + codeKeywords + ", codeSymbols=" + codeSymbolCount
+                + ", stackTrace=" + stackTrace + ", sql=" + sql + ", namedError=" + namedError + ", userTurns=" + userTurns
+                + ", historyHasCode=" + historyHasCode + ", requestedMaxTokens=" + requestedMaxTokens + "}";
+    }
+
+    /** Mutable collector used by the extractor; the facts themselves stay immutable. */
+    static final class Builder {
+        String text = "";
+        String lowerText = "";
+        Set<String> words = Set.of();
+        String firstWord = "";
+        int wordCount;
+        int lineCount;
+        boolean question;
+        int numberCount;
+        boolean arithmetic;
+        boolean codeFence;
+        Set<String> codeKeywords = Set.of();
+        int codeSymbolCount;
+        boolean stackTrace;
+        boolean sql;
+        boolean namedError;
+        int userTurns;
+        int totalTurns;
+        boolean historyHasCode;
+        int conversationTokens;
+        Integer requestedMaxTokens;
+
+        PromptFacts build() {
+            return new PromptFacts(this);
+        }
+    }
+}

@@ -1,0 +1,166 @@
+package com.cascade4arm.rules.facts;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** Turns a chat request (messages + optional max_tokens) into {@link PromptFacts}: plain Java, no rules, no I/O. */
+public final class PromptFactsExtractor {
+
+    /** Opening words that make a message a question even without '?'. Grammar, not routing policy: that lives in DRL. */
+    private static final Set<String> QUESTION_OPENERS = Set.of(
+            "what", "who", "whom", "whose", "when", "where", "which", "why", "how",
+            "is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would", "will", "shall", "may",
+            "might", "has", "have", "had");
+
+    /** Spelled-out numbers count as numbers too: "three friends split 96 dollars" is a word problem with two numbers. */
+    private static final Set<String> NUMBER_WORDS = Set.of(
+            "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+            "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty",
+            "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "billion", "dozen");
+
+    private static final Pattern ARITHMETIC = Pattern.compile(
+            "\\d\\s*[+*/^×÷=]\\s*[(\\d]|\\d\\s+-\\s+\\d|\\d\\s*[a-z]\\s*[+\\-*/^=]\\s*\\d|\\d\\s*%\\s*of\\b");
+
+    private PromptFactsExtractor() {
+    }
+
+    /** Facts for a single-message request: the prompt is the only user turn and no max_tokens was asked for. */
+    public static PromptFacts fromPrompt(String prompt) {
+        return extract(List.of(ChatMessage.user(prompt)), null);
+    }
+
+    /**
+     * Facts for a chat request.
+     *
+     * @param messages           the conversation in order; the last user message is the one being routed
+     * @param requestedMaxTokens the request's max_tokens, or null when absent
+     * @throws IllegalArgumentException when there is no user message or max_tokens is not positive
+     */
+    public static PromptFacts extract(List<ChatMessage> messages, Integer requestedMaxTokens) {
+        int routed = lastUserIndex(messages);
+        if (requestedMaxTokens != null && requestedMaxTokens < 1) {
+            throw new IllegalArgumentException("max_tokens must be at least 1, but was " + requestedMaxTokens);
+        }
+        PromptFacts.Builder facts = new PromptFacts.Builder();
+        describeMessage(messages.get(routed).content().strip(), facts);
+        describeConversation(messages, routed, facts);
+        facts.requestedMaxTokens = requestedMaxTokens;
+        return facts.build();
+    }
+
+    private static int lastUserIndex(List<ChatMessage> messages) {
+        if (messages == null || messages.isEmpty()) {
+            throw new IllegalArgumentException("messages must contain at least one user message, but was empty");
+        }
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            if (ChatMessage.USER.equals(messages.get(i).role())) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("messages must contain at least one user message, but roles were "
+                + messages.stream().map(ChatMessage::role).toList());
+    }
+
+    private static void describeMessage(String text, PromptFacts.Builder facts) {
+        facts.text = text;
+        facts.lowerText = lowerCaseCollapsed(text);
+        scanWords(facts.lowerText, facts);
+        facts.lineCount = text.isEmpty() ? 0 : (int) text.lines().count();
+        facts.question = isQuestion(text, facts.firstWord);
+        facts.arithmetic = facts.numberCount > 0 && ARITHMETIC.matcher(facts.lowerText).find();
+        facts.codeFence = CodeMarkers.hasFence(text);
+        facts.codeKeywords = new LinkedHashSet<>(CodeKeywords.find(text));
+        facts.codeSymbolCount = CodeMarkers.symbolCount(text);
+        facts.stackTrace = CodeMarkers.hasStackTrace(text);
+        facts.sql = CodeMarkers.hasSql(text, facts.lowerText);
+        facts.namedError = CodeMarkers.hasNamedError(text);
+    }
+
+    /** Lower case with every run of white space collapsed to one space, in one pass (a regex costs more per character). */
+    private static String lowerCaseCollapsed(String text) {
+        String lower = text.toLowerCase(Locale.ROOT);
+        StringBuilder collapsed = new StringBuilder(lower.length());
+        boolean inSpace = false;
+        for (int i = 0; i < lower.length(); i++) {
+            char c = lower.charAt(i);
+            if (Character.isWhitespace(c)) {
+                if (!inSpace) {
+                    collapsed.append(' ');
+                }
+                inSpace = true;
+            } else {
+                collapsed.append(c);
+                inSpace = false;
+            }
+        }
+        return collapsed.toString();
+    }
+
+    /** "Who invented radio" is a question; "Have a nice weekend!" opens like one but ends as an exclamation. */
+    private static boolean isQuestion(String text, String firstWord) {
+        if (text.indexOf('?') >= 0) {
+            return true;
+        }
+        return QUESTION_OPENERS.contains(firstWord) && !text.endsWith("!") && !text.endsWith(".");
+    }
+
+    /** One pass over the lower-case text: words are runs of letters or digits; digits (with . or ,) or a number word count as a number. */
+    private static void scanWords(String lower, PromptFacts.Builder facts) {
+        Set<String> words = new LinkedHashSet<>();
+        int wordCount = 0;
+        int numberCount = 0;
+        int i = 0;
+        while (i < lower.length()) {
+            if (!Character.isLetterOrDigit(lower.charAt(i))) {
+                i++;
+                continue;
+            }
+            int start = i;
+            boolean digitsOnly = true;
+            while (i < lower.length() && (Character.isLetterOrDigit(lower.charAt(i)) || isNumberJoint(lower, i, digitsOnly))) {
+                digitsOnly &= !Character.isLetter(lower.charAt(i));
+                i++;
+            }
+            String word = lower.substring(start, i);
+            if (wordCount == 0) {
+                facts.firstWord = word;
+            }
+            wordCount++;
+            if (digitsOnly || NUMBER_WORDS.contains(word)) {
+                numberCount++;
+            }
+            words.add(word);
+        }
+        facts.words = words;
+        facts.wordCount = wordCount;
+        facts.numberCount = numberCount;
+    }
+
+    /** '.' or ',' between digits belongs to the number: 3.5 and 1,000 are one word each. */
+    private static boolean isNumberJoint(String lower, int i, boolean digitsOnly) {
+        char c = lower.charAt(i);
+        return digitsOnly && (c == '.' || c == ',') && i > 0 && Character.isDigit(lower.charAt(i - 1))
+                && i + 1 < lower.length() && Character.isDigit(lower.charAt(i + 1));
+    }
+
+    private static void describeConversation(List<ChatMessage> messages, int routed, PromptFacts.Builder facts) {
+        int chars = 0;
+        for (int i = 0; i < messages.size(); i++) {
+            ChatMessage message = messages.get(i);
+            chars += message.content().length();
+            if (ChatMessage.USER.equals(message.role())) {
+                facts.userTurns++;
+            }
+            if (!ChatMessage.SYSTEM.equals(message.role())) {
+                facts.totalTurns++;
+                if (i < routed && !facts.historyHasCode) {
+                    facts.historyHasCode = CodeMarkers.looksLikeCode(message.content());
+                }
+            }
+        }
+        facts.conversationTokens = PromptFacts.approxTokens(chars);
+    }
+}
