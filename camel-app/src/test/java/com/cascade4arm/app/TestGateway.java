@@ -17,6 +17,8 @@ import java.util.Map;
  * shared by the integration tests (loading three models once keeps the suite fast).
  */
 public final class TestGateway {
+    /** Admin token of the shared gateway, for tests of rule edits and benchmark triggers. */
+    public static final String ADMIN_TOKEN = "test-admin-token";
     private static TestGateway shared;
 
     private final Main main;
@@ -30,7 +32,7 @@ public final class TestGateway {
     /** The shared gateway, started on first use and ready (healthy) when returned. */
     public static synchronized TestGateway start() {
         if (shared == null) {
-            shared = boot(Map.of());
+            shared = boot(Map.of("cascade.admin.token", ADMIN_TOKEN), true);
             Runtime.getRuntime().addShutdownHook(new Thread(shared::stopQuietly));
         }
         return shared;
@@ -38,21 +40,32 @@ public final class TestGateway {
 
     /** A separate gateway with extra properties (e.g. other upstream URLs); the caller closes it. */
     public static TestGateway boot(Map<String, String> properties) {
+        return boot(properties, false);
+    }
+
+    /** Boots a gateway with {@code properties}; with {@code awaitHealthy} returns only once /health says ok. */
+    public static TestGateway boot(Map<String, String> properties, boolean awaitHealthy) {
         int port = freePort();
         Main main = new Main(CascadeApp.class);
         main.addMainListener(new GatewayBootstrap());
         main.addOverrideProperty("camel.server.port", String.valueOf(port));
         main.addOverrideProperty("camel.server.host", "127.0.0.1");
+        // All test traffic comes from 127.0.0.1: lift the per-client limits (the edge tests cover them).
+        main.addOverrideProperty("cascade.edge.rate-limit.requests-per-second", "100000");
+        main.addOverrideProperty("cascade.edge.rate-limit.burst", "100000");
+        main.addOverrideProperty("cascade.edge.max-concurrent-per-client", "1000");
+        main.addOverrideProperty("cascade.data-dir", tempDir().toString()); // never the developer's real state
         properties.forEach(main::addOverrideProperty);
+        TestGateway gateway = new TestGateway(main, URI.create("http://127.0.0.1:" + port));
         try {
             main.start();
-        } catch (Exception e) {
+            if (awaitHealthy) {
+                Awaitility.await("gateway healthy").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(250))
+                        .until(() -> gateway.status("/health") == 200);
+            }
+        } catch (Exception | AssertionError e) {
+            gateway.stopQuietly(); // a failed boot must not leave a half-started gateway behind
             throw new IllegalStateException("gateway failed to start", e);
-        }
-        TestGateway gateway = new TestGateway(main, URI.create("http://127.0.0.1:" + port));
-        if (properties.isEmpty()) {
-            Awaitility.await("gateway healthy").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(250))
-                    .until(() -> gateway.status("/health") == 200);
         }
         return gateway;
     }
@@ -89,6 +102,14 @@ public final class TestGateway {
             main.stop();
         } catch (Exception ignored) {
             // best effort at JVM exit
+        }
+    }
+
+    private static java.nio.file.Path tempDir() {
+        try {
+            return java.nio.file.Files.createTempDirectory("cascade-it-");
+        } catch (IOException e) {
+            throw new IllegalStateException("no temp dir", e);
         }
     }
 

@@ -10,6 +10,7 @@ import com.cascade4arm.routes.chat.ChatRoutes;
 import com.cascade4arm.routes.compare.CompareRoutes;
 import com.cascade4arm.routes.compare.CompareService;
 import com.cascade4arm.routes.config.GatewaySettings;
+import com.cascade4arm.routes.edge.Edge;
 import com.cascade4arm.routes.http.AdminAuth;
 import com.cascade4arm.routes.http.ApiException;
 import com.cascade4arm.routes.http.ErrorsConfiguration;
@@ -54,12 +55,14 @@ public final class Gateway implements AutoCloseable {
     private final AdminAuth admin;
     private final BenchLauncher bench;
     private final CompareService compare;
+    private final Edge edge;
     private volatile URI selfUrl;
 
     public Gateway(Vertx vertx, MeterRegistry meterRegistry, GatewaySettings settings, RoutingService routing) {
         this.settings = settings;
         this.admin = new AdminAuth(settings.adminToken());
         this.metrics = new GenAiMetrics(meterRegistry);
+        this.edge = new Edge(settings.edge(), meterRegistry); // limits and slow-client timeouts at the HTTP edge
         CircuitBreakerRegistry breakers = CircuitBreakerRegistry.of(CircuitBreakerConfig.custom()
                 .failureRateThreshold(settings.breakerFailureRatePercent())
                 .slidingWindowSize(settings.breakerWindow())
@@ -85,11 +88,12 @@ public final class Gateway implements AutoCloseable {
                 settings.maxPromptChars());
         ChatDispatcher dispatcher = new ChatDispatcher(pools, client, metrics, settings.requestTimeoutMs());
         routes.add(new ErrorsConfiguration());
-        routes.add(new ChatRoutes(parser, routing, dispatcher));
+        routes.add(new ChatRoutes(parser, routing, dispatcher, metrics));
         routes.add(new OpsRoutes(pools.values(), routing));
         // Benchmark: REST API + scheduled route; targets are this gateway (once bound) and the baseline, if configured.
         this.bench = new BenchLauncher(settings.bench(),
-                new BenchTargets(this::selfUrl, settings.baselineUrl(), settings.connectTimeoutMs()), routing);
+                new BenchTargets(this::selfUrl, settings.baselineUrl(), settings.connectTimeoutMs(),
+                        settings.edge().internalKey()), routing);
         routes.add(new BenchRoutes(bench, admin));
         routes.add(new BenchScheduleRoute(bench, settings.bench()));
         // Compare: one prompt to this gateway (loopback), the baseline and the hosted API in parallel.
@@ -144,10 +148,17 @@ public final class Gateway implements AutoCloseable {
         return bench;
     }
 
+    /** The HTTP edge: per-client limits, caps, slow-client timeouts; its {@link Edge#serverVertx} goes in Camel's registry. */
+    public Edge edge() {
+        return edge;
+    }
+
     /** Maps the HTTP API onto the routes; call once platform-http's router exists (after the context started). */
     public HttpIngress bindHttp(Router router, CamelContext camel, int port) {
         selfUrl = URI.create("http://127.0.0.1:" + port);
-        HttpIngress ingress = new HttpIngress(router, camel, workers, settings.maxBodyBytes())
+        edge.install(router); // first handler of every request (package edge)
+        edge.knownRoutes().register(HttpMethod.GET, "/metrics"); // mounted by GatewayMainListener
+        HttpIngress ingress = new HttpIngress(router, camel, workers, settings.maxBodyBytes(), edge)
                 .map(HttpMethod.POST, "/v1/chat/completions", RouteIds.CHAT_COMPLETIONS)
                 .map(HttpMethod.GET, "/v1/models", RouteIds.LIST_MODELS)
                 .map(HttpMethod.GET, "/health", RouteIds.HEALTH)
@@ -163,10 +174,18 @@ public final class Gateway implements AutoCloseable {
         return ingress;
     }
 
-    /** Last handler on the router: unknown paths get an OpenAI-shaped 404 instead of Vert.x's plain text. */
+    /**
+     * Last handler on the router: a known path asked with another method gets 405 with Allow, unknown paths an
+     * OpenAI-shaped 404 instead of Vert.x's plain text.
+     */
     public void mountNotFound(Router router) {
-        router.route("/*").last().handler(ctx -> new HttpContext(ctx.request(), System.nanoTime()).sendError(
-                ApiException.notFound("not_found", "no such endpoint: " + ctx.request().method() + " " + ctx.normalizedPath())));
+        router.route("/*").last().handler(ctx -> {
+            if (edge.answerMethodNotAllowed(ctx)) {
+                return;
+            }
+            new HttpContext(ctx.request(), System.nanoTime()).sendError(ApiException.notFound("not_found",
+                    "no such endpoint: " + ctx.request().method() + " " + ctx.normalizedPath()));
+        });
     }
 
     @Override
@@ -174,6 +193,7 @@ public final class Gateway implements AutoCloseable {
         bench.close();
         compare.close();
         health.close();
+        edge.close();
         workers.shutdownNow();
         client.close();
     }

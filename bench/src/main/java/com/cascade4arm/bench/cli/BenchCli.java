@@ -27,6 +27,7 @@ public final class BenchCli {
     }
 
     public static void main(String[] args) throws InterruptedException {
+        com.cascade4arm.bench.cli.CliLogging.configure();
         System.exit(run(args, System.out, System.err));
     }
 

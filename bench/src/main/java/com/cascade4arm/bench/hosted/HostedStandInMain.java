@@ -18,6 +18,7 @@ public final class HostedStandInMain {
      * [--reasoning "a,b"] [--chunks "a,b,c"] [--rate-limit-every N] [--retry-after V] [--script FAULTS]}; serves until killed.
      */
     public static void main(String[] args) throws InterruptedException {
+        com.cascade4arm.bench.cli.CliLogging.configure();
         int port = HostedApiStandIn.DEFAULT_PORT;
         String host = "127.0.0.1";
         StandInConfig config = StandInConfig.DEFAULTS;

@@ -25,6 +25,7 @@ public final class OverheadBench {
     }
 
     public static void main(String[] args) throws Exception {
+        com.cascade4arm.bench.cli.CliLogging.configure();
         String gateway = arg(args, "--gateway", "http://127.0.0.1:8080");
         String direct = arg(args, "--direct", null);
         int requests = Integer.parseInt(arg(args, "--requests", "1000"));

@@ -175,6 +175,7 @@ public final class InstantResponder implements AutoCloseable {
     /** {@code InstantResponder [port] [--host H] [--threads N] [--first-byte-delay-ms N] [--content-delay-ms N]
      * [--chunk-delay-ms N] [--status N]}: serves until killed. */
     public static void main(String[] args) throws InterruptedException {
+        com.cascade4arm.bench.cli.CliLogging.configure();
         ResponderMain.run(args);
     }
 }

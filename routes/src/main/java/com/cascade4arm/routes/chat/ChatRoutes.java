@@ -3,6 +3,7 @@ package com.cascade4arm.routes.chat;
 import com.cascade4arm.routes.http.ApiException;
 import com.cascade4arm.routes.http.ErrorsConfiguration;
 import com.cascade4arm.routes.http.HttpContext;
+import com.cascade4arm.routes.metrics.GenAiMetrics;
 import com.cascade4arm.routes.routing.RouteDecision;
 import com.cascade4arm.routes.routing.RoutingService;
 import org.apache.camel.Exchange;
@@ -21,11 +22,13 @@ public final class ChatRoutes extends RouteBuilder {
     private final ChatRequestParser parser;
     private final RoutingService routing;
     private final ChatDispatcher dispatcher;
+    private final GenAiMetrics metrics;
 
-    public ChatRoutes(ChatRequestParser parser, RoutingService routing, ChatDispatcher dispatcher) {
+    public ChatRoutes(ChatRequestParser parser, RoutingService routing, ChatDispatcher dispatcher, GenAiMetrics metrics) {
         this.parser = parser;
         this.routing = routing;
         this.dispatcher = dispatcher;
+        this.metrics = metrics;
     }
 
     @Override
@@ -45,6 +48,7 @@ public final class ChatRoutes extends RouteBuilder {
                     RouteDecision decision = routing.decide(request.messages(), request.requestedMaxTokens(),
                             request.forcesRoute() ? request.model() : null);
                     e.setProperty(ChatDispatcher.DECISION, decision);
+                    metrics.decision(decision.route(), decision.rule());
                     e.setProperty(ROUTE, decision.route());
                 });
 
