@@ -1,19 +1,19 @@
 package com.cascade4arm.app;
 
 import com.cascade4arm.routes.routing.RoutingService;
-import com.cascade4arm.routes.routing.RulebookRoutingService;
-import com.cascade4arm.rules.RoutingRulebook;
+import com.cascade4arm.routes.rulesadmin.RulebookStartup;
+import com.cascade4arm.routes.rulesadmin.RulesSettings;
 import org.apache.camel.spi.PropertiesComponent;
 
-/** Builds the routing service the gateway starts with: the bundled default rulebook as version 1. */
+/**
+ * Builds the routing service the gateway starts with: the rule store's active version (the bundled rulebook is version
+ * 1, written on first start into {@code cascade.rules.dir}, default {@code <cascade.data-dir>/rules}).
+ */
 final class RoutingServices {
-    /** The bundled rulebook's version number. */
-    static final long BUNDLED_VERSION = 1;
-
     private RoutingServices() {
     }
 
     static RoutingService create(PropertiesComponent properties) {
-        return new RulebookRoutingService(RoutingRulebook.defaults(), BUNDLED_VERSION);
+        return RulebookStartup.start(RulesSettings.from(properties));
     }
 }

@@ -1,0 +1,104 @@
+package com.cascade4arm.routes.rulesadmin;
+
+import com.cascade4arm.bench.suite.Prompt;
+import com.cascade4arm.rules.RoutingRulebook;
+import com.cascade4arm.rules.RuleEvaluationException;
+import com.cascade4arm.rules.decision.RoutingDecision;
+import com.cascade4arm.rules.facts.PromptFacts;
+import com.cascade4arm.rules.facts.PromptFactsExtractor;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Routes the benchmark suite (plus extra prompts) with the active and with a candidate rulebook and compares: which
+ * prompts change route (listed first), which candidate rules never fire, which fire but never matter, and which prompts
+ * hit the fire limit. Reads only; nothing is activated.
+ */
+final class DryRun {
+
+    /** What one rulebook made of one prompt; {@code error} when a consequence threw (route is null then). */
+    record Outcome(String route, String rule, String category, boolean fireLimitReached, String error) {
+        static Outcome of(RoutingDecision decision) {
+            return new Outcome(decision.route(), decision.ruleName(), decision.category(), decision.fireLimitReached(), null);
+        }
+    }
+
+    /** One prompt under both rulebooks. Suite prompts carry their category and expected route; extras do not. */
+    record PromptResult(String id, String prompt, String category, String expectedRoute, Outcome active,
+                        Outcome candidate) {
+        boolean changed() {
+            return !Objects.equals(active.route(), candidate.route());
+        }
+
+        boolean ruleChanged() {
+            return !Objects.equals(active.rule(), candidate.rule());
+        }
+    }
+
+    /**
+     * @param results          changed prompts first, then suite order
+     * @param neverFired       candidate rules that fired on no prompt
+     * @param shadowed         candidate rules that fired but on no prompt chose the final route or the final category
+     * @param fireLimitReached ids of prompts whose candidate evaluation stopped at the fire limit
+     */
+    record Report(long activeVersion, List<String> candidateRules, List<PromptResult> results, List<String> neverFired,
+                  List<String> shadowed, List<String> fireLimitReached) {
+    }
+
+    static final String EXTRA_ID_PREFIX = "extra-";
+
+    private DryRun() {
+    }
+
+    static Report run(RoutingRulebook active, long activeVersion, RoutingRulebook candidate, List<Prompt> suite,
+                      List<String> extraPrompts) {
+        List<Prompt> prompts = new ArrayList<>(suite);
+        for (int i = 0; i < extraPrompts.size(); i++) {
+            prompts.add(new Prompt(EXTRA_ID_PREFIX + (i + 1), null, null, extraPrompts.get(i)));
+        }
+        Set<String> fired = new HashSet<>();
+        Set<String> decisive = new HashSet<>();
+        List<PromptResult> results = new ArrayList<>();
+        List<String> limitReached = new ArrayList<>();
+        for (Prompt prompt : prompts) {
+            PromptFacts facts = PromptFactsExtractor.fromPrompt(prompt.prompt());
+            Outcome before = outcome(active, facts);
+            Outcome after;
+            try {
+                RoutingDecision decision = candidate.decide(facts);
+                fired.addAll(decision.firedRules());
+                decisive.add(decision.ruleName());
+                if (decision.categoryRule() != null) {
+                    decisive.add(decision.categoryRule());
+                }
+                after = Outcome.of(decision);
+            } catch (RuleEvaluationException e) {
+                after = new Outcome(null, e.ruleName(), null, false, e.getMessage());
+            }
+            if (after.fireLimitReached()) {
+                limitReached.add(prompt.id());
+            }
+            results.add(new PromptResult(prompt.id(), prompt.prompt(), prompt.category(), prompt.expectedRoute(),
+                    before, after));
+        }
+        results.sort(Comparator.comparing(PromptResult::changed).reversed()); // stable: suite order within each group
+        List<String> rules = candidate.ruleNames();
+        return new Report(activeVersion, rules, results,
+                rules.stream().filter(rule -> !fired.contains(rule)).toList(),
+                rules.stream().filter(rule -> fired.contains(rule) && !decisive.contains(rule)).toList(),
+                limitReached);
+    }
+
+    private static Outcome outcome(RoutingRulebook rulebook, PromptFacts facts) {
+        try {
+            return Outcome.of(rulebook.decide(facts));
+        } catch (RuleEvaluationException e) {
+            return new Outcome(null, e.ruleName(), null, false, e.getMessage());
+        }
+    }
+}

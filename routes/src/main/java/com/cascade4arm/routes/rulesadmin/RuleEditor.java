@@ -1,0 +1,176 @@
+package com.cascade4arm.routes.rulesadmin;
+
+import com.cascade4arm.bench.suite.Prompt;
+import com.cascade4arm.bench.suite.PromptSuite;
+import com.cascade4arm.routes.http.ApiException;
+import com.cascade4arm.routes.routing.RoutingService;
+import com.cascade4arm.routes.routing.RulebookRoutingService;
+import com.cascade4arm.rules.RoutingRulebook;
+import com.cascade4arm.rules.RulebookCompileException;
+import com.cascade4arm.rules.engine.BundledRules;
+import com.cascade4arm.rules.safety.SafeRulebooks;
+import com.cascade4arm.rules.store.HistoryEntry;
+import com.cascade4arm.rules.store.NewVersion;
+import com.cascade4arm.rules.store.RuleStore;
+import com.cascade4arm.rules.store.RuleVersion;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Live rule editing: validate and dry-run candidates, activate them (store first, then the routing reference, under the
+ * store's lock so activations follow version order), roll back. Every candidate goes through {@link SafeRulebooks}: the
+ * safety check before Drools sees it. Compiles are bounded, since validate and dry-run are open to any client.
+ */
+public final class RuleEditor {
+    private static final Logger LOG = LoggerFactory.getLogger(RuleEditor.class);
+    /** Compiles at once (each ≈ 50 ms of CPU and some class metadata); more wait up to COMPILE_WAIT_MS, then 503. */
+    static final int MAX_CONCURRENT_COMPILES = 2;
+    static final long COMPILE_WAIT_MS = 30_000;
+
+    private final RulesSettings settings;
+    private final RulebookRoutingService routing;
+    private final Semaphore compiles = new Semaphore(MAX_CONCURRENT_COMPILES, true);
+    private volatile RuleStore store;
+    private volatile List<Prompt> suite;
+
+    /** {@code routing} must be a {@link RulebookRoutingService} for editing; otherwise the API answers 503. */
+    public RuleEditor(RulesSettings settings, RoutingService routing) {
+        this.settings = settings;
+        this.routing = routing instanceof RulebookRoutingService rulebooks ? rulebooks : null;
+    }
+
+    /** The stored version that serves. */
+    public RuleVersion active() {
+        return store().active();
+    }
+
+    /** The rulebook routing uses right now, with its version. */
+    public RulebookRoutingService.ActiveRulebook serving() {
+        store();
+        return routing().active();
+    }
+
+    public List<HistoryEntry> history() {
+        return store().history();
+    }
+
+    public Optional<HistoryEntry> version(long version) {
+        return store().find(version);
+    }
+
+    /**
+     * Checks, then compiles; nothing runs and nothing changes.
+     *
+     * @throws com.cascade4arm.rules.RulebookCompileException with the problems
+     */
+    public RoutingRulebook compile(Map<String, String> files) {
+        boolean acquired;
+        try {
+            acquired = compiles.tryAcquire(COMPILE_WAIT_MS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw ApiException.unavailable("interrupted while waiting to compile rules");
+        }
+        if (!acquired) {
+            throw new ApiException(503, "unavailable_error", "rules_busy",
+                    "other rule compiles are in progress; retry shortly", 1);
+        }
+        try {
+            return SafeRulebooks.compile(files);
+        } finally {
+            compiles.release();
+        }
+    }
+
+    DryRun.Report dryRun(RuleCandidate candidate) {
+        RoutingRulebook compiled = compile(candidate.files());
+        RulebookRoutingService.ActiveRulebook current = serving();
+        return DryRun.run(current.rulebook(), current.version(), compiled, suite(), candidate.prompts());
+    }
+
+    /**
+     * Stores the candidate as a new version and routes with it from the next request on; requests already routing
+     * finish on the rulebook they read.
+     *
+     * @throws com.cascade4arm.rules.RulebookCompileException       when the candidate has problems (nothing changes)
+     * @throws com.cascade4arm.rules.store.StaleVersionException when base_version is not the active version
+     */
+    public RuleVersion activate(RuleCandidate candidate) {
+        RoutingRulebook compiled = compile(candidate.files());
+        return commit(new NewVersion(candidate.files(), candidate.author(), candidate.comment(), null),
+                candidate.baseVersion(), compiled);
+    }
+
+    /** Activates the content of an earlier version as a new version (history is append-only). */
+    public RuleVersion rollback(long version, RuleCandidate meta) {
+        HistoryEntry entry = version(version).orElseThrow(() -> ApiException.notFound("version_not_found",
+                "no rules version " + version));
+        if (entry.isDamaged()) {
+            throw new ApiException(409, "conflict_error", "version_damaged",
+                    "rules version " + version + " is damaged and cannot be restored: " + entry.damage());
+        }
+        RoutingRulebook compiled = compile(entry.content().files());
+        String comment = meta.comment() != null ? meta.comment() : "rollback to version " + version;
+        return commit(new NewVersion(entry.content().files(), meta.author(), comment, version), meta.baseVersion(), compiled);
+    }
+
+    private RuleVersion commit(NewVersion version, Long baseVersion, RoutingRulebook compiled) {
+        RulebookRoutingService target = routing();
+        return store().commit(version, baseVersion, committed -> target.activate(compiled, committed.version()));
+    }
+
+    private RulebookRoutingService routing() {
+        if (routing == null) {
+            throw ApiException.unavailable("rule editing needs the rulebook routing service, which this gateway does not use");
+        }
+        return routing;
+    }
+
+    /**
+     * Opened on first use, so a gateway whose rules API is never called never touches the data directory. If routing
+     * did not start from the store's active version (a test wiring, a hand-edited pointer), it is aligned now.
+     */
+    private RuleStore store() {
+        RuleStore opened = store;
+        if (opened != null) {
+            return opened;
+        }
+        synchronized (this) {
+            if (store == null) {
+                RuleStore fresh = RuleStore.open(settings.dir(), BundledRules.load());
+                RulebookRoutingService target = routing();
+                RuleVersion active = fresh.active();
+                if (target.active().version() != active.version()) {
+                    align(target, active);
+                }
+                store = fresh;
+            }
+            return store;
+        }
+    }
+
+    private static void align(RulebookRoutingService target, RuleVersion active) {
+        try {
+            target.activate(SafeRulebooks.compile(active.files()), active.version());
+            LOG.warn("routing used another rules version than the store's active {}: switched to it", active.version());
+        } catch (RulebookCompileException e) {
+            LOG.error("the store's active rules version {} does not pass the rule check; routing keeps version {}: {}",
+                    active.version(), target.active().version(), e.getMessage());
+        }
+    }
+
+    private List<Prompt> suite() {
+        List<Prompt> prompts = suite;
+        if (prompts == null) {
+            prompts = PromptSuite.load().all();
+            suite = prompts;
+        }
+        return prompts;
+    }
+}
