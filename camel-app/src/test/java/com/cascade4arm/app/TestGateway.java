@@ -53,6 +53,8 @@ public final class TestGateway {
         // All test traffic comes from 127.0.0.1: lift the per-client limits (the edge tests cover them).
         main.addOverrideProperty("cascade.edge.rate-limit.requests-per-second", "100000");
         main.addOverrideProperty("cascade.edge.rate-limit.burst", "100000");
+        main.addOverrideProperty("cascade.edge.rate-limit.reads-per-second", "100000");
+        main.addOverrideProperty("cascade.edge.rate-limit.reads-burst", "100000");
         main.addOverrideProperty("cascade.edge.max-concurrent-per-client", "1000");
         main.addOverrideProperty("cascade.data-dir", tempDir().toString()); // never the developer's real state
         properties.forEach(main::addOverrideProperty);

@@ -19,6 +19,8 @@ import com.cascade4arm.routes.http.HttpIngress;
 import com.cascade4arm.routes.metrics.GenAiMetrics;
 import com.cascade4arm.routes.ops.OpsRoutes;
 import com.cascade4arm.routes.routing.RoutingService;
+import com.cascade4arm.routes.rulesadmin.RuleEditor;
+import com.cascade4arm.routes.rulesadmin.RulesAdminRoutes;
 import com.cascade4arm.routes.upstream.HealthMonitor;
 import com.cascade4arm.routes.upstream.UpstreamClient;
 import com.cascade4arm.routes.upstream.UpstreamEndpoint;
@@ -56,6 +58,7 @@ public final class Gateway implements AutoCloseable {
     private final BenchLauncher bench;
     private final CompareService compare;
     private final Edge edge;
+    private final RuleEditor rules;
     private volatile URI selfUrl;
 
     public Gateway(Vertx vertx, MeterRegistry meterRegistry, GatewaySettings settings, RoutingService routing) {
@@ -99,6 +102,9 @@ public final class Gateway implements AutoCloseable {
         // Compare: one prompt to this gateway (loopback), the baseline and the hosted API in parallel.
         this.compare = new CompareService(settings, client, this::selfUrl, parser);
         routes.add(new CompareRoutes(compare));
+        // Rules admin: validated, versioned rule edits with dry-run, hot swap and rollback (package rulesadmin).
+        this.rules = new RuleEditor(settings.rules(), routing);
+        routes.add(new RulesAdminRoutes(rules, admin));
     }
 
     private UpstreamPool pool(String name, List<URI> urls, String apiKey, double usdPerHour, int slots,
@@ -148,6 +154,11 @@ public final class Gateway implements AutoCloseable {
         return bench;
     }
 
+    /** Live rule editing behind /api/rules: the version store and the routing it activates. */
+    public RuleEditor rules() {
+        return rules;
+    }
+
     /** The HTTP edge: per-client limits, caps, slow-client timeouts; its {@link Edge#serverVertx} goes in Camel's registry. */
     public Edge edge() {
         return edge;
@@ -169,7 +180,14 @@ public final class Gateway implements AutoCloseable {
                 .map(HttpMethod.GET, BenchRoutes.RUNS_PATH + "/:id/rows.csv", RouteIds.BENCH_ROWS)
                 .map(HttpMethod.DELETE, BenchRoutes.RUNS_PATH + "/:id", RouteIds.BENCH_CANCEL)
                 .map(HttpMethod.POST, "/api/compare", RouteIds.COMPARE)
-                .map(HttpMethod.POST, "/api/compare/stream", RouteIds.COMPARE_STREAM);
+                .map(HttpMethod.POST, "/api/compare/stream", RouteIds.COMPARE_STREAM)
+                .map(HttpMethod.GET, RulesAdminRoutes.RULES_PATH, RouteIds.RULES_GET)
+                .map(HttpMethod.PUT, RulesAdminRoutes.RULES_PATH, RouteIds.RULES_PUT)
+                .map(HttpMethod.POST, RulesAdminRoutes.RULES_PATH + "/validate", RouteIds.RULES_VALIDATE)
+                .map(HttpMethod.POST, RulesAdminRoutes.RULES_PATH + "/dry-run", RouteIds.RULES_DRY_RUN)
+                .map(HttpMethod.GET, RulesAdminRoutes.RULES_PATH + "/history", RouteIds.RULES_HISTORY)
+                .map(HttpMethod.GET, RulesAdminRoutes.RULES_PATH + "/versions/:version", RouteIds.RULES_VERSION)
+                .map(HttpMethod.POST, RulesAdminRoutes.RULES_PATH + "/rollback/:version", RouteIds.RULES_ROLLBACK);
         health.start(settings.healthIntervalMs());
         return ingress;
     }

@@ -52,10 +52,12 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         vertx = Vertx.vertx(new VertxOptions().setWorkerPoolSize(
                 Integer.parseInt(properties.resolveProperty("cascade.gateway.vertx-workers")
                         .filter(s -> !s.isBlank()).orElse(String.valueOf(DEFAULT_VERTX_WORKERS)).trim())));
-        camel.getRegistry().bind("vertx", vertx);
         meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         camel.getRegistry().bind(MicrometerConstants.METRICS_REGISTRY_NAME, meters);
         gateway = new Gateway(vertx, meters, settings, routing(properties));
+        // The same Vert.x, seen through the edge: the HTTP server Camel creates with it gets the edge's options and
+        // connection handlers (platform-http offers no hook for them; see edge.EdgeVertx).
+        camel.getRegistry().bind("vertx", gateway.edge().serverVertx(vertx));
         gateway.routes().forEach(main.configure()::addRoutesBuilder);
         // Lifecycle hooks on the context itself, so they also fire when Main is started/stopped without run().
         addStartupListener(camel, new ExtendedStartupListener() {

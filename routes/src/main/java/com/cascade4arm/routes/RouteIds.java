@@ -23,6 +23,14 @@ public final class RouteIds {
     public static final String COMPARE_CASCADE = "compare-cascade";
     public static final String COMPARE_BASELINE = "compare-baseline";
     public static final String COMPARE_HOSTED = "compare-hosted";
+    // Rules admin (package rulesadmin): read, validate, dry-run, activate, history, one version, rollback.
+    public static final String RULES_GET = "rules-get";
+    public static final String RULES_VALIDATE = "rules-validate";
+    public static final String RULES_DRY_RUN = "rules-dry-run";
+    public static final String RULES_PUT = "rules-put";
+    public static final String RULES_HISTORY = "rules-history";
+    public static final String RULES_VERSION = "rules-version";
+    public static final String RULES_ROLLBACK = "rules-rollback";
 
     private RouteIds() {
     }

@@ -70,6 +70,12 @@ class UpstreamFaultsIT {
         main.addInitialProperty("cascade.large.urls", large.baseUrl());
         main.addInitialProperty("cascade.upstream.health-interval-ms", "200");
         main.addInitialProperty("cascade.breaker.open-ms", "500");
+        // All test traffic comes from 127.0.0.1: lift the per-client limits (the edge tests cover them).
+        main.addInitialProperty("cascade.edge.rate-limit.requests-per-second", "100000");
+        main.addInitialProperty("cascade.edge.rate-limit.burst", "100000");
+        main.addInitialProperty("cascade.edge.rate-limit.reads-per-second", "100000");
+        main.addInitialProperty("cascade.edge.rate-limit.reads-burst", "100000");
+        main.addInitialProperty("cascade.edge.max-concurrent-per-client", "1000");
         main.start();
         base = URI.create("http://127.0.0.1:" + port);
     }

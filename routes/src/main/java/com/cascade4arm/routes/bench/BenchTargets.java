@@ -32,9 +32,16 @@ public final class BenchTargets {
     private final URI baselineUrl;
     private final HttpClient http;
     private final Duration timeout;
+    private final String selfKey;
 
     /** {@code selfUrl} is null until the gateway's HTTP server is bound; {@code baselineUrl} may be null. */
     public BenchTargets(Supplier<URI> selfUrl, URI baselineUrl, long timeoutMs) {
+        this(selfUrl, baselineUrl, timeoutMs, null);
+    }
+
+    /** {@code selfKey}: bearer token of the gateway's own loopback calls, which its per-client limits let through. */
+    public BenchTargets(Supplier<URI> selfUrl, URI baselineUrl, long timeoutMs, String selfKey) {
+        this.selfKey = selfKey;
         this.selfUrl = selfUrl;
         this.baselineUrl = baselineUrl;
         this.timeout = Duration.ofMillis(timeoutMs);
@@ -52,7 +59,7 @@ public final class BenchTargets {
             throw new IllegalStateException("the gateway's HTTP server is not bound yet");
         }
         List<TargetConfig> targets = new ArrayList<>();
-        targets.add(new TargetConfig(CASCADE, self.toString(), CASCADE_MODEL));
+        targets.add(new TargetConfig(CASCADE, self.toString(), CASCADE_MODEL, selfKey));
         if (baselineUrl != null) {
             targets.add(new TargetConfig(BASELINE, baselineUrl.toString(), baselineModel()));
         }

@@ -54,7 +54,7 @@ public final class CompareService implements AutoCloseable {
                 .automaticTransitionFromOpenToHalfOpenEnabled(true)
                 .build();
         BackoffPolicy backoff = new BackoffPolicy(retry.initialBackoffMs(), retry.maxWaitMs(), retry.jitter(), clock, random);
-        for (LegTarget target : new LegTarget[]{LegTarget.cascade(selfUrl),
+        for (LegTarget target : new LegTarget[]{LegTarget.cascade(selfUrl, gateway.edge().internalKey()),
                 LegTarget.baseline(gateway.baselineUrl(), settings.baselineUsdPerHour(), settings.baselineSlots()),
                 LegTarget.hosted(settings)}) {
             legs.put(target.system(), new SystemLeg(target, client,

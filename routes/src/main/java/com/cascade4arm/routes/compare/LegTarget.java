@@ -25,9 +25,12 @@ record LegTarget(SystemName system, Supplier<URI> base, boolean openAiBase, Stri
         Double cost(LegStream stream, SystemResult.Measures measures, double busyMs);
     }
 
-    /** The gateway itself over loopback, model auto: routed exactly as any client's request; cost from its cascade object. */
-    static LegTarget cascade(Supplier<URI> selfUrl) {
-        return new LegTarget(SystemName.CASCADE, selfUrl, false, null, "auto", Map.of(),
+    /**
+     * The gateway itself over loopback, model auto: routed exactly as any client's request; cost from its cascade
+     * object. {@code selfKey} (the edge's internal key, may be null) lets the call past the per-client limits.
+     */
+    static LegTarget cascade(Supplier<URI> selfUrl, String selfKey) {
+        return new LegTarget(SystemName.CASCADE, selfUrl, false, selfKey, "auto", Map.of(),
                 (stream, measures, busyMs) -> stream.cascade() != null && stream.cascade().path("cost_usd").isNumber()
                         ? stream.cascade().get("cost_usd").asDouble() : null,
                 () -> selfUrl.get() == null ? "the gateway's HTTP server is not bound yet" : null);

@@ -2,6 +2,8 @@ package com.cascade4arm.routes.config;
 
 import com.cascade4arm.routes.bench.BenchSettings;
 import com.cascade4arm.routes.compare.CompareSettings;
+import com.cascade4arm.routes.edge.EdgeSettings;
+import com.cascade4arm.routes.rulesadmin.RulesSettings;
 import org.apache.camel.spi.PropertiesComponent;
 
 import java.net.URI;
@@ -16,7 +18,8 @@ public record GatewaySettings(List<URI> smallUrls, List<URI> largeUrls, String s
                               int workerThreads, double smallUsdPerHour, double largeUsdPerHour, int smallSlots,
                               int largeSlots, int breakerFailureRatePercent, int breakerWindow, long breakerOpenMs,
                               String adminToken, Path dataDir, URI baselineUrl, BenchSettings bench,
-                              CompareSettings compare) {
+                              CompareSettings compare, EdgeSettings edge,
+                              RulesSettings rules) {
     public static final int DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
     public static final long DEFAULT_IDLE_TIMEOUT_MS = 120_000;
     public static final long DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
@@ -59,7 +62,9 @@ public record GatewaySettings(List<URI> smallUrls, List<URI> largeUrls, String s
                 dataDir,
                 p.urls("cascade.baseline.url").stream().findFirst().orElse(null),
                 BenchSettings.read(p::string, dataDir),
-                CompareSettings.read(p::string));
+                CompareSettings.read(p::string),
+                EdgeSettings.read(p::string),
+                RulesSettings.read(p::string, dataDir));
     }
 
     /** A copy with the given pool URLs (used when the embedded hosts supply them). */
@@ -67,7 +72,7 @@ public record GatewaySettings(List<URI> smallUrls, List<URI> largeUrls, String s
         return new GatewaySettings(small, large, smallApiKey, largeApiKey, connectTimeoutMs, idleTimeoutMs,
                 requestTimeoutMs, healthIntervalMs, maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes,
                 workerThreads, smallUsdPerHour, largeUsdPerHour, smallSlots, largeSlots, breakerFailureRatePercent,
-                breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl, bench, compare);
+                breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl, bench, compare, edge, rules);
     }
 
     /** A copy with the baseline endpoint's URL (used when the embedded hosts supply it). */
@@ -75,7 +80,7 @@ public record GatewaySettings(List<URI> smallUrls, List<URI> largeUrls, String s
         return new GatewaySettings(smallUrls, largeUrls, smallApiKey, largeApiKey, connectTimeoutMs, idleTimeoutMs,
                 requestTimeoutMs, healthIntervalMs, maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes,
                 workerThreads, smallUsdPerHour, largeUsdPerHour, smallSlots, largeSlots, breakerFailureRatePercent,
-                breakerWindow, breakerOpenMs, adminToken, dataDir, baseline, bench, compare);
+                breakerWindow, breakerOpenMs, adminToken, dataDir, baseline, bench, compare, edge, rules);
     }
 
     /** $XDG_DATA_HOME/cascade4arm, else ~/.local/share/cascade4arm: where rule versions and benchmark runs live. */

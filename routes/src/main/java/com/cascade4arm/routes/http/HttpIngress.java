@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.http;
 
+import com.cascade4arm.routes.edge.Edge;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
@@ -31,21 +32,29 @@ public final class HttpIngress {
     private final CamelContext camel;
     private final ExecutorService workers;
     private final long maxBodyBytes;
+    private final Edge edge;
 
-    public HttpIngress(Router router, CamelContext camel, ExecutorService workers, long maxBodyBytes) {
+    /** {@code edge} applies the per-client limits and caps to every mapped request (package edge). */
+    public HttpIngress(Router router, CamelContext camel, ExecutorService workers, long maxBodyBytes, Edge edge) {
         this.router = router;
         this.camel = camel;
         this.producer = camel.createProducerTemplate();
         this.workers = workers;
         this.maxBodyBytes = maxBodyBytes;
+        this.edge = edge;
     }
 
     /** Sends {@code method path} requests to the route {@code routeId}; path params (":name") become headers. */
     public HttpIngress map(HttpMethod method, String path, String routeId) {
+        // Edge: rate limit and concurrency caps on a route of their own, so they run before the next one reads the
+        // body (Vert.x puts body handlers first within a route); the stream cap once the body is read (package edge).
+        edge.knownRoutes().register(method, path);
+        router.route(method, path).handler(edge::admit);
         var route = router.route(method, path);
         if (method == HttpMethod.POST || method == HttpMethod.PUT) {
             route.handler(BodyHandler.create(false).setBodyLimit(maxBodyBytes));
         }
+        route.handler(edge::admitStream);
         route.handler(ctx -> dispatch(ctx, routeId)).failureHandler(HttpIngress::fail);
         return this;
     }
@@ -117,6 +126,9 @@ public final class HttpIngress {
 
     /** Vert.x-level failures (body too large, bad framing) get the same OpenAI error shape. */
     private static void fail(RoutingContext ctx) {
+        if (ctx.response().ended() || ctx.response().closed()) {
+            return; // already answered (e.g. 408 from the edge) or the client is gone: nobody to tell
+        }
         int status = ctx.statusCode() > 0 ? ctx.statusCode() : 500;
         String message = switch (status) {
             case 413 -> "request body is larger than the limit";

@@ -58,6 +58,8 @@ final class RulesGateway implements AutoCloseable {
         // All test traffic comes from 127.0.0.1: lift the per-client limits (the edge tests cover them).
         main.addInitialProperty("cascade.edge.rate-limit.requests-per-second", "100000");
         main.addInitialProperty("cascade.edge.rate-limit.burst", "100000");
+        main.addInitialProperty("cascade.edge.rate-limit.reads-per-second", "100000");
+        main.addInitialProperty("cascade.edge.rate-limit.reads-burst", "100000");
         main.addInitialProperty("cascade.edge.max-concurrent-per-client", "1000");
         if (adminToken != null) {
             main.addInitialProperty("cascade.admin.token", adminToken);

@@ -1,0 +1,129 @@
+package com.cascade4arm.routes.edge;
+
+import com.cascade4arm.routes.http.ApiException;
+import com.cascade4arm.routes.http.HttpContext;
+import com.cascade4arm.routes.http.OpenAiErrors;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+
+import java.util.Map;
+import java.util.SortedSet;
+
+/**
+ * The gateway's edge, built from {@link EdgeSettings}: what it hooks into the HTTP server (options, connection
+ * watchdog, invalid-request answers — through {@link #serverVertx}), the router's first handler (connection tracking,
+ * header cap, client identity) and the handlers {@code HttpIngress} runs before and after reading a body.
+ */
+public final class Edge implements AutoCloseable {
+    /** Before every other route on the router, Camel's included. */
+    public static final int FIRST_HANDLER_ORDER = -1_000_000;
+
+    private final EdgeSettings settings;
+    private final EdgeMetrics metrics;
+    private final EdgeGuard guard;
+    private final ConnectionWatchdog watchdog;
+    private final InvalidRequests invalidRequests;
+    private final KnownRoutes knownRoutes = new KnownRoutes();
+
+    public Edge(EdgeSettings settings, MeterRegistry meters) {
+        this(settings, meters, NanoClock.SYSTEM);
+    }
+
+    public Edge(EdgeSettings settings, MeterRegistry meters, NanoClock clock) {
+        this.settings = settings;
+        this.metrics = new EdgeMetrics(meters);
+        this.guard = new EdgeGuard(settings, clock, metrics);
+        this.watchdog = new ConnectionWatchdog(settings, clock, metrics);
+        this.invalidRequests = new InvalidRequests(settings, metrics);
+    }
+
+    /**
+     * The Vert.x to bind in Camel's registry: platform-http creates its server through it and so gets the edge's
+     * options (header and request-line limits, no cleartext HTTP/2) and handlers. Starts the connection watchdog.
+     */
+    public Vertx serverVertx(Vertx vertx) {
+        watchdog.start(vertx);
+        return EdgeVertx.wrap(vertx, this::serverOptions, server -> server
+                .connectionHandler(watchdog::onConnection)
+                .invalidRequestHandler(invalidRequests::handle));
+    }
+
+    HttpServerOptions serverOptions(HttpServerOptions options) {
+        return options.setMaxHeaderSize(settings.maxHeaderBytes())
+                .setMaxInitialLineLength(settings.maxRequestLineBytes())
+                // An LLM gateway needs no h2c; without it there is one framing to watch (and no HTTP/2 resets).
+                .setHttp2ClearTextEnabled(false);
+    }
+
+    /** Mounts the first handler of every request on {@code router}: connection tracking, header cap, client identity. */
+    public void install(Router router) {
+        router.route().order(FIRST_HANDLER_ORDER).handler(ctx -> {
+            watchdog.onRequest(ctx);
+            guard.screen(ctx);
+        });
+    }
+
+    /** Before an API request's body is read: rate limit, per-client and total concurrency. */
+    public void admit(RoutingContext ctx) {
+        guard.admit(ctx);
+    }
+
+    /** After the body was read: the stream cap for requests that will be answered as SSE. */
+    public void admitStream(RoutingContext ctx) {
+        guard.admitStream(ctx);
+    }
+
+    /** The API's method + path table (HttpIngress registers each mapping). */
+    public KnownRoutes knownRoutes() {
+        return knownRoutes;
+    }
+
+    /** Answers 405 with Allow when the path is known under other methods; false (nothing sent) otherwise. */
+    public boolean answerMethodNotAllowed(RoutingContext ctx) {
+        SortedSet<String> allowed = knownRoutes.allowedMethods(ctx.normalizedPath());
+        if (allowed.isEmpty() || allowed.contains(ctx.request().method().name())) {
+            return false;
+        }
+        String allow = String.join(", ", allowed);
+        ApiException error = new ApiException(405, "invalid_request_error", "method_not_allowed",
+                ctx.request().method().name() + " is not allowed on " + ctx.normalizedPath() + "; use " + allow);
+        metrics.rejected("method_not_allowed");
+        new HttpContext(ctx.request(), System.nanoTime()).sendJson(405, OpenAiErrors.body(error), Map.of("Allow", allow));
+        return true;
+    }
+
+    /** The client key of a request, as the limits see it. */
+    public String client(RoutingContext ctx) {
+        return guard.client(ctx);
+    }
+
+    public EdgeSettings settings() {
+        return settings;
+    }
+
+    /** Authorization header value that marks the gateway's own loopback calls (benchmark, compare). */
+    public String internalAuthorization() {
+        return "Bearer " + settings.internalKey();
+    }
+
+    /** API requests admitted and not yet finished (0 when idle: no leaked slots). */
+    public int requestsInFlight() {
+        return guard.concurrency().inFlight();
+    }
+
+    public int streamsInFlight() {
+        return guard.streamsInFlight();
+    }
+
+    public int openConnections() {
+        return watchdog.openConnections();
+    }
+
+    @Override
+    public void close() {
+        watchdog.close();
+    }
+}

@@ -1,0 +1,145 @@
+package com.cascade4arm.routes.edge;
+
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The edge's limits (keys {@code cascade.edge.*}, documented in application.properties), read and checked at startup
+ * so a bad value fails the start naming the key and the value. {@code internalKey} is not configured: it is drawn at
+ * random per process and lets the gateway's own loopback calls (benchmark, compare) past the per-client limits.
+ */
+public record EdgeSettings(double requestsPerSecond, int burst, double readsPerSecond, int readsBurst,
+                           int maxTrackedClients, int maxConcurrentPerClient,
+                           int maxConcurrentRequests, int maxStreams, int maxConnections, List<Cidr> trustedProxies,
+                           long headerTimeoutMs, long bodyTimeoutMs, long writeStallTimeoutMs, int maxHeaders,
+                           int maxHeaderBytes, int maxRequestLineBytes, String internalKey) {
+    public static final double DEFAULT_REQUESTS_PER_SECOND = 1.0;
+    public static final int DEFAULT_BURST = 5;
+    /** Reads (GET: model list, run status, rule history) are cheap, and the console polls them: a bucket of their own. */
+    public static final double DEFAULT_READS_PER_SECOND = 10.0;
+    public static final int DEFAULT_READS_BURST = 20;
+    public static final int DEFAULT_MAX_TRACKED_CLIENTS = 10_000;
+    public static final int DEFAULT_MAX_CONCURRENT_PER_CLIENT = 4;
+    public static final int DEFAULT_MAX_CONCURRENT_REQUESTS = 128;
+    public static final int DEFAULT_MAX_STREAMS = 64;
+    public static final int DEFAULT_MAX_CONNECTIONS = 1_000;
+    public static final long DEFAULT_HEADER_TIMEOUT_MS = 10_000;
+    public static final long DEFAULT_BODY_TIMEOUT_MS = 30_000;
+    public static final long DEFAULT_WRITE_STALL_TIMEOUT_MS = 30_000;
+    public static final int DEFAULT_MAX_HEADERS = 64;
+    /** Vert.x's own default, stated here so it is a decision, not an accident. */
+    public static final int DEFAULT_MAX_HEADER_BYTES = 8_192;
+    public static final int DEFAULT_MAX_REQUEST_LINE_BYTES = 4_096;
+    private static final int INTERNAL_KEY_BYTES = 32;
+
+    /** Reads the cascade.edge.* keys through {@code property} (null or blank = unset, i.e. the default). */
+    public static EdgeSettings read(Function<String, String> property) {
+        Values v = new Values(property);
+        return new EdgeSettings(
+                v.decimal("cascade.edge.rate-limit.requests-per-second", DEFAULT_REQUESTS_PER_SECOND, 0.001, 1_000_000),
+                (int) v.integer("cascade.edge.rate-limit.burst", DEFAULT_BURST, 1, 1_000_000),
+                v.decimal("cascade.edge.rate-limit.reads-per-second", DEFAULT_READS_PER_SECOND, 0.001, 1_000_000),
+                (int) v.integer("cascade.edge.rate-limit.reads-burst", DEFAULT_READS_BURST, 1, 1_000_000),
+                (int) v.integer("cascade.edge.rate-limit.max-clients", DEFAULT_MAX_TRACKED_CLIENTS, 1, 10_000_000),
+                (int) v.integer("cascade.edge.max-concurrent-per-client", DEFAULT_MAX_CONCURRENT_PER_CLIENT, 1, 100_000),
+                (int) v.integer("cascade.edge.max-concurrent-requests", DEFAULT_MAX_CONCURRENT_REQUESTS, 1, 100_000),
+                (int) v.integer("cascade.edge.max-streams", DEFAULT_MAX_STREAMS, 1, 100_000),
+                (int) v.integer("cascade.edge.max-connections", DEFAULT_MAX_CONNECTIONS, 1, 1_000_000),
+                v.cidrs("cascade.edge.trusted-proxies"),
+                v.integer("cascade.edge.header-timeout-ms", DEFAULT_HEADER_TIMEOUT_MS, 100, 3_600_000),
+                v.integer("cascade.edge.body-timeout-ms", DEFAULT_BODY_TIMEOUT_MS, 100, 3_600_000),
+                v.integer("cascade.edge.write-stall-timeout-ms", DEFAULT_WRITE_STALL_TIMEOUT_MS, 100, 3_600_000),
+                (int) v.integer("cascade.edge.max-headers", DEFAULT_MAX_HEADERS, 4, 10_000),
+                (int) v.integer("cascade.edge.max-header-bytes", DEFAULT_MAX_HEADER_BYTES, 1_024, 1_048_576),
+                (int) v.integer("cascade.edge.max-request-line-bytes", DEFAULT_MAX_REQUEST_LINE_BYTES, 256, 1_048_576),
+                randomKey());
+    }
+
+    /** The defaults, as if no cascade.edge.* key were set. */
+    public static EdgeSettings defaults() {
+        return read(key -> null);
+    }
+
+    private static String randomKey() {
+        byte[] bytes = new byte[INTERNAL_KEY_BYTES];
+        new SecureRandom().nextBytes(bytes);
+        return "cascade-internal-" + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    @Override
+    public String toString() {
+        // The internal key stays out of logs.
+        return "EdgeSettings[requestsPerSecond=" + requestsPerSecond + ", burst=" + burst + ", readsPerSecond="
+                + readsPerSecond + ", readsBurst=" + readsBurst + ", maxTrackedClients="
+                + maxTrackedClients + ", maxConcurrentPerClient=" + maxConcurrentPerClient + ", maxConcurrentRequests="
+                + maxConcurrentRequests + ", maxStreams=" + maxStreams + ", maxConnections=" + maxConnections
+                + ", trustedProxies=" + trustedProxies + ", headerTimeoutMs=" + headerTimeoutMs + ", bodyTimeoutMs="
+                + bodyTimeoutMs + ", writeStallTimeoutMs=" + writeStallTimeoutMs + ", maxHeaders=" + maxHeaders
+                + ", maxHeaderBytes=" + maxHeaderBytes + ", maxRequestLineBytes=" + maxRequestLineBytes + "]";
+    }
+
+    /** Typed reads with bounds; every failure names the key and the value. */
+    private record Values(Function<String, String> property) {
+        String text(String key) {
+            String value = property.apply(key);
+            return value == null || value.isBlank() ? null : value.trim();
+        }
+
+        long integer(String key, long fallback, long min, long max) {
+            String value = text(key);
+            if (value == null) {
+                return fallback;
+            }
+            long parsed;
+            try {
+                parsed = Long.parseLong(value.replace("_", ""));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(key + " must be an integer, but was " + value);
+            }
+            if (parsed < min || parsed > max) {
+                throw new IllegalArgumentException(key + " must be between " + min + " and " + max + ", but was " + parsed);
+            }
+            return parsed;
+        }
+
+        double decimal(String key, double fallback, double min, double max) {
+            String value = text(key);
+            if (value == null) {
+                return fallback;
+            }
+            double parsed;
+            try {
+                parsed = Double.parseDouble(value.replace("_", ""));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(key + " must be a number, but was " + value);
+            }
+            if (!(parsed >= min && parsed <= max)) {
+                throw new IllegalArgumentException(key + " must be between " + min + " and " + max + ", but was " + value);
+            }
+            return parsed;
+        }
+
+        List<Cidr> cidrs(String key) {
+            String value = text(key);
+            List<Cidr> blocks = new ArrayList<>();
+            if (value == null) {
+                return blocks;
+            }
+            for (String part : value.split(",")) {
+                if (part.isBlank()) {
+                    continue;
+                }
+                try {
+                    blocks.add(Cidr.parse(part));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(key + " must list IP addresses or CIDR blocks, but had " + part.trim()
+                            + " (" + e.getMessage() + ")");
+                }
+            }
+            return List.copyOf(blocks);
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package com.cascade4arm.routes.edge;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.impl.VertxInternal;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+
+/**
+ * The gateway's Vert.x as Camel's platform-http sees it. Camel creates the HTTP server itself from a fresh
+ * {@code HttpServerOptions} and offers no hook for options, a connection handler or an invalid-request handler — but
+ * it takes its Vert.x from the registry, and the gateway owns that. So the registry holds this view: every call goes
+ * to the real instance, except that {@code createHttpServer} adjusts the options and installs the handlers before
+ * Camel calls {@code listen} (Vert.x only accepts them before). Public Vert.x API only; the instance is the same.
+ */
+final class EdgeVertx {
+    private EdgeVertx() {
+    }
+
+    static Vertx wrap(Vertx vertx, UnaryOperator<HttpServerOptions> options, Consumer<HttpServer> customize) {
+        return (Vertx) Proxy.newProxyInstance(EdgeVertx.class.getClassLoader(), new Class<?>[]{VertxInternal.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("createHttpServer")) {
+                        HttpServerOptions given = args != null && args.length == 1 && args[0] instanceof HttpServerOptions o
+                                ? new HttpServerOptions(o) : new HttpServerOptions();
+                        HttpServer server = vertx.createHttpServer(options.apply(given));
+                        customize.accept(server);
+                        return server;
+                    }
+                    if (method.getName().equals("equals") && args != null && args.length == 1) {
+                        return proxy == args[0] || vertx.equals(args[0]);
+                    }
+                    try {
+                        return method.invoke(vertx, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+}
