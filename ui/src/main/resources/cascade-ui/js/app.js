@@ -1,9 +1,10 @@
 // Console shell: accessible tabs whose state lives in the URL hash, each tab a lazily mounted module,
-// and the header health indicator.
+// the header health indicator and the admin-token button.
 import * as compare from './tabs/compare.js';
 import * as benchmark from './tabs/benchmark.js';
 import * as rules from './tabs/rules.js';
 import { HealthIndicator } from './components/health-indicator.js';
+import { manageToken, onTokenChange } from './components/admin-token.js';
 
 const TABS = [compare, benchmark, rules];
 const DEFAULT_TAB = compare.id;
@@ -59,4 +60,11 @@ window.addEventListener('popstate', () => show(tabFromHash()));
 
 show(tabFromHash());
 new HealthIndicator(document.getElementById('health')).start();
+
+const adminButton = document.getElementById('admin-button');
+adminButton.addEventListener('click', () => manageToken());
+onTokenChange((hasToken) => {
+  adminButton.dataset.token = String(hasToken);
+  adminButton.querySelector('[data-testid="admin-button-label"]').textContent = hasToken ? 'Admin token set' : 'Admin token';
+});
 document.body.dataset.ready = 'true';

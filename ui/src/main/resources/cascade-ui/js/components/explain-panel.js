@@ -1,8 +1,8 @@
 // Shows a routing decision from POST /api/route: route, rule, reason and the extracted facts.
-// Used by Compare's "Explain routing"; the Rules tab will reuse it to dry-run prompts against edited rules.
+// Used by Compare's "Explain routing".
 import { el, setText, replaceChildren } from '../lib/dom.js';
 import { EMPTY, formatFact } from '../lib/format.js';
-import { routeBadge, setRouteBadge } from './result-panel.js';
+import { routeBadge, setRouteBadge } from './route-badge.js';
 
 export class ExplainPanel {
   constructor() {

@@ -1,7 +1,6 @@
-// The prompt card: text, example prompts, model choice, max tokens, Run/Stop and the keyboard shortcuts.
-// Compare uses it for the cascade today; the racing view will send the same form to three systems.
+// The prompt card of the Compare race: text, one example per prompt category, max tokens, Run/Stop and the
+// keyboard shortcuts (Ctrl/⌘+Enter runs, Esc stops).
 import { el } from '../lib/dom.js';
-import { getModels } from '../lib/api.js';
 
 /** One example per prompt category of the benchmark suite. */
 export const EXAMPLE_PROMPTS = [
@@ -12,9 +11,8 @@ export const EXAMPLE_PROMPTS = [
   { category: 'analysis', label: 'Analysis', prompt: 'Compare merge sort and quicksort, including their trade-offs in practice.' },
 ];
 
-const DEFAULT_MODELS = ['auto', 'small', 'large'];
-const MODEL_HINTS = { auto: 'Rulebook decides', small: 'Force the small pool', large: 'Force the large pool' };
-export const DEFAULT_MAX_TOKENS = 256;
+/** Three systems answer at once on shared cores: a moderate default keeps the race short. */
+export const DEFAULT_MAX_TOKENS = 128;
 const isMac = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
 export class PromptForm {
@@ -24,8 +22,6 @@ export class PromptForm {
       placeholder: 'Ask anything — or pick an example below', 'aria-describedby': 'prompt-hint', spellcheck: 'true' });
     this.maxTokens = el('input', { id: 'max-tokens', 'data-testid': 'max-tokens', class: 'input input--number',
       type: 'number', min: '1', step: '1', value: String(DEFAULT_MAX_TOKENS), inputmode: 'numeric' });
-    this.models = el('div', { class: 'segmented', role: 'radiogroup', 'aria-labelledby': 'model-label', 'data-testid': 'model' });
-    this.renderModels(DEFAULT_MODELS);
     this.runButton = el('button', { id: 'run', 'data-testid': 'run', class: 'button button--primary', type: 'submit' },
       'Run', el('kbd', { class: 'kbd', 'aria-hidden': 'true' }, isMac ? '⌘↵' : 'Ctrl ↵'));
     this.stopButton = el('button', { id: 'stop', 'data-testid': 'stop', class: 'button', type: 'button', disabled: true,
@@ -36,12 +32,14 @@ export class PromptForm {
       this.prompt.focus();
       onExample(prompt);
     };
-    this.root = el('form', { class: 'card prompt-card', 'aria-label': 'Prompt',
+    this.problem = el('div', { class: 'alert', role: 'alert', 'data-testid': 'form-error', hidden: true });
+    this.root = el('form', { class: 'card prompt-card', 'aria-label': 'Prompt', novalidate: true,
       on: { submit: (e) => { e.preventDefault(); onRun(); } } },
       el('header', { class: 'card__header' },
         el('div', { class: 'card__heading' },
           el('h2', { class: 'card__title' }, el('label', { for: 'prompt' }, 'Prompt')),
-          el('span', { class: 'card__caption', id: 'prompt-hint' }, `${isMac ? '⌘' : 'Ctrl'}+Enter runs · Esc stops`))),
+          el('span', { class: 'card__caption', id: 'prompt-hint' },
+            `Sent to all three systems at once · ${isMac ? '⌘' : 'Ctrl'}+Enter runs · Esc stops`))),
       this.prompt,
       el('div', { class: 'examples', role: 'group', 'aria-labelledby': 'examples-title' },
         el('span', { class: 'examples__title', id: 'examples-title' }, 'Examples — one per prompt category'),
@@ -50,33 +48,9 @@ export class PromptForm {
           on: { click: () => pick(example.prompt) },
         }, el('span', { class: 'example__category' }, example.label), el('span', { class: 'example__text' }, example.prompt)))),
       el('div', { class: 'controls' },
-        el('div', { class: 'field' }, el('span', { class: 'field__label', id: 'model-label' }, 'Model'), this.models),
-        el('div', { class: 'field' }, el('label', { class: 'field__label', for: 'max-tokens' }, 'Max tokens'), this.maxTokens),
-        el('div', { class: 'controls__actions' }, this.stopButton, this.runButton)));
-  }
-
-  renderModels(ids) {
-    const current = this.selectedModel() || 'auto';
-    this.models.replaceChildren(...ids.map((modelId) => el('label', {
-      class: 'segmented__option', for: `model-${modelId}`, title: MODEL_HINTS[modelId] || `Model ${modelId}`,
-    }, el('input', { type: 'radio', name: 'model', value: modelId, id: `model-${modelId}`, 'data-testid': `model-${modelId}`,
-      checked: modelId === current }), el('span', {}, modelId))));
-    if (!this.selectedModel() && ids.length) this.models.querySelector('input').checked = true;
-  }
-
-  /** Offers the ids GET /v1/models lists (auto first); keeps the defaults when the call fails. */
-  async loadModels() {
-    try {
-      const { data } = await getModels();
-      const ids = (data || []).map((m) => m.id).filter(Boolean);
-      if (ids.length) this.renderModels(['auto', ...ids.filter((m) => m !== 'auto')]);
-    } catch {
-      // the header's health indicator already reports an unreachable gateway
-    }
-  }
-
-  selectedModel() {
-    return this.models.querySelector('input:checked')?.value ?? null;
+        el('div', { class: 'field field--inline' }, el('label', { class: 'field__label', for: 'max-tokens' }, 'Max tokens'), this.maxTokens),
+        el('div', { class: 'controls__actions' }, this.stopButton, this.runButton)),
+      this.problem);
   }
 
   promptText() {
@@ -84,7 +58,7 @@ export class PromptForm {
   }
 
   /**
-   * The request the form describes: { request: { prompt, maxTokens, model } } or { problem } naming what is wrong
+   * The request the form describes: { request: { prompt, maxTokens } } or { problem } naming what is wrong
    * (the field is focused). The gateway enforces its own max_tokens cap and says so.
    */
   read() {
@@ -99,7 +73,13 @@ export class PromptForm {
       this.maxTokens.focus();
       return { problem: `Max tokens must be a whole number of at least 1, but was "${raw}".` };
     }
-    return { request: { prompt, maxTokens, model: this.selectedModel() || 'auto' } };
+    return { request: { prompt, maxTokens } };
+  }
+
+  /** Shows (or with null hides) a problem with the request: invalid input or the gateway refusing it. */
+  showProblem(message) {
+    this.problem.hidden = !message;
+    this.problem.textContent = message || '';
   }
 
   setRunning(running) {

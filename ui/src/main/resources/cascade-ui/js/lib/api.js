@@ -1,4 +1,4 @@
-// The gateway's HTTP API as used by the console: JSON calls and the streaming chat completion.
+// The gateway's HTTP API as used by the console: JSON calls (with an optional admin token) and the streaming compare.
 import { readSse } from './sse.js';
 
 /** An error answered by the gateway in OpenAI shape ({"error":{"message","type","code"}}) or a network failure. */
@@ -22,98 +22,115 @@ async function errorFrom(response) {
   }
   const error = body && body.error;
   const message = (error && error.message) || `${response.status} ${response.statusText || 'request failed'}`;
-  return new ApiError(message, { status: response.status, type: error?.type ?? null, code: error?.code ?? null });
+  const failure = new ApiError(message, { status: response.status, type: error?.type ?? null, code: error?.code ?? null });
+  failure.body = body;
+  return failure;
+}
+
+/** A GET answered 429/503 with Retry-After is tried again this often, if the wait is this short (the edge's rate limit). */
+const GET_RETRIES = 3;
+const MAX_RETRY_WAIT_MS = 5_000;
+const RETRYABLE_STATUSES = [429, 503];
+const sleep = (ms, signal) => new Promise((resolve, reject) => {
+  const timer = setTimeout(resolve, ms);
+  signal?.addEventListener('abort', () => { clearTimeout(timer); reject(new DOMException('aborted', 'AbortError')); }, { once: true });
+});
+
+/** Retry-After in ms (seconds or an HTTP date), or null. */
+function retryAfterMs(response) {
+  const value = response.headers.get('Retry-After');
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : null;
 }
 
 /**
- * GET/POST JSON. Resolves to { status, body } for 2xx; with acceptStatuses also for those statuses
- * (e.g. /health answers 503 with a useful body). Throws ApiError otherwise.
+ * GET/POST/PUT/DELETE JSON. Resolves to { status, body } for 2xx; with acceptStatuses also for those statuses
+ * (e.g. /health answers 503 with a useful body). Throws ApiError otherwise (its `body` holds the parsed error body).
+ * A GET refused with 429/503 and a short Retry-After (the gateway's per-client rate limit) is retried after the wait.
  */
-export async function requestJson(path, { method = 'GET', body, signal, acceptStatuses = [] } = {}) {
-  let response;
-  try {
-    response = await fetch(path, {
-      method,
-      signal,
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (e) {
-    if (e.name === 'AbortError') throw e;
-    throw new ApiError(`cannot reach the gateway (${e.message})`);
+export async function requestJson(path, { method = 'GET', body, signal, headers = {}, acceptStatuses = [] } = {}) {
+  for (let attempt = 0; ; attempt++) {
+    let response;
+    try {
+      response = await fetch(path, {
+        method,
+        signal,
+        headers: {
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (e) {
+      if (e.name === 'AbortError') throw e;
+      throw new ApiError(`cannot reach the gateway (${e.message})`);
+    }
+    if (response.ok || acceptStatuses.includes(response.status)) return { status: response.status, body: await response.json() };
+    const wait = retryAfterMs(response);
+    if (method === 'GET' && RETRYABLE_STATUSES.includes(response.status) && attempt < GET_RETRIES
+        && wait !== null && wait <= MAX_RETRY_WAIT_MS) {
+      await sleep(wait, signal);
+      continue;
+    }
+    throw await errorFrom(response);
   }
-  if (!response.ok && !acceptStatuses.includes(response.status)) throw await errorFrom(response);
-  return { status: response.status, body: await response.json() };
 }
 
 export const getHealth = (signal) => requestJson('/health', { signal, acceptStatuses: [503] });
-export const getModels = (signal) => requestJson('/v1/models', { signal }).then((r) => r.body);
 export const explainRoute = (prompt, signal) => requestJson('/api/route', { method: 'POST', body: { prompt }, signal }).then((r) => r.body);
 
-/** The X-Cascade-* response headers, known before the first token. */
-function cascadeHeaders(headers) {
-  return {
-    route: headers.get('X-Cascade-Route'),
-    rule: headers.get('X-Cascade-Rule'),
-    endpoint: headers.get('X-Cascade-Endpoint'),
-    rulesVersion: headers.get('X-Cascade-Rules-Version'),
-    fallback: headers.get('X-Cascade-Fallback') === 'true',
-  };
-}
-
-/**
- * Streams a chat completion. Yields, in order:
- *   { type: 'open', headers }            once the response headers arrived (route known)
- *   { type: 'delta', text }              per content piece
- *   { type: 'finish', reason }           when a choice reports finish_reason
- *   { type: 'usage', usage, cascade }    the final usage chunk with the gateway's cascade metrics
- *   { type: 'error', message }           an error reported inside the stream
- *   { type: 'done' }                     on "data: [DONE]"
- * Throws ApiError when the gateway refuses the request before streaming; AbortError when signal aborts.
- */
-export async function* streamChat({ model, prompt, maxTokens, signal, endpoint = '/v1/chat/completions' }) {
+/** POSTs a JSON body and returns the response once its headers arrived; throws ApiError for a non-2xx answer. */
+async function openStream(endpoint, body, signal) {
   let response;
   try {
     response = await fetch(endpoint, {
       method: 'POST',
       signal,
       headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-      body: JSON.stringify({
-        model,
-        messages: [{ role: 'user', content: prompt }],
-        max_tokens: maxTokens,
-        stream: true,
-        stream_options: { include_usage: true },
-      }),
+      body: JSON.stringify(body),
     });
   } catch (e) {
     if (e.name === 'AbortError') throw e;
     throw new ApiError(`cannot reach the gateway (${e.message})`);
   }
   if (!response.ok) throw await errorFrom(response);
-  yield { type: 'open', headers: cascadeHeaders(response.headers) };
+  return response;
+}
 
+/**
+ * Races one prompt through cascade, baseline and hosted API (POST /api/compare/stream). Yields the stream's events
+ * parsed, in arrival order:
+ *   { type: 'delta', system, text }                              a content piece of one system
+ *   { type: 'retrying', system, attempt, retryInMs, reason }     before a backoff wait
+ *   { type: 'result', system, result }                           a system finished (result: every key, null when n/a)
+ *   { type: 'aggregate', aggregate }                             { systems, ratios, elapsed_ms, deadline_ms }
+ *   { type: 'error', message }                                   an unreadable event
+ *   { type: 'done' }                                             on "data: [DONE]"
+ * Throws ApiError (400/413 …) when the gateway refuses the request before streaming; AbortError when signal aborts.
+ */
+export async function* streamCompare({ prompt, maxTokens, signal }) {
+  const response = await openStream('/api/compare/stream', { prompt, max_tokens: maxTokens }, signal);
   for await (const { data } of readSse(response.body)) {
     if (data === '[DONE]') {
       yield { type: 'done' };
       continue;
     }
-    let chunk;
+    let event;
     try {
-      chunk = JSON.parse(data);
+      event = JSON.parse(data);
     } catch {
       yield { type: 'error', message: `unreadable stream event: ${data.slice(0, 120)}` };
       continue;
     }
-    if (chunk.error) {
-      yield { type: 'error', message: chunk.error.message || 'the stream reported an error' };
-      continue;
-    }
-    for (const choice of chunk.choices || []) {
-      const text = choice.delta?.content;
-      if (text) yield { type: 'delta', text };
-      if (choice.finish_reason) yield { type: 'finish', reason: choice.finish_reason };
-    }
-    if (chunk.usage || chunk.cascade) yield { type: 'usage', usage: chunk.usage || null, cascade: chunk.cascade || null };
+    if (event.aggregate) yield { type: 'aggregate', aggregate: event.aggregate };
+    else if (event.result) yield { type: 'result', system: event.system, result: event.result };
+    else if (event.status === 'retrying') {
+      yield { type: 'retrying', system: event.system, attempt: event.attempt, retryInMs: event.retry_in_ms, reason: event.reason };
+    } else if (typeof event.delta === 'string') yield { type: 'delta', system: event.system, text: event.delta };
+    else if (event.error) yield { type: 'error', message: event.error.message || 'the stream reported an error' };
   }
 }

@@ -54,3 +54,10 @@ export function formatFact(value, maxChars = 160) {
   const text = String(value);
   return text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text;
 }
+
+/** ISO-8601 instant → "2 Dec, 16:17:40" in the browser's locale. */
+export function formatDateTime(iso) {
+  const date = iso ? new Date(iso) : null;
+  if (!date || Number.isNaN(date.getTime())) return EMPTY;
+  return date.toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}

@@ -1,28 +1,227 @@
-// Benchmark tab (placeholder this round): says what the runner view will do and which gateway API it will call.
-import { renderPlan } from './plan.js';
+// Benchmark tab: start a load run (cascade vs baseline, level by level), follow it live (progress, charts, table),
+// read its speed-ups, routing accuracy and saturation, download its rows, and compare two runs from the history.
+import { el, replaceChildren } from '../lib/dom.js';
+import { ApiError } from '../lib/api.js';
+import { listRuns, getRun, RUNS_PATH, runPath } from '../lib/bench-api.js';
+import { adminRequest, AdminCancelled } from '../components/admin-token.js';
+import { BenchForm } from '../components/bench-form.js';
+import { BenchHistory } from '../components/bench-history.js';
+import { BenchRunPanel } from '../components/bench-run-panel.js';
+import { BenchCharts } from '../components/bench-charts.js';
+import { resultsTable, speedUpTable, accuracyTable, saturationTable, systemName } from '../components/bench-tables.js';
+import { formatDateTime } from '../lib/format.js';
+import { runConfigLine, statusPill } from '../components/bench-run-meta.js';
 
 export const id = 'benchmark';
+/** How often a running run is polled. */
+export const POLL_MS = 500;
 
 export function mount(root) {
-  root.append(renderPlan({
-    title: 'Benchmark',
-    lead: 'Load-test the cascade against the baseline (one large full-precision model) with the bundled prompt suite, '
-      + 'level by level of concurrency, and chart where the cascade wins on latency, throughput and cost.',
-    steps: [
-      'Choose prompts from the five categories (factual, everyday, reasoning, code, analysis), concurrency levels '
-        + '(default 1, 2, 4, 8, 16), requests per level and max tokens.',
-      'Start a run (needs the admin token) and follow it live: requests done, current level, partial aggregates; cancel it.',
-      'Chart TTFT and latency percentiles, tokens per second, cost per request, saturation and the cascade\u2019s '
-        + 'speed-up over the baseline per concurrency level; show routing accuracy by category.',
-      'List earlier runs (stored on disk, they survive restarts) and download each run\u2019s rows as CSV.',
-    ],
-    apis: [
-      { method: 'POST', path: '/api/bench/runs', purpose: 'start a run (admin token); 409 while one is active', available: true },
-      { method: 'GET', path: '/api/bench/runs/:id', purpose: 'the run\u2019s live summary, polled while it runs', available: true },
-      { method: 'GET', path: '/api/bench/runs', purpose: 'earlier runs, newest first', available: true },
-      { method: 'GET', path: '/api/bench/runs/:id/rows.csv', purpose: 'one row per finished request', available: true },
-      { method: 'DELETE', path: '/api/bench/runs/:id', purpose: 'cancel a run (admin token)', available: true },
-    ],
-    note: 'The API is live in this build: until this tab is built, drive it with curl (see routes/README.md).',
-  }));
+  const view = new BenchmarkView();
+  root.append(view.root);
+  view.start();
+  return view;
+}
+
+function card(title, caption, body, testId) {
+  return el('section', { class: 'card', 'data-testid': testId, 'aria-label': title },
+    el('header', { class: 'card__header' },
+      el('div', { class: 'card__heading' }, el('h2', { class: 'card__title' }, title), caption && el('span', { class: 'card__caption' }, caption))),
+    body);
+}
+
+/** 2.18 → "2.18× faster", 0.8 → "1.25× slower". */
+function speedUpWords(speedUp) {
+  return speedUp >= 1 ? `${speedUp.toFixed(2)}× faster` : `${(1 / speedUp).toFixed(2)}× slower`;
+}
+
+class BenchmarkView {
+  constructor() {
+    this.generation = 0; // bumps whenever another run (or comparison) is put on screen; stale answers are dropped
+    this.pollTimer = null;
+    this.form = new BenchForm({ onRun: (config) => this.startRun(config) });
+    this.history = new BenchHistory({ onOpen: (runId) => this.open(runId), onCompare: (ids) => this.compare(ids) });
+    this.runPanel = new BenchRunPanel({ onCancel: (runId) => this.cancel(runId) });
+    this.charts = new BenchCharts();
+    this.table = el('div', {});
+    this.speedUps = el('div', {});
+    this.accuracy = el('div', {});
+    this.saturation = el('div', {});
+    this.single = el('div', { class: 'bench-single' },
+      card('Results per level', 'Completed levels; latency over successful requests', this.table, 'bench-results'),
+      el('div', { class: 'bench-details' },
+        card('Speed-up by category', 'Median latency, all levels; baseline ÷ cascade', this.speedUps, 'bench-speedups-card'),
+        card('Routing accuracy', 'Cascade routes matching the expected route', this.accuracy, 'bench-accuracy-card'),
+        card('Saturation', 'Where tok/s stops rising by 5%; gain lowest → highest level', this.saturation, 'bench-saturation-card')));
+    this.compareHeader = el('div', {});
+    this.compareTables = el('div', { class: 'bench-compare__tables', 'data-testid': 'bench-compare-tables' });
+    this.comparison = el('div', { class: 'bench-compare', 'data-testid': 'bench-comparison', hidden: true }, this.compareHeader);
+    this.empty = el('section', { class: 'card empty-state', 'data-testid': 'bench-empty' },
+      el('h2', { class: 'card__title' }, 'No benchmark runs yet'),
+      el('p', { class: 'muted' }, 'Choose prompts, concurrency levels and requests per level on the left, then Run benchmark. '
+        + 'Each level sends the same prompts to the cascade and to the baseline at the same time.'));
+    this.main = el('div', { class: 'bench__main', hidden: true },
+      this.runPanel.root, this.comparison, this.charts.root, this.single, this.compareTables);
+    this.root = el('div', { class: 'bench' },
+      el('div', { class: 'bench__side' }, this.form.root, this.history.root),
+      el('div', { class: 'bench__content' }, this.empty, this.main));
+  }
+
+  /** Loads the history and shows the running run, else the newest one. */
+  async start() {
+    const runs = await this.refreshHistory();
+    const first = runs.find((r) => r.status === 'running') || runs[0];
+    if (first) this.show(first);
+  }
+
+  async refreshHistory() {
+    try {
+      const runs = await listRuns();
+      this.history.render(runs);
+      return runs;
+    } catch (e) {
+      this.form.showMessage(`Cannot list runs: ${e.message}`, 'error');
+      return [];
+    }
+  }
+
+  async open(runId) {
+    const generation = ++this.generation;
+    try {
+      const run = await getRun(runId);
+      if (generation === this.generation) this.show(run, generation);
+    } catch (e) {
+      if (generation === this.generation) this.form.showMessage(`Cannot open run ${runId}: ${e.message}`, 'error');
+    }
+  }
+
+  /** Puts one run on screen and keeps polling it while it runs. */
+  show(run, generation = ++this.generation) {
+    clearTimeout(this.pollTimer);
+    this.empty.hidden = true;
+    this.main.hidden = false;
+    this.runPanel.root.hidden = false;
+    this.comparison.hidden = true;
+    this.compareTables.hidden = true;
+    this.single.hidden = false;
+    this.history.markCurrent(run.id);
+    this.render(run);
+    if (run.status === 'running') this.pollTimer = setTimeout(() => this.poll(run.id, generation), POLL_MS);
+  }
+
+  render(run) {
+    this.runPanel.render(run);
+    const targets = (run.config?.targets || []).map((t) => t.name);
+    const names = targets.length ? targets : [...new Set((run.aggregates || []).map((a) => a.target))];
+    this.charts.show(names.map((target) => ({ label: systemName(target), target, aggregates: run.aggregates || [] })),
+      run.config?.levels || []);
+    replaceChildren(this.table, resultsTable(run.aggregates));
+    replaceChildren(this.speedUps, speedUpTable(run.speed_ups));
+    replaceChildren(this.accuracy, accuracyTable(run.accuracy));
+    replaceChildren(this.saturation, saturationTable(run.saturation));
+  }
+
+  async poll(runId, generation) {
+    let run = null;
+    try {
+      run = await getRun(runId);
+    } catch {
+      // a missed poll is retried on the next tick
+    }
+    if (generation !== this.generation) return;
+    if (run) this.render(run);
+    if (!run || run.status === 'running') {
+      this.pollTimer = setTimeout(() => this.poll(runId, generation), POLL_MS);
+    } else {
+      this.refreshHistory().then(() => this.history.markCurrent(runId));
+    }
+  }
+
+  async startRun(config) {
+    this.form.setBusy(true);
+    this.form.showMessage('Starting…');
+    try {
+      const { body } = await adminRequest(RUNS_PATH, { method: 'POST', body: config }, 'Starting a benchmark');
+      this.form.showMessage(body.note ? `Started: ${body.note}` : `Started run ${body.id}: ${body.total} requests.`, body.note ? 'warn' : 'info');
+      await this.refreshHistory();
+      await this.open(body.id);
+    } catch (e) {
+      this.showStartError(e);
+    } finally {
+      this.form.setBusy(false);
+    }
+  }
+
+  showStartError(e) {
+    if (e instanceof AdminCancelled) {
+      this.form.showMessage(e.message, 'warn');
+    } else if (e instanceof ApiError && e.code === 'run_active' && e.body?.running_id) {
+      const runningId = e.body.running_id;
+      this.form.showMessage(`A run is already active (${runningId}); one run at a time.`, 'warn', ' ',
+        el('button', { type: 'button', class: 'link-button', 'data-testid': 'bench-show-active', on: { click: () => this.open(runningId) } }, 'Show it'));
+    } else {
+      this.form.showMessage(e instanceof ApiError && e.status ? `Error ${e.status}: ${e.message}` : e.message, 'error');
+    }
+  }
+
+  async cancel(runId) {
+    this.runPanel.setCancelling();
+    try {
+      const { body } = await adminRequest(runPath(runId), { method: 'DELETE' }, 'Cancelling a benchmark');
+      this.form.showMessage(`Run ${runId} ${body.status === 'cancelled' ? 'cancelled' : `ended (${body.status})`}; finished rows are kept.`);
+      this.show(body);
+      await this.refreshHistory();
+      this.history.markCurrent(runId);
+    } catch (e) {
+      this.showStartError(e);
+      this.open(runId);
+    }
+  }
+
+  /** Two runs together: overlaid chart lines (the second dashed) and their tables side by side. */
+  async compare(ids) {
+    const generation = ++this.generation;
+    clearTimeout(this.pollTimer);
+    let runs;
+    try {
+      runs = await Promise.all(ids.map((runId) => getRun(runId)));
+    } catch (e) {
+      this.form.showMessage(`Cannot compare: ${e.message}`, 'error');
+      return;
+    }
+    if (generation !== this.generation) return;
+    runs.sort((a, b) => String(a.started_at).localeCompare(String(b.started_at)));
+    const letters = ['A', 'B'];
+    this.empty.hidden = true;
+    this.main.hidden = false;
+    this.runPanel.root.hidden = true;
+    this.single.hidden = true;
+    this.comparison.hidden = false;
+    this.compareTables.hidden = false;
+    this.history.markCurrent(null);
+    const levels = [...new Set(runs.flatMap((r) => r.config?.levels || []))].sort((a, b) => a - b);
+    const series = runs.flatMap((run, i) => (run.config?.targets || []).map((t) => ({
+      label: `${systemName(t.name)} · run ${letters[i]}`, target: t.name, dashed: i === 1, aggregates: run.aggregates || [] })));
+    this.charts.show(series, levels);
+    replaceChildren(this.compareHeader, el('section', { class: 'card compare-head' },
+      el('header', { class: 'card__header' },
+        el('div', { class: 'card__heading' },
+          el('h2', { class: 'card__title' }, 'Comparing two runs'),
+          el('span', { class: 'card__caption' }, 'Run A solid, run B dashed in the charts')),
+        el('button', { type: 'button', class: 'button button--ghost', 'data-testid': 'bench-compare-close',
+          on: { click: () => this.open(runs[1].id) } }, 'Back to one run'))));
+    replaceChildren(this.compareTables, runs.map((run, i) => {
+      const all = (run.speed_ups || []).find((s) => s.category === 'all');
+      return el('section', { class: 'card', 'data-testid': 'bench-compare-run', dataset: { runId: run.id } },
+        el('header', { class: 'card__header' },
+          el('div', { class: 'card__heading' },
+            el('div', { class: 'card__heading--row' }, el('h2', { class: 'card__title' }, `Run ${letters[i]}`), statusPill(run.status)),
+            el('span', { class: 'card__caption mono' }, `${run.id} · ${formatDateTime(run.started_at)}`),
+            el('span', { class: 'card__caption' }, runConfigLine(run.config)))),
+        resultsTable(run.aggregates, `bench-table-${letters[i].toLowerCase()}`),
+        el('p', { class: 'compare-run__speedup' }, all
+          ? `Overall: cascade ${speedUpWords(all.speed_up)} than baseline (median latency).`
+          : 'No overall speed-up (needs finished requests from both systems).'));
+    }));
+  }
 }

@@ -1,26 +1,19 @@
-// Compare tab: send one prompt through the cascade and watch it stream, with the routing and cost metrics.
-// The racing view (cascade / baseline / hosted side by side) adds ResultPanels next to the first one.
+// Compare tab: one prompt races through the cascade, the baseline and the hosted API at once
+// (POST /api/compare/stream); three columns stream live, then a summary says how the cascade did.
 import { el } from '../lib/dom.js';
-import { ApiError, streamChat, explainRoute } from '../lib/api.js';
-import { formatMs } from '../lib/format.js';
-import { ResultPanel } from '../components/result-panel.js';
+import { ApiError, streamCompare, explainRoute } from '../lib/api.js';
 import { ExplainPanel } from '../components/explain-panel.js';
 import { PromptForm, bindRunKeys } from '../components/prompt-form.js';
+import { RaceColumn, SYSTEMS } from '../components/race-column.js';
+import { RaceSummary } from '../components/race-summary.js';
 
 export const id = 'compare';
+const PROGRESS_TICK_MS = 100;
 
 export function mount(root) {
   const view = new CompareView();
   root.append(view.root);
-  view.form.loadModels();
   return view;
-}
-
-/** "Done · 1.23 s", noting when the answer was cut by max tokens or ended for another reason. */
-function doneStatus(totalMs, finishReason) {
-  const finish = finishReason === 'length' ? 'hit max tokens'
-    : finishReason && finishReason !== 'stop' ? `finish: ${finishReason}` : null;
-  return ['Done', totalMs != null && formatMs(totalMs), finish].filter(Boolean).join(' · ');
 }
 
 const errorTitle = (e) => (e instanceof ApiError && e.status ? `Error ${e.status}` : 'Error');
@@ -31,7 +24,8 @@ class CompareView {
     const run = () => this.run();
     const stop = () => this.stop();
     this.form = new PromptForm({ onRun: run, onStop: stop, onExample: () => this.explain.clear() });
-    this.panel = new ResultPanel({ title: 'Cascade', caption: 'Routed by the rulebook · /v1/chat/completions' });
+    this.columns = new Map(SYSTEMS.map((system) => [system.id, new RaceColumn(system)]));
+    this.summary = new RaceSummary();
     this.explain = new ExplainPanel();
     this.explainButton = el('button', { id: 'explain', 'data-testid': 'explain', class: 'button button--ghost', type: 'button',
       on: { click: () => this.explainRouting() } }, 'Explain routing');
@@ -40,14 +34,14 @@ class CompareView {
       el('header', { class: 'card__header' },
         el('div', { class: 'card__heading' },
           el('h2', { class: 'card__title' }, 'Routing'),
-          el('span', { class: 'card__caption' }, 'Dry run · POST /api/route')),
+          el('span', { class: 'card__caption' }, 'How the cascade would route it — dry run, nothing generated')),
         this.explainButton),
       this.explain.root);
 
-    // Grid areas put the results right of the form on wide screens and right under it on narrow ones.
     this.form.root.classList.add('compare__prompt');
-    this.root = el('div', { class: 'compare' }, this.form.root,
-      el('div', { class: 'compare__results', 'data-testid': 'results' }, this.panel.root), explainCard);
+    this.summary.root.classList.add('compare__summary');
+    this.root = el('div', { class: 'compare', dataset: { running: 'false' } }, this.form.root, explainCard, this.summary.root,
+      el('div', { class: 'compare__columns', 'data-testid': 'results' }, [...this.columns.values()].map((c) => c.root)));
     bindRunKeys(this.root, { onRun: run, onStop: stop, isRunning: () => !!this.running });
   }
 
@@ -55,51 +49,66 @@ class CompareView {
     this.running = controller;
     this.form.setRunning(!!controller);
     this.root.dataset.running = controller ? 'true' : 'false';
-    this.panel.setStreaming(!!controller);
+  }
+
+  finishedCount() {
+    return [...this.columns.values()].filter((c) => c.finished).length;
   }
 
   async run() {
     if (this.running) return;
     const { request, problem } = this.form.read();
-    if (problem) {
-      this.panel.reset();
-      this.panel.showError('Not sent', problem);
-      return;
-    }
+    this.form.showProblem(problem || null);
+    if (problem) return;
     const controller = new AbortController();
-    this.panel.reset();
     this.setRunning(controller);
-    this.panel.setStatus('Connecting…', 'busy');
-    let pieces = 0;
-    let finishReason = null;
-    let streamError = null;
-    let totalMs = null;
+    for (const column of this.columns.values()) column.begin();
+    this.summary.start();
+    const started = performance.now();
+    const tick = () => this.summary.progress(this.finishedCount(), this.columns.size, performance.now() - started);
+    tick();
+    const ticker = setInterval(tick, PROGRESS_TICK_MS);
+    let aggregate = null;
     try {
-      for await (const event of streamChat({ ...request, signal: controller.signal })) {
-        if (event.type === 'open') {
-          this.panel.applyHeaders(event.headers);
-          this.panel.setStatus('Waiting for the first token…', 'busy');
-        } else if (event.type === 'delta') {
-          if (pieces === 0) this.panel.setStatus('Streaming…', 'busy');
-          this.panel.appendAnswer(event.text);
-          this.panel.setLiveCount(++pieces);
-        } else if (event.type === 'finish') {
-          finishReason = event.reason;
-        } else if (event.type === 'usage') {
-          this.panel.applyCascade(event.cascade, event.usage);
-          totalMs = event.cascade?.total_ms ?? totalMs;
-        } else if (event.type === 'error') {
-          streamError = event.message;
-          this.panel.showError('Failed while streaming', event.message);
-        }
+      for await (const event of streamCompare({ ...request, signal: controller.signal })) {
+        const column = this.columns.get(event.system);
+        if (event.type === 'delta') column?.appendDelta(event.text);
+        else if (event.type === 'retrying') column?.retrying(event);
+        else if (event.type === 'result') column?.finish(event.result);
+        else if (event.type === 'aggregate') aggregate = event.aggregate;
+        else if (event.type === 'error') this.form.showProblem(event.message);
       }
-      if (!streamError) this.panel.setStatus(doneStatus(totalMs, finishReason), 'ok');
+      clearInterval(ticker);
+      if (aggregate) {
+        // The aggregate repeats every result: a column whose own event was lost still ends right.
+        for (const [system, result] of Object.entries(aggregate.systems || {})) {
+          const column = this.columns.get(system);
+          if (column && !column.finished) column.finish(result);
+        }
+        this.summary.show(aggregate);
+      } else {
+        this.endUnfinished('Ended without a result');
+        this.summary.failed('The stream ended before the gateway sent its summary.');
+      }
     } catch (e) {
-      if (e.name === 'AbortError') this.panel.setStatus('Stopped — partial answer kept', 'warn');
-      else this.panel.showError(errorTitle(e), e.message);
+      clearInterval(ticker);
+      if (e.name === 'AbortError') {
+        const finished = this.finishedCount();
+        for (const column of this.columns.values()) column.stop();
+        this.summary.stopped(finished, this.columns.size);
+      } else {
+        const title = errorTitle(e);
+        for (const column of this.columns.values()) if (!column.finished) column.abandon(title);
+        this.summary.failed(`${title}: the gateway refused the request.`);
+        this.form.showProblem(e.message);
+      }
     } finally {
       if (this.running === controller) this.setRunning(null);
     }
+  }
+
+  endUnfinished(label) {
+    for (const column of this.columns.values()) if (!column.finished) column.abandon(label);
   }
 
   stop() {

@@ -25,7 +25,7 @@ import java.util.stream.Stream;
 /**
  * One real headless Chromium driven by the system chromedriver (Debian's packages, same version): starts it with a
  * throw-away profile, finds elements by data-testid, runs in-page scripts and saves screenshots. Reused by every
- * console test (compare now; benchmark and rules later).
+ * console test (shell, Compare, Benchmark, Rules).
  */
 public final class BrowserSession implements AutoCloseable {
     /** Debian's paths; override with -Dcascade.it.chromium / -Dcascade.it.chromedriver. */
@@ -125,6 +125,7 @@ public final class BrowserSession implements AutoCloseable {
     /** Saves a PNG of the whole page, below the fold included (Chrome DevTools capture), to dir/name.png. */
     @SuppressWarnings("unchecked")
     public Path fullPageScreenshot(Path dir, String name) {
+        script("window.scrollTo(0, 0)"); // a sticky header would otherwise be drawn where the page was scrolled to
         Map<String, Object> metrics = driver.executeCdpCommand("Page.getLayoutMetrics", Map.of());
         Map<String, Object> content = (Map<String, Object>) metrics.get("cssContentSize");
         Map<String, Object> clip = Map.of("x", 0, "y", 0, "scale", 1,

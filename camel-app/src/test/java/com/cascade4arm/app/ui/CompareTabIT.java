@@ -6,81 +6,97 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
+import static com.cascade4arm.app.ui.ComparePage.BASELINE;
+import static com.cascade4arm.app.ui.ComparePage.CASCADE;
+import static com.cascade4arm.app.ui.ComparePage.HOSTED;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /**
- * The Compare tab in real Chromium against the real gateway and its demo llama.cpp models: prompts stream in,
- * the route and metrics chips fill, routing is explained, errors and Stop behave.
+ * The Compare tab in real Chromium against the real gateway and its demo llama.cpp models: one prompt races through
+ * the cascade, the baseline and the hosted API (skipped here: the shared gateway has no OPENROUTER_API_KEY), the
+ * columns stream live, and the summary words the cascade-vs-baseline ratios in the right direction.
  */
 class CompareTabIT {
     private static final String CODE_PROMPT = "Write a Python function that finds the longest palindromic substring.";
     private static final String NUMBER = "\\d[\\d,]*(\\.\\d+)?";
+    private static final String DURATION = NUMBER + " (ms|s)";
+    private static final String FACTOR = "\\d+(\\.\\d+)?[×%]";
     /** Two DOM states closer than this count as one moment: a buffered answer would land in one. */
     private static final double SAME_MOMENT_MS = 1.0;
 
     @RegisterExtension
     static final BrowserExtension browser = new BrowserExtension();
 
-    private final ConsolePage page = new ConsolePage(browser);
+    private final ConsolePage console = new ConsolePage(browser);
+    private ComparePage page;
 
     @BeforeEach
     void openCompare() {
-        page.open("#compare");
+        console.open("#compare");
+        page = new ComparePage(browser.session());
     }
 
     @Test
-    void streamsCodePromptFromLargeModelAndFillsTheMetrics() {
-        recordOutputStates();
+    void racesThreeSystemsLiveAndSummarisesTheCascadeAgainstTheBaseline() {
+        recordOutputStates(CASCADE);
         page.typePrompt(CODE_PROMPT).setMaxTokens(16).runWithKeyboard();
+        console.await("columns streaming").until(() -> page.raceStatus().startsWith("Racing"));
 
-        String status = page.awaitRunEnded();
+        String raceStatus = page.awaitRaceEnded();
 
-        assertThat(status).as("status line after the run").startsWith("Done");
-        assertThat(page.chip("route")).isEqualTo("large");
-        assertThat(page.chip("rule")).as("rule chip").isNotBlank().isNotEqualTo("—");
-        assertThat(page.chip("ttft")).matches(NUMBER + " (ms|s)");
-        assertThat(page.chip("tps")).matches(NUMBER + " tok/s");
-        assertThat(page.chip("total")).matches(NUMBER + " (ms|s)");
-        assertThat(page.chip("tokens")).matches(NUMBER + " → " + NUMBER);
-        assertThat(page.chip("cost")).matches("\\$\\d+\\.\\d+");
-        assertThat(page.chip("acceptance")).as("large model drafts with the small one").matches(NUMBER + "%");
-        assertThat(page.output()).isNotBlank();
-        assertRenderedInSeveralGrowingSteps();
-        assertThat(momentsTheAnswerGrewAt()).as("separate moments the answer grew at (streamed, not buffered): %s",
+        assertThat(raceStatus).as("race summary status").matches("All finished in " + DURATION);
+        for (String system : List.of(CASCADE, BASELINE)) {
+            assertThat(page.columnText(system, "status")).as(system + " status").matches("Done · " + DURATION);
+            assertThat(page.columnText(system, "output")).as(system + " answer").isNotBlank();
+            assertThat(page.columnText(system, "ttft")).as(system + " TTFT").matches(DURATION);
+            assertThat(page.columnText(system, "tps")).as(system + " tok/s").matches(NUMBER + " tok/s");
+            assertThat(page.columnText(system, "total")).as(system + " total").matches(DURATION);
+            assertThat(page.columnText(system, "tokens")).as(system + " tokens").matches(NUMBER + " → " + NUMBER);
+            assertThat(page.columnText(system, "cost")).as(system + " cost").matches("\\$\\d+\\.\\d+");
+        }
+        assertThat(page.columnText(CASCADE, "route")).isEqualTo("large");
+        assertThat(page.columnText(CASCADE, "rule")).as("deciding rule").contains("code");
+        assertThat(page.columnText(CASCADE, "acceptance")).as("large model drafts with the small one").matches(NUMBER + "%");
+        assertThat(momentsTheAnswerGrewAt()).as("separate moments the cascade's answer grew at (streamed, not buffered): %s",
                 outputStates()).isGreaterThanOrEqualTo(3);
 
-        Path shot = browser.session().fullPageScreenshot(BrowserExtension.SCREENSHOTS, "compare");
-        assertThat(shot).exists();
+        assertThat(page.columnText(HOSTED, "status")).isEqualTo("Skipped");
+        assertThat(page.columnText(HOSTED, "notice")).as("why the hosted column was skipped")
+                .contains("Skipped", "OPENROUTER_API_KEY");
+        assertThat(page.columnText(HOSTED, "output")).isEmpty();
+
+        String versusBaseline = browser.session().text("ratio-baseline-sentence");
+        assertThat(versusBaseline).as("cascade vs baseline summary").matches(
+                "Cascade: (" + FACTOR + " )?(faster|slower|as fast) to first token (than|as) baseline, "
+                        + "(" + FACTOR + " )?(faster|slower|as fast) end to end, .*tokens per second, .*cost\\.");
+        assertTimeToFirstTokenWordedFromTheColumns(versusBaseline);
+        assertThat(browser.session().byTestId("ratio-baseline").findElements(By.className("ratio-tile")))
+                .as("ttft, total, tok/s and cost tiles").hasSize(4);
+        assertThat(browser.session().text("ratio-hosted-sentence")).as("no ratios against a skipped system")
+                .startsWith("No comparison: the hosted API was skipped").contains("OPENROUTER_API_KEY");
+
+        browser.session().fullPageScreenshot(BrowserExtension.SCREENSHOTS, "compare");
     }
 
     @Test
-    void routesEasyExamplePromptToSmallModel() {
+    void routesTheFactualExampleToTheSmallModelInTheCascadeColumn() {
         browser.session().byTestId("example-factual").click();
         assertThat(browser.session().byTestId("prompt").getDomProperty("value")).isEqualTo("What is the capital of France?");
-        recordOutputStates();
-        page.setMaxTokens(16).runWithKeyboard();
+        page.setMaxTokens(8).runWithKeyboard();
 
-        assertThat(page.awaitRunEnded()).startsWith("Done");
-        assertThat(page.chip("route")).isEqualTo("small");
-        assertThat(page.chip("ttft")).matches(NUMBER + " (ms|s)");
-        assertThat(page.chip("tps")).matches(NUMBER + " tok/s");
-        assertThat(page.chip("cost")).matches("\\$\\d+\\.\\d+");
-        assertThat(browser.session().byTestId("acceptance").findElement(By.xpath("..")).isDisplayed())
-                .as("no draft acceptance chip for the small model").isFalse();
-        assertRenderedInSeveralGrowingSteps();
-    }
+        page.awaitRaceEnded();
 
-    @Test
-    void forcingTheSmallModelOverridesTheRulebook() {
-        page.typePrompt(CODE_PROMPT).setMaxTokens(8).chooseModel("small");
-        browser.session().byTestId("run").click();
-
-        assertThat(page.awaitRunEnded()).startsWith("Done");
-        assertThat(page.chip("route")).as("route of a code prompt sent with model=small").isEqualTo("small");
+        assertThat(page.columnText(CASCADE, "status")).startsWith("Done");
+        assertThat(page.columnText(CASCADE, "route")).isEqualTo("small");
+        assertThat(page.columnText(CASCADE, "rule")).contains("factual");
+        assertThat(page.columnText(CASCADE, "acceptance")).as("no speculative decoding on the small route").isEqualTo("n/a");
+        assertThat(page.columnText(BASELINE, "status")).startsWith("Done");
     }
 
     @Test
@@ -94,63 +110,84 @@ class CompareTabIT {
         assertThat(browser.session().text("explain-reason")).isNotBlank();
         List<WebElement> facts = browser.session().byTestId("facts").findElements(By.tagName("tr"));
         Map<String, String> byName = new java.util.LinkedHashMap<>();
-        facts.forEach(row -> byName.put(row.getAttribute("data-fact"), row.findElement(By.tagName("td")).getText()));
+        facts.forEach(row -> byName.put(row.getAttribute("data-fact"), row.findElement(By.tagName("td")).getDomProperty("textContent")));
         assertThat(byName).as("extracted facts table").containsKeys("wordCount", "codeKeywords")
                 .containsEntry("wordCount", "10");
-        browser.session().fullPageScreenshot(BrowserExtension.SCREENSHOTS, "compare-explain");
     }
 
     @Test
     void showsTheGatewaysMessageWhenItRefusesTheRequest() {
         page.typePrompt("Hi there!").setMaxTokens(999_999).runWithKeyboard();
 
-        String status = page.awaitRunEnded();
+        String raceStatus = page.awaitRaceEnded();
 
-        assertThat(status).as("status line").isEqualTo("Error 400");
-        assertThat(browser.session().byTestId("error").isDisplayed()).isTrue();
-        assertThat(browser.session().text("error")).as("gateway's message").contains("max_tokens", "999999");
-        assertThat(page.output()).isEmpty();
-        assertThat(page.chip("route")).isEqualTo("—");
+        assertThat(raceStatus).as("race status").startsWith("Error 400");
+        assertThat(browser.session().byTestId("form-error").isDisplayed()).isTrue();
+        assertThat(browser.session().text("form-error")).as("gateway's message").contains("max_tokens", "999999");
+        for (String system : List.of(CASCADE, BASELINE, HOSTED)) {
+            assertThat(page.columnText(system, "status")).as(system + " status").isEqualTo("Error 400");
+            assertThat(page.columnText(system, "output")).as(system + " answer").isEmpty();
+        }
     }
 
     @Test
-    void stopAbortsTheRunAndKeepsThePartialAnswer() {
+    void stopEndsTheRaceAndKeepsThePartialAnswers() {
         page.typePrompt("Compare merge sort and quicksort, including their trade-offs in practice.").setMaxTokens(1024);
         browser.session().byTestId("run").click();
-        ConsolePage.await("first text").atMost(ConsolePage.ANSWER_TIMEOUT).until(() -> !page.output().isEmpty());
+        // The baseline serves one request at a time and writes up to 1024 tokens: it is still streaming when stopped.
+        ConsolePage.awaitLong("first baseline text").until(() -> !page.columnText(BASELINE, "output").isEmpty());
+        assertThat(page.column(BASELINE).getAttribute("data-state")).as("baseline still streaming").isEqualTo("running");
         assertThat(browser.session().byTestId("stop").isEnabled()).isTrue();
 
         browser.session().byTestId("stop").click();
 
-        assertThat(page.awaitRunEnded()).as("status after Stop").startsWith("Stopped");
-        String kept = page.output();
-        assertThat(kept).isNotEmpty();
+        assertThat(page.awaitRaceEnded()).as("race status after Stop").matches("Stopped after [0-2] of 3 finished — no comparison\\.");
+        assertThat(page.columnText(BASELINE, "status")).as("baseline status after Stop").isEqualTo("Stopped — partial answer kept");
+        assertThat(page.columnText(BASELINE, "output")).isNotEmpty();
+        assertThat(page.columnText(HOSTED, "status")).as("a finished column keeps its result").isEqualTo("Skipped");
         assertThat(browser.session().byTestId("stop").isEnabled()).isFalse();
-        assertThat(page.chip("route")).as("route known from the response headers").isEqualTo("large");
+        assertThat(browser.session().allByTestId("ratio-baseline-sentence")).as("no ratios for a stopped race").isEmpty();
     }
 
-    /** Records every change of the answer's text, with the time it happened, inside the page. */
-    private void recordOutputStates() {
+    /**
+     * The summary's time-to-first-token phrase agrees with the two columns' TTFT chips: the direction (faster/slower)
+     * and, within rounding of the displayed milliseconds, the factor.
+     */
+    private void assertTimeToFirstTokenWordedFromTheColumns(String sentence) {
+        double cascade = millis(page.columnText(CASCADE, "ttft"));
+        double baseline = millis(page.columnText(BASELINE, "ttft"));
+        Matcher m = Pattern.compile("Cascade: (\\d+(?:\\.\\d+)?)× (faster|slower) to first token").matcher(sentence);
+        if (!m.find()) {
+            assertThat(Math.abs(cascade / baseline - 1)).as("'as fast' only when the TTFTs are about equal").isLessThan(0.01);
+            return;
+        }
+        double factor = Double.parseDouble(m.group(1));
+        assertThat(m.group(2)).as("direction for cascade %s ms vs baseline %s ms", cascade, baseline)
+                .isEqualTo(cascade < baseline ? "faster" : "slower");
+        double expected = cascade < baseline ? baseline / cascade : cascade / baseline;
+        assertThat(factor).as("factor in '%s'", sentence).isCloseTo(expected, within(0.06 * expected + 0.05));
+    }
+
+    private static double millis(String chip) {
+        String number = chip.replaceAll("[^0-9.]", "");
+        return Double.parseDouble(number) * (chip.endsWith(" s") ? 1000 : 1);
+    }
+
+    /** Records every change of a column's answer text, with the time it happened, inside the page. */
+    private void recordOutputStates(String system) {
         browser.session().script("""
-                const out = document.querySelector('[data-testid=output]');
+                const out = document.querySelector('[data-testid=column-' + arguments[0] + '] [data-testid=output]');
                 window.__outputStates = [];
                 window.__outputObserver?.disconnect();
                 window.__outputObserver = new MutationObserver(() =>
                     window.__outputStates.push({ length: out.textContent.length, at: performance.now() }));
                 window.__outputObserver.observe(out, { characterData: true, childList: true, subtree: true });
-                """);
+                """, system);
     }
 
     @SuppressWarnings("unchecked")
     private List<Map<String, Object>> outputStates() {
         return (List<Map<String, Object>>) browser.session().script("return window.__outputStates.filter(s => s.length > 0)");
-    }
-
-    /** The answer was rendered piece by piece as deltas arrived, only ever growing. */
-    private void assertRenderedInSeveralGrowingSteps() {
-        List<Long> lengths = outputStates().stream().map(s -> ((Number) s.get("length")).longValue()).toList();
-        assertThat(lengths).as("answer text lengths as it rendered").hasSizeGreaterThanOrEqualTo(3).isSorted()
-                .doesNotHaveDuplicates();
     }
 
     /**
@@ -159,6 +196,8 @@ class CompareTabIT {
      */
     private int momentsTheAnswerGrewAt() {
         List<Map<String, Object>> states = outputStates();
+        List<Long> lengths = states.stream().map(s -> ((Number) s.get("length")).longValue()).toList();
+        assertThat(lengths).as("answer text lengths as it rendered (only growing)").isSorted().doesNotHaveDuplicates();
         int moments = states.isEmpty() ? 0 : 1;
         for (int i = 1; i < states.size(); i++) {
             double gap = ((Number) states.get(i).get("at")).doubleValue() - ((Number) states.get(i - 1).get("at")).doubleValue();

@@ -9,12 +9,12 @@ import org.openqa.selenium.WebElement;
 import java.time.Duration;
 import java.util.List;
 
-/** The console as a user sees it: tabs, the Compare form and its result panel, addressed by data-testid. */
+/** The console shell as a user sees it — tabs, URL hash, the admin-token dialog — addressed by data-testid. */
 final class ConsolePage {
     /** Longest a page or a tab takes to appear. */
     static final Duration UI_TIMEOUT = Duration.ofSeconds(15);
-    /** Longest a demo-model answer takes end to end on 2 shared cores. */
-    static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(45);
+    /** Longest a demo-model answer (or a small benchmark) takes end to end on 2 shared cores. */
+    static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(60);
 
     private final BrowserExtension browser;
 
@@ -41,6 +41,10 @@ final class ConsolePage {
         return Awaitility.await(what).atMost(UI_TIMEOUT).pollInterval(Duration.ofMillis(50)).ignoreExceptions();
     }
 
+    static ConditionFactory awaitLong(String what) {
+        return Awaitility.await(what).atMost(ANSWER_TIMEOUT).pollInterval(Duration.ofMillis(100)).ignoreExceptions();
+    }
+
     List<WebElement> tabs() {
         return session().driver().findElements(By.cssSelector("[role=tab]"));
     }
@@ -57,53 +61,34 @@ final class ConsolePage {
         return (String) session().script("return location.hash");
     }
 
-    /** Replaces the prompt text the way a user would: focus, select all, type. */
-    ConsolePage typePrompt(String prompt) {
-        WebElement box = session().byTestId("prompt");
-        box.click();
-        box.sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.DELETE);
-        box.sendKeys(prompt);
+    /** textContent of the element with {@code testId} inside {@code root}. */
+    static String textIn(WebElement root, String testId) {
+        return root.findElement(By.cssSelector("[data-testid=\"" + testId + "\"]")).getDomProperty("textContent");
+    }
+
+    /** Drops the admin token this tab saved, so the next admin action asks for it. */
+    ConsolePage forgetAdminToken() {
+        session().script("sessionStorage.clear()");
         return this;
     }
 
-    ConsolePage setMaxTokens(int maxTokens) {
-        WebElement input = session().byTestId("max-tokens");
+    boolean adminDialogOpen() {
+        return Boolean.TRUE.equals(session().script("return document.querySelector('[data-testid=admin-token-dialog]')?.open === true"));
+    }
+
+    /** Waits for the admin-token dialog, types the token and submits it. */
+    ConsolePage enterAdminToken(String token) {
+        await("admin token dialog open").until(this::adminDialogOpen);
+        WebElement input = session().byTestId("admin-token-input");
         input.sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.DELETE);
-        input.sendKeys(String.valueOf(maxTokens));
+        input.sendKeys(token);
+        session().byTestId("admin-token-submit").click();
         return this;
     }
 
-    ConsolePage chooseModel(String model) {
-        session().driver().findElement(By.cssSelector("label[for=model-" + model + "]")).click();
-        return this;
-    }
-
-    /** Ctrl+Enter inside the prompt box. */
-    ConsolePage runWithKeyboard() {
-        session().byTestId("prompt").sendKeys(Keys.chord(Keys.CONTROL, Keys.ENTER));
-        return this;
-    }
-
-    boolean running() {
-        return "true".equals(session().script("return document.querySelector('.compare').dataset.running || null"));
-    }
-
-    /** Waits until the run ended (Run enabled again) and returns the final status line. */
-    String awaitRunEnded() {
-        Awaitility.await("run finished").atMost(ANSWER_TIMEOUT).pollInterval(Duration.ofMillis(100)).ignoreExceptions()
-                .until(() -> !running() && session().byTestId("run").isEnabled());
-        return status();
-    }
-
-    String status() {
-        return session().text("status");
-    }
-
-    String output() {
-        return session().text("output");
-    }
-
-    String chip(String testId) {
-        return session().text(testId);
+    /** Replaces an input's value the way a user would: select all, type. */
+    static void retype(WebElement input, String value) {
+        input.sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.DELETE);
+        input.sendKeys(value);
     }
 }

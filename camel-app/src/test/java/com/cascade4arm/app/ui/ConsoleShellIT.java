@@ -7,6 +7,7 @@ import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -85,38 +86,42 @@ class ConsoleShellIT {
     }
 
     @Test
-    void describesUpcomingTabsWithoutOfferingControlsThatDoNothing() {
-        for (String tab : List.of("benchmark", "rules")) {
-            page.open("#" + tab);
-            WebElement panel = browser.session().driver().findElement(By.id("panel-" + tab));
-            String text = panel.getDomProperty("textContent");
+    void adminTokenButtonSavesTheTokenForThisTabAndForgetsItOnRequest() {
+        page.open("").forgetAdminToken();
+        page.open("");
+        assertThat(browser.session().text("admin-button-label")).isEqualTo("Admin token");
 
-            assertThat(text).as(tab + " says what it will do").contains("What it will do", "API it will use");
-            assertThat(browser.session().text("plan-status")).isEqualTo("Coming in a later round");
-            assertThat(panel.findElements(By.cssSelector("button, input, textarea, select")))
-                    .as(tab + " has no fake controls").isEmpty();
-        }
+        browser.session().byTestId("admin-button").click();
+        page.enterAdminToken("some-token");
+
+        ConsolePage.await("dialog closed").until(() -> !page.adminDialogOpen());
+        assertThat(browser.session().text("admin-button-label")).isEqualTo("Admin token set");
+        assertThat(browser.session().script("return sessionStorage.getItem('cascade4arm.adminToken')"))
+                .as("token kept in sessionStorage").isEqualTo("some-token");
+
+        browser.session().byTestId("admin-button").click();
+        ConsolePage.await("dialog open").until(page::adminDialogOpen);
+        browser.session().byTestId("admin-token-forget").click();
+
+        assertThat(page.adminDialogOpen()).isFalse();
+        assertThat(browser.session().text("admin-button-label")).isEqualTo("Admin token");
+        assertThat(browser.session().script("return sessionStorage.getItem('cascade4arm.adminToken')")).isNull();
     }
 
     @Test
-    void marksOnlyApisTheGatewayServesAsAvailable() {
-        for (String tab : List.of("benchmark", "rules")) {
-            page.open("#" + tab);
-            List<WebElement> rows = browser.session().driver().findElements(By.cssSelector("#panel-" + tab + " .plan__apis tbody tr"));
-            assertThat(rows).as(tab + " API rows").isNotEmpty();
-            for (WebElement row : rows) {
-                String call = row.findElement(By.tagName("code")).getText();
-                String state = row.findElement(By.cssSelector(".pill")).getText();
-                assertThat(state).as(call).isIn("available", "planned");
-                if (state.equals("available") && call.startsWith("GET ") && !call.contains(":")) {
-                    Object status = browser.session().asyncScript(
-                            "const done = arguments[1]; fetch(arguments[0]).then(r => done(r.status), e => done(String(e)));",
-                            call.substring(4));
-                    assertThat(((Number) status).intValue()).as("%s is marked available on the %s tab", call, tab)
-                            .isEqualTo(200);
-                }
-            }
-        }
+    @SuppressWarnings("unchecked")
+    void servesChartJsFromItsWebJar() {
+        page.open("");
+
+        Map<String, Object> answer = (Map<String, Object>) browser.session().asyncScript("""
+                const done = arguments[arguments.length - 1];
+                fetch('/webjars/chart.js/4.5.1/dist/chart.umd.js').then(async (r) => done({ status: r.status,
+                  type: r.headers.get('Content-Type'), head: (await r.text()).slice(0, 40) }), (e) => done({ error: String(e) }));
+                """);
+
+        assertThat(answer).containsEntry("status", 200L);
+        assertThat((String) answer.get("type")).contains("javascript");
+        assertThat((String) answer.get("head")).contains("Chart.js v4.5.1");
     }
 
     private String focusedTestId() {

@@ -1,0 +1,64 @@
+package com.cascade4arm.app.ui;
+
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebElement;
+
+/** The Compare tab as a user sees it: the prompt card, the race summary and the three system columns. */
+final class ComparePage {
+    static final String CASCADE = "cascade";
+    static final String BASELINE = "baseline";
+    static final String HOSTED = "hosted";
+
+    private final BrowserSession session;
+
+    ComparePage(BrowserSession session) {
+        this.session = session;
+    }
+
+    /** Replaces the prompt text the way a user would: focus, select all, type. */
+    ComparePage typePrompt(String prompt) {
+        WebElement box = session.byTestId("prompt");
+        box.click();
+        ConsolePage.retype(box, prompt);
+        return this;
+    }
+
+    ComparePage setMaxTokens(int maxTokens) {
+        ConsolePage.retype(session.byTestId("max-tokens"), String.valueOf(maxTokens));
+        return this;
+    }
+
+    /** Ctrl+Enter inside the prompt box. */
+    ComparePage runWithKeyboard() {
+        session.byTestId("prompt").sendKeys(Keys.chord(Keys.CONTROL, Keys.ENTER));
+        return this;
+    }
+
+    boolean running() {
+        return "true".equals(session.script("return document.querySelector('.compare').dataset.running || null"));
+    }
+
+    /** Waits until the race ended (Run enabled again) and returns the summary's status line. */
+    String awaitRaceEnded() {
+        ConsolePage.awaitLong("race finished").until(() -> !running() && session.byTestId("run").isEnabled());
+        return raceStatus();
+    }
+
+    String raceStatus() {
+        return session.text("race-status");
+    }
+
+    WebElement column(String system) {
+        return session.byTestId("column-" + system);
+    }
+
+    /** textContent of {@code testId} inside the system's column (status, output, ttft, tps, route, notice…). */
+    String columnText(String system, String testId) {
+        return ConsolePage.textIn(column(system), testId);
+    }
+
+    boolean columnElementShown(String system, String testId) {
+        return column(system).findElement(By.cssSelector("[data-testid=\"" + testId + "\"]")).isDisplayed();
+    }
+}

@@ -1,0 +1,89 @@
+// Tables of a benchmark run's summary: per-level results in the seed's shape, per-category speed-ups, routing
+// accuracy and saturation. Pure renderers: summary JSON in, elements out (all values as text).
+import { el } from '../lib/dom.js';
+import { EMPTY, formatMs, formatRate, formatPercent, formatInt } from '../lib/format.js';
+
+const TARGET_ORDER = ['cascade', 'baseline'];
+const targetRank = (t) => (TARGET_ORDER.includes(t) ? TARGET_ORDER.indexOf(t) : TARGET_ORDER.length);
+const SYSTEM_NAMES = { cascade: 'Cascade', baseline: 'Baseline' };
+export const systemName = (target) => SYSTEM_NAMES[target] || target;
+
+const capitalize = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
+const categoryName = (category) => (category === 'all' ? 'All categories' : capitalize(category));
+const num = (v, digits) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(digits) : EMPTY);
+const factor = (v) => (typeof v === 'number' && Number.isFinite(v) ? `${v.toFixed(2)}×` : EMPTY);
+
+function table(testId, headers, rows, { caption, numericFrom = 1 } = {}) {
+  return el('div', { class: 'table-scroll table-scroll--flat' },
+    el('table', { class: 'kv-table data-table', 'data-testid': testId },
+      caption && el('caption', { class: 'visually-hidden' }, caption),
+      el('thead', {}, el('tr', {}, headers.map((h, i) => el('th', { scope: 'col', class: i >= numericFrom ? 'num' : null }, h)))),
+      el('tbody', {}, rows)));
+}
+
+function emptyRow(columns, text) {
+  return el('tr', { class: 'data-table__empty' }, el('td', { colspan: String(columns), class: 'muted' }, text));
+}
+
+/** System | Conc. | Req/s | tok/s | p50 | p95 | median TTFT | Err — one row per target and completed level. */
+export function resultsTable(aggregates, testId = 'bench-table') {
+  const rows = [...(aggregates || [])].sort((a, b) => a.level - b.level || targetRank(a.target) - targetRank(b.target));
+  return table(testId, ['System', 'Conc.', 'Req/s', 'tok/s', 'p50', 'p95', 'median TTFT', 'Err'],
+    rows.length ? rows.map((a) => el('tr', { dataset: { target: a.target, level: String(a.level) } },
+      el('th', { scope: 'row' }, el('span', { class: 'system-dot', dataset: { target: a.target } }), systemName(a.target)),
+      el('td', { class: 'num' }, String(a.level)),
+      el('td', { class: 'num' }, num(a.req_per_s, 2)),
+      el('td', { class: 'num' }, formatRate(a.tok_per_s)),
+      el('td', { class: 'num' }, formatMs(a.p50_ms)),
+      el('td', { class: 'num' }, formatMs(a.p95_ms)),
+      el('td', { class: 'num' }, formatMs(a.median_ttft_ms)),
+      el('td', { class: `num${a.errors > 0 ? ' num--bad' : ''}`, title: `${a.errors} of ${a.requests} requests failed` },
+        String(a.errors))))
+      : emptyRow(8, 'Rows appear as each concurrency level completes.'),
+    { caption: 'Results per system and concurrency level', numericFrom: 1 });
+}
+
+/** Category | Cascade median | Baseline median | Speed-up ("all" last, emphasised). */
+export function speedUpTable(speedUps) {
+  const list = [...(speedUps || [])].sort((a, b) => (a.category === 'all') - (b.category === 'all'));
+  const a = list[0]?.target_a ?? 'cascade';
+  const b = list[0]?.target_b ?? 'baseline';
+  return table('bench-speedups', ['Category', systemName(a), systemName(b), 'Speed-up'],
+    list.length ? list.map((s) => el('tr', { class: s.category === 'all' ? 'data-table__total' : null, dataset: { category: s.category } },
+      el('th', { scope: 'row' }, categoryName(s.category)),
+      el('td', { class: 'num' }, formatMs(s.median_ms_a)),
+      el('td', { class: 'num' }, formatMs(s.median_ms_b)),
+      el('td', { class: `num ${s.speed_up >= 1 ? 'num--good' : 'num--bad'}`,
+        title: `${systemName(b)}'s median latency ÷ ${systemName(a)}'s; above 1 means ${systemName(a)} is faster` }, factor(s.speed_up))))
+      : emptyRow(4, 'Needs finished requests from both systems.'),
+    { caption: 'Median latency speed-up per prompt category' });
+}
+
+/** Category | Routed | Correct | Accuracy — share of the cascade's routes that match the prompt's expected route. */
+export function accuracyTable(accuracy) {
+  const list = [...(accuracy || [])].sort((a, b) => (a.category === 'all') - (b.category === 'all'));
+  const several = new Set(list.map((a) => a.target)).size > 1;
+  return table('bench-accuracy', ['Category', 'Routed', 'Correct', 'Share'],
+    list.length ? list.map((a) => el('tr', { class: a.category === 'all' ? 'data-table__total' : null, dataset: { category: a.category } },
+      el('th', { scope: 'row' }, `${categoryName(a.category)}${several ? ` · ${systemName(a.target)}` : ''}`),
+      el('td', { class: 'num' }, formatInt(a.routed)),
+      el('td', { class: 'num' }, formatInt(a.correct)),
+      el('td', { class: `num ${a.accuracy >= 0.95 ? 'num--good' : 'num--warn'}` }, formatPercent(a.accuracy))))
+      : emptyRow(4, 'Needs routed requests.'),
+    { caption: 'Routing accuracy per prompt category' });
+}
+
+/** Target | Saturates at | tok/s gain from the lowest to the highest level. */
+export function saturationTable(saturation) {
+  const list = [...(saturation || [])].sort((a, b) => targetRank(a.target) - targetRank(b.target));
+  return table('bench-saturation', ['System', 'Saturates at', 'Gain'],
+    list.length ? list.map((s) => el('tr', { dataset: { target: s.target } },
+      el('th', { scope: 'row' }, el('span', { class: 'system-dot', dataset: { target: s.target } }), systemName(s.target)),
+      el('td', { class: 'num', title: s.reached ? 'Aggregate tok/s rose by less than 5% beyond this level'
+        : 'Aggregate tok/s still rose by more than 5% at the highest level run' },
+      s.reached ? `c = ${s.saturation_level}` : 'still rising'),
+      el('td', { class: 'num', title: `tok/s at concurrency ${s.max_level} ÷ tok/s at concurrency ${s.min_level}` },
+        s.throughput_ratio == null ? EMPTY : factor(s.throughput_ratio))))
+      : emptyRow(3, 'Needs at least one completed level.'),
+    { caption: 'Where throughput stops rising', numericFrom: 1 });
+}
