@@ -1,5 +1,7 @@
 package com.cascade4arm.routes.compare;
 
+import com.cascade4arm.routes.config.PropertyReader;
+
 import java.net.URI;
 import java.util.function.Function;
 
@@ -88,45 +90,22 @@ public record CompareSettings(long deadlineMs, URI hostedBaseUrl, String hostedM
         return read(key -> null);
     }
 
-    /** Typed reads that name the key and the bad value. */
-    private record Keys(Function<String, String> property) {
+    /** The shared typed reads, with this group's conventions (decimals are never negative). */
+    private record Keys(PropertyReader reader) {
+        Keys(Function<String, String> property) {
+            this(new PropertyReader(property));
+        }
+
         String text(String key, String fallback) {
-            String value = property.apply(key);
-            return value == null || value.isBlank() ? fallback : value.trim();
+            return reader.text(key, fallback);
         }
 
         long integer(String key, long fallback, long min, long max) {
-            String value = text(key, null);
-            if (value == null) {
-                return fallback;
-            }
-            long parsed;
-            try {
-                parsed = Long.parseLong(value.replace("_", ""));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(key + " must be an integer, but was " + value);
-            }
-            if (parsed < min || parsed > max) {
-                throw new IllegalArgumentException(key + " must be between " + min + " and " + max + ", but was " + parsed);
-            }
-            return parsed;
+            return reader.integer(key, fallback, min, max);
         }
 
         double decimal(String key, double fallback, double max) {
-            String value = text(key, null);
-            if (value == null) {
-                return fallback;
-            }
-            double parsed;
-            try {
-                parsed = Double.parseDouble(value);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(key + " must be a number, but was " + value);
-            }
-            if (Double.isNaN(parsed) || parsed < 0 || parsed > max) {
-                throw new IllegalArgumentException(key + " must be between 0 and " + max + ", but was " + value);
-            }
-            return parsed;
+            return reader.decimal(key, fallback, 0, max);
         }
     }
 }

@@ -95,9 +95,13 @@ public record GatewaySettings(List<URI> smallUrls, List<URI> largeUrls, String s
     }
 
     /** Reads typed values; a bad value fails startup with a message naming the key and the value. */
-    private record Reader(PropertiesComponent properties) {
+    private record Reader(PropertyReader values) {
+        Reader(PropertiesComponent properties) {
+            this(new PropertyReader(key -> properties.resolveProperty(key).orElse(null)));
+        }
+
         String string(String key) {
-            return properties.resolveProperty(key).map(String::trim).filter(s -> !s.isEmpty()).orElse(null);
+            return values.text(key);
         }
 
         List<URI> urls(String key) {
@@ -120,36 +124,11 @@ public record GatewaySettings(List<URI> smallUrls, List<URI> largeUrls, String s
         }
 
         long integer(String key, long fallback, long min, long max) {
-            String value = string(key);
-            if (value == null) {
-                return fallback;
-            }
-            long parsed;
-            try {
-                parsed = Long.parseLong(value.replace("_", ""));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(key + " must be an integer, but was " + value);
-            }
-            if (parsed < min || parsed > max) {
-                throw new IllegalArgumentException(key + " must be between " + min + " and " + max + ", but was " + parsed);
-            }
-            return parsed;
+            return values.integer(key, fallback, min, max);
         }
 
         double decimal(String key, double fallback) {
-            String value = string(key);
-            if (value == null) {
-                return fallback;
-            }
-            try {
-                double parsed = Double.parseDouble(value);
-                if (parsed < 0 || Double.isNaN(parsed)) {
-                    throw new NumberFormatException();
-                }
-                return parsed;
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(key + " must be a non-negative number, but was " + value);
-            }
+            return values.decimal(key, fallback, 0, Double.MAX_VALUE);
         }
     }
 }

@@ -1,5 +1,7 @@
 package com.cascade4arm.routes.edge;
 
+import com.cascade4arm.routes.config.PropertyReader;
+
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -82,44 +84,22 @@ public record EdgeSettings(double requestsPerSecond, int burst, double readsPerS
     }
 
     /** Typed reads with bounds; every failure names the key and the value. */
-    private record Values(Function<String, String> property) {
+    /** The shared typed reads plus the one this settings group adds (CIDR lists). */
+    private record Values(PropertyReader reader) {
+        Values(Function<String, String> property) {
+            this(new PropertyReader(property));
+        }
+
         String text(String key) {
-            String value = property.apply(key);
-            return value == null || value.isBlank() ? null : value.trim();
+            return reader.text(key);
         }
 
         long integer(String key, long fallback, long min, long max) {
-            String value = text(key);
-            if (value == null) {
-                return fallback;
-            }
-            long parsed;
-            try {
-                parsed = Long.parseLong(value.replace("_", ""));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(key + " must be an integer, but was " + value);
-            }
-            if (parsed < min || parsed > max) {
-                throw new IllegalArgumentException(key + " must be between " + min + " and " + max + ", but was " + parsed);
-            }
-            return parsed;
+            return reader.integer(key, fallback, min, max);
         }
 
         double decimal(String key, double fallback, double min, double max) {
-            String value = text(key);
-            if (value == null) {
-                return fallback;
-            }
-            double parsed;
-            try {
-                parsed = Double.parseDouble(value.replace("_", ""));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(key + " must be a number, but was " + value);
-            }
-            if (!(parsed >= min && parsed <= max)) {
-                throw new IllegalArgumentException(key + " must be between " + min + " and " + max + ", but was " + value);
-            }
-            return parsed;
+            return reader.decimal(key, fallback, min, max);
         }
 
         List<Cidr> cidrs(String key) {
