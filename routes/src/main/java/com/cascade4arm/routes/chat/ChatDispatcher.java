@@ -207,10 +207,16 @@ public final class ChatDispatcher {
         return (System.nanoTime() - http.receivedAtNanos()) / 1e6;
     }
 
-    /** Nothing of this pool could serve the request and nothing was sent yet: a fallback may take over. */
-    public static final class PoolUnavailableException extends RuntimeException {
+    /**
+     * Nothing of this pool could serve the request and nothing was sent yet: a fallback may take over. Should it reach
+     * the client anyway it is a clean 503, never an internal error.
+     */
+    public static final class PoolUnavailableException extends ApiException {
+        private static final int RETRY_AFTER_SECONDS = 5;
+
         public PoolUnavailableException(String pool, String detail) {
-            super("pool '" + pool + "' unavailable: " + detail, null, false, false);
+            super(503, "unavailable_error", "no_upstream_available", "pool '" + pool + "' unavailable: " + detail,
+                    RETRY_AFTER_SECONDS);
         }
     }
 
