@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.within;
  */
 class CompareTabIT {
     /** Runs of the race tried until Stop lands while the baseline still streams. */
-    private static final int MAX_STOP_ATTEMPTS = 5;
+    private static final int MAX_STOP_ATTEMPTS = 8;
     private static final String CODE_PROMPT = "Write a Python function that finds the longest palindromic substring.";
     private static final String NUMBER = "\\d[\\d,]*(\\.\\d+)?";
     private static final String DURATION = NUMBER + " (ms|s)";
@@ -135,23 +135,22 @@ class CompareTabIT {
     @Test
     void stopEndsTheRaceAndKeepsThePartialAnswers() {
         page.typePrompt("Compare merge sort and quicksort, including their trade-offs in practice.").setMaxTokens(1024);
-        // Sampled demo answers may end on their own before Stop is pressed: run again until one is caught mid-stream.
-        boolean caughtStreaming = false;
-        for (int attempt = 0; attempt < MAX_STOP_ATTEMPTS && !caughtStreaming; attempt++) {
-            if (attempt > 0) {
-                page.awaitRaceEnded();
-            }
+        // Sampled demo answers may end on their own before Stop lands: run again until one is caught mid-stream.
+        String raceStatus = null;
+        for (int attempt = 0; attempt < MAX_STOP_ATTEMPTS; attempt++) {
             browser.session().byTestId("run").click();
             ConsolePage.awaitLong("first baseline text").until(() -> !page.columnText(BASELINE, "output").isEmpty());
             if ("running".equals(page.column(BASELINE).getAttribute("data-state"))
                     && browser.session().byTestId("stop").isEnabled()) {
                 browser.session().byTestId("stop").click();
-                caughtStreaming = true;
+            }
+            raceStatus = page.awaitRaceEnded();
+            if (raceStatus.startsWith("Stopped") && page.columnText(BASELINE, "status").startsWith("Stopped")) {
+                break;
             }
         }
-        assertThat(caughtStreaming).as("the baseline was still streaming when Stop was pressed (in some attempt)").isTrue();
 
-        assertThat(page.awaitRaceEnded()).as("race status after Stop").matches("Stopped after [0-2] of 3 finished — no comparison\\.");
+        assertThat(raceStatus).as("race status after Stop").matches("Stopped after [0-2] of 3 finished — no comparison\\.");
         assertThat(page.columnText(BASELINE, "status")).as("baseline status after Stop").isEqualTo("Stopped — partial answer kept");
         assertThat(page.columnText(BASELINE, "output")).isNotEmpty();
         assertThat(page.columnText(HOSTED, "status")).as("a finished column keeps its result").isEqualTo("Skipped");
