@@ -1,15 +1,11 @@
 package com.cascade4arm.routes;
 
+import com.cascade4arm.routes.testing.TestGateways;
 import com.cascade4arm.bench.responder.InstantResponder;
 import com.cascade4arm.bench.responder.ResponderBehaviour;
-import com.cascade4arm.routes.config.GatewaySettings;
-import com.cascade4arm.routes.routing.RoutingService;
-import com.cascade4arm.routes.routing.RulebookRoutingService;
-import com.cascade4arm.rules.RoutingRulebook;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.camel.main.Main;
-import org.apache.camel.spi.PropertiesComponent;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -53,29 +49,14 @@ class UpstreamFaultsIT {
         large = InstantResponder.start(0);
         int port = freePort();
         main = new Main();
-        main.addMainListener(new GatewayMainListener() {
-            @Override
-            protected GatewaySettings resolveUpstreams(GatewaySettings settings, PropertiesComponent properties) {
-                return settings;
-            }
-
-            @Override
-            protected RoutingService routing(PropertiesComponent properties) {
-                return new RulebookRoutingService(RoutingRulebook.defaults(), 1);
-            }
-        });
+        main.addMainListener(TestGateways.withDefaultRules());
         main.addInitialProperty("camel.server.enabled", "true");
         main.addInitialProperty("camel.server.port", String.valueOf(port));
         main.addInitialProperty("cascade.small.urls", small.baseUrl());
         main.addInitialProperty("cascade.large.urls", large.baseUrl());
         main.addInitialProperty("cascade.upstream.health-interval-ms", "200");
         main.addInitialProperty("cascade.breaker.open-ms", "500");
-        // All test traffic comes from 127.0.0.1: lift the per-client limits (the edge tests cover them).
-        main.addInitialProperty("cascade.edge.rate-limit.requests-per-second", "100000");
-        main.addInitialProperty("cascade.edge.rate-limit.burst", "100000");
-        main.addInitialProperty("cascade.edge.rate-limit.reads-per-second", "100000");
-        main.addInitialProperty("cascade.edge.rate-limit.reads-burst", "100000");
-        main.addInitialProperty("cascade.edge.max-concurrent-per-client", "1000");
+        TestGateways.UNLIMITED_EDGE.forEach(main::addInitialProperty);
         main.start();
         base = URI.create("http://127.0.0.1:" + port);
     }

@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.bench;
 
+import com.cascade4arm.routes.testing.TestGateways;
 import com.cascade4arm.bench.responder.InstantResponder;
 import com.cascade4arm.bench.responder.ResponderBehaviour;
 import com.cascade4arm.routes.GatewayMainListener;
@@ -65,12 +66,7 @@ final class GatewayUnderTest implements AutoCloseable {
         main.addInitialProperty("cascade.large.urls", large.baseUrl());
         main.addInitialProperty("cascade.upstream.health-interval-ms", "200");
         main.addInitialProperty("cascade.data-dir", dataDir.toString());
-        // All test traffic comes from 127.0.0.1: lift the per-client limits (the edge tests cover them).
-        main.addInitialProperty("cascade.edge.rate-limit.requests-per-second", "100000");
-        main.addInitialProperty("cascade.edge.rate-limit.burst", "100000");
-        main.addInitialProperty("cascade.edge.rate-limit.reads-per-second", "100000");
-        main.addInitialProperty("cascade.edge.rate-limit.reads-burst", "100000");
-        main.addInitialProperty("cascade.edge.max-concurrent-per-client", "1000");
+        TestGateways.UNLIMITED_EDGE.forEach(main::addInitialProperty);
         if (baseline != null) {
             main.addInitialProperty("cascade.baseline.url", baseline.baseUrl());
         }

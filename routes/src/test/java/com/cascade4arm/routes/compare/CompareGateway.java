@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.compare;
 
+import com.cascade4arm.routes.testing.TestGateways;
 import com.cascade4arm.bench.hosted.HostedApiStandIn;
 import com.cascade4arm.bench.hosted.StandInConfig;
 import com.cascade4arm.bench.responder.InstantResponder;
@@ -67,12 +68,7 @@ final class CompareGateway implements AutoCloseable {
         main.addInitialProperty("cascade.small.urls", small.baseUrl());
         main.addInitialProperty("cascade.large.urls", large.baseUrl());
         main.addInitialProperty("cascade.upstream.health-interval-ms", "200");
-        // All test traffic comes from 127.0.0.1: lift the per-client limits (the edge tests cover them).
-        main.addInitialProperty("cascade.edge.rate-limit.requests-per-second", "100000");
-        main.addInitialProperty("cascade.edge.rate-limit.burst", "100000");
-        main.addInitialProperty("cascade.edge.rate-limit.reads-per-second", "100000");
-        main.addInitialProperty("cascade.edge.rate-limit.reads-burst", "100000");
-        main.addInitialProperty("cascade.edge.max-concurrent-per-client", "1000");
+        TestGateways.UNLIMITED_EDGE.forEach(main::addInitialProperty);
         if (baseline != null) {
             main.addInitialProperty("cascade.baseline.url", baseline.baseUrl());
         }

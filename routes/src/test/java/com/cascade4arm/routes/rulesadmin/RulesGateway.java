@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.rulesadmin;
 
+import com.cascade4arm.routes.testing.TestGateways;
 import com.cascade4arm.bench.responder.InstantResponder;
 import com.cascade4arm.routes.GatewayMainListener;
 import com.cascade4arm.routes.config.GatewaySettings;
@@ -55,12 +56,7 @@ final class RulesGateway implements AutoCloseable {
         main.addInitialProperty("cascade.large.urls", large.baseUrl());
         main.addInitialProperty("cascade.upstream.health-interval-ms", "200");
         main.addInitialProperty("cascade.data-dir", dataDir.toString()); // never the developer's real state
-        // All test traffic comes from 127.0.0.1: lift the per-client limits (the edge tests cover them).
-        main.addInitialProperty("cascade.edge.rate-limit.requests-per-second", "100000");
-        main.addInitialProperty("cascade.edge.rate-limit.burst", "100000");
-        main.addInitialProperty("cascade.edge.rate-limit.reads-per-second", "100000");
-        main.addInitialProperty("cascade.edge.rate-limit.reads-burst", "100000");
-        main.addInitialProperty("cascade.edge.max-concurrent-per-client", "1000");
+        TestGateways.UNLIMITED_EDGE.forEach(main::addInitialProperty);
         if (adminToken != null) {
             main.addInitialProperty("cascade.admin.token", adminToken);
         }
