@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What the gateway adds, measured (issue figures): (a) against the embedded llama-host small model, (b) against an
 # instant upstream at concurrency 1 and 32. Builds first if needed; everything runs on loopback and stops by itself.
-# Usage: bench/scripts/gateway-overhead.sh [requests]   (default 1000 pairs per measurement)
+# Usage: bench/scripts/gateway-overhead.sh [requests]   (default 1000 pairs per round; 5,000 warm-up pairs, 3 rounds,
+# the median printed last — see OverheadBench for why the warm-up is that long)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 REQUESTS=${1:-1000}
@@ -32,4 +33,4 @@ $JAVA -jar camel-app/target/camel-app.jar --camel.server.port=18903 --cascade.da
 wait_health http://127.0.0.1:18903
 SMALL=$(curl -s http://127.0.0.1:18903/health | python3 -c 'import json,sys; print([e["url"] for e in json.load(sys.stdin)["endpoints"] if e["pool"]=="small"][0])')
 $BENCH com.cascade4arm.bench.overhead.OverheadBench --gateway http://127.0.0.1:18903 --direct "$SMALL" \
-  --requests "$REQUESTS" --concurrency 1 --max-tokens 4
+  --requests "$REQUESTS" --concurrency 1 --max-tokens 4 --warmup 1000

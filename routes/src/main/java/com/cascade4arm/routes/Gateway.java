@@ -78,10 +78,12 @@ public final class Gateway implements AutoCloseable {
                 settings.smallSlots(), breakers));
         pools.put("large", pool("large", settings.largeUrls(), settings.largeApiKey(), settings.largeUsdPerHour(),
                 settings.largeSlots(), breakers));
+        // As many connections per endpoint as API requests may be in progress at once (the edge caps those).
         this.client = new UpstreamClient(vertx, settings.connectTimeoutMs(), settings.idleTimeoutMs(),
-                settings.workerThreads());
+                settings.edge().maxConcurrentRequests());
         this.health = new HealthMonitor(vertx, client, pools.values(), settings.connectTimeoutMs());
-        this.workers = new ThreadPoolExecutor(16, settings.workerThreads(), 60, TimeUnit.SECONDS,
+        this.workers = new ThreadPoolExecutor(Math.min(16, settings.workerThreads()), settings.workerThreads(), 60,
+                TimeUnit.SECONDS,
                 new SynchronousQueue<>(), runnable -> {
                     Thread thread = new Thread(runnable, "gateway-worker");
                     thread.setDaemon(true);
@@ -89,7 +91,7 @@ public final class Gateway implements AutoCloseable {
                 });
         ChatRequestParser parser = new ChatRequestParser(settings.maxTokensCap(), settings.defaultMaxTokens(),
                 settings.maxPromptChars());
-        ChatDispatcher dispatcher = new ChatDispatcher(pools, client, metrics, settings.requestTimeoutMs());
+        ChatDispatcher dispatcher = new ChatDispatcher(pools, client, metrics, settings.requestTimeoutMs(), vertx);
         routes.add(new ErrorsConfiguration());
         routes.add(new ChatRoutes(parser, routing, dispatcher, metrics));
         routes.add(new OpsRoutes(pools.values(), routing));
@@ -170,10 +172,10 @@ public final class Gateway implements AutoCloseable {
         edge.install(router); // first handler of every request (package edge)
         edge.knownRoutes().register(HttpMethod.GET, "/metrics"); // mounted by GatewayMainListener
         HttpIngress ingress = new HttpIngress(router, camel, workers, settings.maxBodyBytes(), edge)
-                .map(HttpMethod.POST, "/v1/chat/completions", RouteIds.CHAT_COMPLETIONS)
-                .map(HttpMethod.GET, "/v1/models", RouteIds.LIST_MODELS)
-                .map(HttpMethod.GET, "/health", RouteIds.HEALTH)
-                .map(HttpMethod.POST, "/api/route", RouteIds.EXPLAIN_ROUTE)
+                .mapNonBlocking(HttpMethod.POST, "/v1/chat/completions", RouteIds.CHAT_COMPLETIONS)
+                .mapNonBlocking(HttpMethod.GET, "/v1/models", RouteIds.LIST_MODELS)
+                .mapNonBlocking(HttpMethod.GET, "/health", RouteIds.HEALTH)
+                .mapNonBlocking(HttpMethod.POST, "/api/route", RouteIds.EXPLAIN_ROUTE)
                 .map(HttpMethod.POST, BenchRoutes.RUNS_PATH, RouteIds.BENCH_START)
                 .map(HttpMethod.GET, BenchRoutes.RUNS_PATH, RouteIds.BENCH_LIST)
                 .map(HttpMethod.GET, BenchRoutes.RUNS_PATH + "/:id", RouteIds.BENCH_STATUS)

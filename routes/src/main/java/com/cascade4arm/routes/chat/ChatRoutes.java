@@ -2,7 +2,6 @@ package com.cascade4arm.routes.chat;
 
 import com.cascade4arm.routes.http.ApiException;
 import com.cascade4arm.routes.http.ErrorsConfiguration;
-import com.cascade4arm.routes.http.HttpContext;
 import com.cascade4arm.routes.metrics.GenAiMetrics;
 import com.cascade4arm.routes.routing.RouteDecision;
 import com.cascade4arm.routes.routing.RoutingService;
@@ -15,10 +14,11 @@ import static com.cascade4arm.routes.RouteIds.CHAT_COMPLETIONS;
 import static com.cascade4arm.routes.RouteIds.SELECT_ENDPOINT;
 import static com.cascade4arm.routes.RouteIds.direct;
 
-/** The cascade: parse → select endpoint by rules → call the chosen pool behind a breaker, the other pool as fallback. */
+/**
+ * The cascade: parse → select endpoint by rules → call the chosen pool, the other pool as fallback. Nothing here
+ * blocks, so the ingress runs these routes on the client connection's event loop (no thread hand-offs).
+ */
 public final class ChatRoutes extends RouteBuilder {
-    private static final int RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
-
     private final ChatRequestParser parser;
     private final RoutingService routing;
     private final ChatDispatcher dispatcher;
@@ -59,28 +59,7 @@ public final class ChatRoutes extends RouteBuilder {
     private static final String ROUTE = "cascade.route";
 
     private void callPool(String routeId, String pool, String fallbackPool) {
-        from(direct(routeId)).routeId(routeId)
-                .circuitBreaker().id("breaker-" + pool)
-                    .process(e -> dispatcher.serve(e, pool, null))
-                .onFallback()
-                    .process(e -> fallback(e, pool, fallbackPool))
-                .end();
-    }
-
-    private void fallback(Exchange exchange, String pool, String fallbackPool) {
-        HttpContext http = exchange.getProperty(HttpContext.PROPERTY, HttpContext.class);
-        if (http.committed() || http.clientGone()) {
-            return; // the answer already started (or nobody listens): nothing may be re-sent
-        }
-        Throwable cause = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
-        String reason = pool + " pool unavailable: " + (cause == null ? "circuit open" : cause.getMessage());
-        try {
-            dispatcher.serve(exchange, fallbackPool, reason);
-        } catch (ChatDispatcher.PoolUnavailableException e) {
-            throw new ApiException(503, "unavailable_error", "no_upstream_available",
-                    "no model endpoint can serve this request: " + reason + "; " + e.getMessage(),
-                    RETRY_AFTER_UNAVAILABLE_SECONDS);
-        }
+        from(direct(routeId)).routeId(routeId).process(new PoolCall(dispatcher, pool, fallbackPool));
     }
 
     private static void raiseDeferredError(Exchange exchange) {

@@ -88,7 +88,17 @@ final class StreamRelay implements SseListener {
             http.startSse(headers);
         }
         http.writeSseEvent(data);
-        if (http.response().writeQueueFull() && flow != null) {
+    }
+
+    @Override
+    public void onReadStart() {
+        http.cork();
+    }
+
+    @Override
+    public void onReadEnd() {
+        http.uncork();
+        if (flow != null && http.writeQueueFull()) {
             flow.pause(); // slow reader: stop pulling tokens instead of buffering them
         }
     }

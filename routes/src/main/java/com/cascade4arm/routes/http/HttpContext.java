@@ -23,6 +23,9 @@ public final class HttpContext {
     private final long receivedAtNanos;
     private final AtomicBoolean clientGone = new AtomicBoolean();
     private final List<Runnable> onGone = new CopyOnWriteArrayList<>();
+    /** SSE events held while corked, so events that arrived together leave in one write (one syscall, one chunk). */
+    private Buffer corked;
+    private volatile boolean sseStarted;
 
     public HttpContext(HttpServerRequest request, long receivedAtNanos) {
         this.request = request;
@@ -58,9 +61,9 @@ public final class HttpContext {
         return clientGone.get() || response.closed();
     }
 
-    /** True once the status line went out: from then on failures can only be reported inside the body. */
+    /** True once an SSE answer began or the status line went out: from then on failures can only go inside the body. */
     public boolean committed() {
-        return response.headWritten() || response.ended();
+        return sseStarted || response.headWritten() || response.ended();
     }
 
     public String header(String name) {
@@ -100,6 +103,7 @@ public final class HttpContext {
     }
 
     public void startSse(Map<String, String> headers) {
+        sseStarted = true;
         response.setStatusCode(200);
         response.setChunked(true);
         headers.forEach(response::putHeader);
@@ -108,19 +112,46 @@ public final class HttpContext {
         response.putHeader("X-Accel-Buffering", "no");
     }
 
-    /** Writes one SSE data event; returns false when the client is gone. */
+    /** Writes one SSE data event (held back while {@linkplain #cork corked}); returns false when the client is gone. */
     public boolean writeSseEvent(String data) {
         if (clientGone() || response.ended()) {
             return false;
         }
-        response.write("data: " + data + "\n\n");
+        Buffer event = corked != null ? corked : Buffer.buffer(data.length() + 8);
+        event.appendString("data: ").appendString(data).appendString("\n\n");
+        if (corked == null) {
+            response.write(event);
+        }
         return true;
     }
 
+    /** Until {@link #uncork()}, SSE events collect instead of going out one write each. Event loop only. */
+    public void cork() {
+        if (corked == null) {
+            corked = Buffer.buffer(512);
+        }
+    }
+
+    /** Writes the events collected since {@link #cork()} in one go. */
+    public void uncork() {
+        Buffer events = corked;
+        corked = null;
+        if (events != null && events.length() > 0 && !clientGone() && !response.ended()) {
+            response.write(events);
+        }
+    }
+
+    /** True while the client's socket has more queued than Vert.x's high-water mark (false once the answer ended). */
+    public boolean writeQueueFull() {
+        return !response.ended() && !clientGone() && response.writeQueueFull();
+    }
+
+    /** Ends the stream with [DONE], together with any events still corked. */
     public void endSse() {
+        Buffer events = corked != null ? corked : Buffer.buffer(16);
+        corked = null;
         if (!response.ended() && !clientGone()) {
-            response.write("data: [DONE]\n\n");
-            response.end();
+            response.end(events.appendString("data: [DONE]\n\n"));
         }
     }
 }

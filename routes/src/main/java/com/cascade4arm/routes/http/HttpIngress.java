@@ -6,10 +6,12 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import org.apache.camel.AsyncProducer;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.support.DefaultExchange;
+import org.apache.camel.support.service.ServiceHelper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,8 +20,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * Hands HTTP requests from platform-http's Vert.x router to direct: routes on a bounded worker pool, and writes
- * what the route left in the message as JSON. Routes that stream write to {@link HttpContext} themselves.
+ * Hands HTTP requests from platform-http's Vert.x router to direct: routes, and writes what the route left in the
+ * message as JSON. Routes that stream write to {@link HttpContext} themselves. Routes that never block (the chat
+ * cascade, health, models, route explanations) run on the connection's event loop, so a request costs no thread
+ * hand-off; the others (rule compiles, files, fan-outs) run on a bounded worker pool.
  */
 public final class HttpIngress {
     private static final Logger LOG = LoggerFactory.getLogger(HttpIngress.class);
@@ -44,8 +48,17 @@ public final class HttpIngress {
         this.edge = edge;
     }
 
-    /** Sends {@code method path} requests to the route {@code routeId}; path params (":name") become headers. */
+    /** Sends {@code method path} requests to the route {@code routeId} on a worker; path params (":name") become headers. */
     public HttpIngress map(HttpMethod method, String path, String routeId) {
+        return map(method, path, routeId, null);
+    }
+
+    /** Like {@link #map}, for a route that never blocks: it runs on the connection's event loop, asynchronously. */
+    public HttpIngress mapNonBlocking(HttpMethod method, String path, String routeId) {
+        return map(method, path, routeId, startProducer(routeId));
+    }
+
+    private HttpIngress map(HttpMethod method, String path, String routeId, AsyncProducer onEventLoop) {
         // Edge: rate limit and concurrency caps on a route of their own, so they run before the next one reads the
         // body (Vert.x puts body handlers first within a route); the stream cap once the body is read (package edge).
         edge.knownRoutes().register(method, path);
@@ -55,11 +68,21 @@ public final class HttpIngress {
             route.handler(BodyHandler.create(false).setBodyLimit(maxBodyBytes));
         }
         route.handler(edge::admitStream);
-        route.handler(ctx -> dispatch(ctx, routeId)).failureHandler(HttpIngress::fail);
+        route.handler(ctx -> dispatch(ctx, routeId, onEventLoop)).failureHandler(HttpIngress::fail);
         return this;
     }
 
-    private void dispatch(RoutingContext ctx, String routeId) {
+    private AsyncProducer startProducer(String routeId) {
+        try {
+            AsyncProducer producer = camel.getEndpoint("direct:" + routeId).createAsyncProducer();
+            ServiceHelper.startService(producer);
+            return producer;
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot send to route " + routeId, e);
+        }
+    }
+
+    private void dispatch(RoutingContext ctx, String routeId, AsyncProducer onEventLoop) {
         HttpContext http = new HttpContext(ctx.request(), System.nanoTime());
         String contentType = ctx.request().getHeader("Content-Type");
         if (ctx.body() != null && ctx.body().length() > 0 && contentType != null
@@ -73,6 +96,14 @@ public final class HttpIngress {
         exchange.getMessage().setBody(ctx.body() == null || ctx.body().buffer() == null ? new byte[0] : ctx.body().buffer().getBytes());
         ctx.pathParams().forEach(exchange.getMessage()::setHeader);
         ctx.queryParams().forEach(e -> exchange.getMessage().setHeader("query." + e.getKey(), e.getValue()));
+        if (onEventLoop != null) {
+            try {
+                onEventLoop.process(exchange, doneSync -> respond(exchange, http));
+            } catch (RuntimeException e) {
+                respondWithError(http, e);
+            }
+            return;
+        }
         try {
             workers.execute(() -> run(exchange, http, routeId));
         } catch (RejectedExecutionException busy) {
@@ -84,6 +115,16 @@ public final class HttpIngress {
     private void run(Exchange exchange, HttpContext http, String routeId) {
         try {
             producer.send("direct:" + routeId, exchange);
+        } catch (RuntimeException e) {
+            respondWithError(http, e);
+            return;
+        }
+        respond(exchange, http);
+    }
+
+    /** Answers with what the route left: its failure as an OpenAI error, else its body (unless it wrote itself). */
+    private static void respond(Exchange exchange, HttpContext http) {
+        try {
             Throwable failure = exchange.getException() != null ? exchange.getException()
                     : exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
             if (failure != null) {

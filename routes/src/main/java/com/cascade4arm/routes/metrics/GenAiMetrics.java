@@ -3,18 +3,30 @@ package com.cascade4arm.routes.metrics;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 
-import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /** Meters with OpenTelemetry GenAI names (plus routing/fallback/breaker meters), tagged by route and endpoint. */
 public final class GenAiMetrics {
     private final MeterRegistry registry;
+    /** Meters by name and tags: registering looks them up by a sorted Id each time, too slow for every request. */
+    private final Map<List<String>, Meter> meters = new ConcurrentHashMap<>();
 
     public GenAiMetrics(MeterRegistry registry) {
         this.registry = registry;
+    }
+
+    @SuppressWarnings("unchecked")
+    private <M extends Meter> M meter(Supplier<M> register, String... nameAndTags) {
+        return (M) meters.computeIfAbsent(List.of(nameAndTags), key -> register.get());
     }
 
     public MeterRegistry registry() {
@@ -22,16 +34,20 @@ public final class GenAiMetrics {
     }
 
     public void timeToFirstToken(String route, String endpoint, double ms) {
-        Timer.builder("gen_ai.server.time_to_first_token").description("Time from request receipt to first content token")
+        Timer timer = meter(() -> Timer.builder("gen_ai.server.time_to_first_token")
+                .description("Time from request receipt to first content token")
                 .tags("route", route, "endpoint", endpoint).publishPercentileHistogram()
-                .register(registry).record(Duration.ofNanos((long) (ms * 1_000_000)));
+                .register(registry), "ttft", route, endpoint);
+        timer.record((long) (ms * 1_000_000), TimeUnit.NANOSECONDS);
     }
 
     public void operationDuration(String route, String endpoint, String outcome, double ms) {
-        Timer.builder("gen_ai.client.operation.duration").description("Duration of a chat completion through the gateway")
+        Timer timer = meter(() -> Timer.builder("gen_ai.client.operation.duration")
+                .description("Duration of a chat completion through the gateway")
                 .tags("route", route, "endpoint", endpoint, "outcome", outcome, "gen_ai.operation.name", "chat")
                 .publishPercentileHistogram()
-                .register(registry).record(Duration.ofNanos((long) (ms * 1_000_000)));
+                .register(registry), "duration", route, endpoint, outcome);
+        timer.record((long) (ms * 1_000_000), TimeUnit.NANOSECONDS);
     }
 
     public void tokenUsage(String route, long promptTokens, long completionTokens) {
@@ -40,13 +56,15 @@ public final class GenAiMetrics {
     }
 
     private DistributionSummary summary(String route, String type) {
-        return DistributionSummary.builder("gen_ai.client.token.usage").description("Tokens per request")
-                .baseUnit("tokens").tags("route", route, "gen_ai.token.type", type).register(registry);
+        return meter(() -> DistributionSummary.builder("gen_ai.client.token.usage").description("Tokens per request")
+                .baseUnit("tokens").tags("route", route, "gen_ai.token.type", type).register(registry), "usage", route, type);
     }
 
     public void decision(String route, String rule) {
-        Counter.builder("cascade.routing.decisions").description("Routing decisions by deciding rule")
-                .tags("route", route, "rule", rule).register(registry).increment();
+        Counter counter = meter(() -> Counter.builder("cascade.routing.decisions")
+                .description("Routing decisions by deciding rule")
+                .tags("route", route, "rule", rule).register(registry), "decisions", route, rule);
+        counter.increment();
     }
 
     public void fallback(String from, String to) {

@@ -105,7 +105,7 @@ public final class OpsRoutes extends RouteBuilder {
         ObjectNode body = Json.object();
         body.put("route", decision.route()).put("rule", decision.rule()).put("reason", decision.reason())
                 .put("rules_version", decision.rulesVersion());
-        body.set("facts", Json.MAPPER.valueToTree(decision.facts()));
+        body.set("facts", decision.facts());
         exchange.getMessage().setBody(body);
     }
 }

@@ -1,5 +1,16 @@
 package com.cascade4arm.routes.routing;
 
-/** How one request was routed: the pool, the rule that decided and why, the extracted facts and the rules version. */
-public record RouteDecision(String route, String rule, String reason, Object facts, long rulesVersion) {
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.function.Supplier;
+
+/**
+ * How one request was routed: the pool, the rule that decided and why, and the rules version. The extracted facts
+ * are rendered only when asked for ({@code /api/route}), not on every chat request.
+ */
+public record RouteDecision(String route, String rule, String reason, long rulesVersion, Supplier<JsonNode> factsView) {
+    /** The extracted facts, as JSON, with the category and the rules that fired. */
+    public JsonNode facts() {
+        return factsView.get();
+    }
 }

@@ -5,11 +5,13 @@ import com.cascade4arm.rules.RoutingRulebook;
 import com.cascade4arm.rules.decision.RoutingDecision;
 import com.cascade4arm.rules.facts.PromptFacts;
 import com.cascade4arm.rules.facts.PromptFactsExtractor;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
  * Routes with the Drools rulebook. The active rulebook sits in one reference, so a request reads one version from
@@ -41,17 +43,22 @@ public final class RulebookRoutingService implements RoutingService {
         PromptFacts facts = PromptFactsExtractor.extract(messages.stream()
                 .map(m -> new com.cascade4arm.rules.facts.ChatMessage(m.role(), m.content())).toList(), requestedMaxTokens);
         RoutingDecision decision = rules.rulebook().decide(facts);
+        Supplier<JsonNode> factsView = () -> explain(facts, decision);
+        if (forcedRoute != null) {
+            return new RouteDecision(forcedRoute, "forced by model", "the client asked for model '" + forcedRoute
+                    + "' (rules would pick " + decision.route() + ")", rules.version(), factsView);
+        }
+        return new RouteDecision(decision.route(), decision.ruleName(), decision.reason(), rules.version(), factsView);
+    }
+
+    private static JsonNode explain(PromptFacts facts, RoutingDecision decision) {
         ObjectNode factsJson = JSON.valueToTree(facts);
         HIDDEN_FACTS.forEach(factsJson::remove);
         if (decision.category() != null) {
             factsJson.put("category", decision.category());
         }
         factsJson.set("fired_rules", JSON.valueToTree(decision.firedRules()));
-        if (forcedRoute != null) {
-            return new RouteDecision(forcedRoute, "forced by model", "the client asked for model '" + forcedRoute
-                    + "' (rules would pick " + decision.route() + ")", factsJson, rules.version());
-        }
-        return new RouteDecision(decision.route(), decision.ruleName(), decision.reason(), factsJson, rules.version());
+        return factsJson;
     }
 
     /** A rulebook with the version number it was activated as. */

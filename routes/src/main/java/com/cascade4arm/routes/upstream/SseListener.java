@@ -9,6 +9,14 @@ public interface SseListener {
     /** One {@code data:} payload other than [DONE]. */
     void onData(String data);
 
+    /** A network read from upstream begins; its events follow (several tokens may arrive in one read). */
+    default void onReadStart() {
+    }
+
+    /** Every event of that read was delivered (a relay writes them on in one go). */
+    default void onReadEnd() {
+    }
+
     /** Pause/resume/cancel of the upstream stream. */
     interface StreamFlow {
         void pause();

@@ -134,7 +134,14 @@ public final class UpstreamClient implements AutoCloseable {
                 }
             }
         });
-        response.handler(lines);
+        response.handler(read -> {
+            listener.onReadStart();
+            try {
+                lines.handle(read);
+            } finally {
+                listener.onReadEnd();
+            }
+        });
         response.exceptionHandler(e -> done.completeExceptionally(failure(endpoint, e, false)));
         response.endHandler(v -> {
             if (!sawDone.get()) {

@@ -27,6 +27,7 @@ final class ScriptedUpstream implements AutoCloseable {
 
     private final ServerSocket server;
     private final AtomicInteger chatRequests = new AtomicInteger();
+    private final AtomicInteger hanging = new AtomicInteger();
     private volatile Mode mode = Mode.OK;
 
     ScriptedUpstream() {
@@ -51,6 +52,11 @@ final class ScriptedUpstream implements AutoCloseable {
 
     int chatRequests() {
         return chatRequests.get();
+    }
+
+    /** Requests held in {@link Mode#HANG_BEFORE_FIRST_BYTE} whose connection the gateway has not closed yet. */
+    int hangingRequests() {
+        return hanging.get();
     }
 
     private void acceptLoop() {
@@ -83,7 +89,7 @@ final class ScriptedUpstream implements AutoCloseable {
             switch (mode) {
                 case OK -> write(out, stream ? sse(role() + content(OK_TEXT) + finish() + "data: [DONE]\n\n")
                         : response(200, "application/json", completion(OK_TEXT), ""));
-                case HANG_BEFORE_FIRST_BYTE -> in.read(); // holds the request until the gateway gives up and closes
+                case HANG_BEFORE_FIRST_BYTE -> hang(in); // holds the request until the gateway gives up and closes
                 case GARBAGE_FIRST_EVENT -> write(out, stream ? sse("data: {\"choices\":[{\"delta\":{\"content\":\"Hel\u0000\u00ff\n\n")
                         : response(200, "application/json", "<html>not json</html>", ""));
                 case GARBAGE_AFTER_CONTENT -> write(out, sse(role() + content(PARTIAL_TEXT) + "data: <<garbage>>\n\n"
@@ -94,6 +100,15 @@ final class ScriptedUpstream implements AutoCloseable {
             }
         } catch (IOException gone) {
             // the gateway closed the connection: nothing to answer
+        }
+    }
+
+    private void hang(InputStream in) throws IOException {
+        hanging.incrementAndGet();
+        try {
+            in.read();
+        } finally {
+            hanging.decrementAndGet();
         }
     }
 
