@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What the gateway adds, measured (issue figures): (a) against the embedded llama-host small model, (b) against an
-# instant upstream at concurrency 1 and 32. Builds first if needed; everything runs on loopback and stops by itself.
+# instant upstream at concurrency 1 and 32, (c) what a bare Vert.x pass-through proxy adds on the same machine (the floor). Builds first if needed; everything runs on loopback and stops by itself.
 # Usage: bench/scripts/gateway-overhead.sh [requests]   (default 1000 pairs per round; 5,000 warm-up pairs, 3 rounds,
 # the median printed last — see OverheadBench for why the warm-up is that long)
 set -euo pipefail
@@ -26,6 +26,11 @@ for c in 1 32; do
   $BENCH com.cascade4arm.bench.overhead.OverheadBench --gateway http://127.0.0.1:18902 --direct http://127.0.0.1:18901 \
     --requests "$REQUESTS" --concurrency "$c" --max-tokens 8
 done
+echo "== (c) floor: a bare Vert.x pass-through proxy in front of the same instant upstream =="
+$BENCH com.cascade4arm.bench.overhead.PassThroughProxy 18904 http://127.0.0.1:18901 >/dev/null 2>&1 & pids+=($!)
+wait_health http://127.0.0.1:18904
+$BENCH com.cascade4arm.bench.overhead.OverheadBench --gateway http://127.0.0.1:18904 --direct http://127.0.0.1:18901 \
+  --requests "$REQUESTS" --concurrency 1 --max-tokens 8
 cleanup; pids=()
 
 echo "== (a) embedded llama-host (demo-0.5b) =="

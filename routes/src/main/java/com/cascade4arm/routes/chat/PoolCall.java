@@ -28,8 +28,15 @@ final class PoolCall extends AsyncProcessorSupport {
 
     @Override
     public boolean process(Exchange exchange, AsyncCallback callback) {
-        CompletableFuture<Void> answered = dispatcher.serve(exchange, pool, null)
-                .exceptionallyCompose(error -> fallback(exchange, ChatDispatcher.unwrap(error)));
+        CompletableFuture<Void> answered;
+        try {
+            answered = dispatcher.serve(exchange, pool, null)
+                    .exceptionallyCompose(error -> fallback(exchange, ChatDispatcher.unwrap(error)));
+        } catch (RuntimeException bug) { // thrown before anything async began: the route's error handling answers
+            exchange.setException(bug);
+            callback.done(true);
+            return true;
+        }
         if (answered.isDone()) { // e.g. no endpoint available at all: finish in this call, as Camel prefers
             record(exchange, answered);
             callback.done(true);
