@@ -148,6 +148,34 @@ class LlamaHostIT {
     }
 
     @Test
+    void concurrentSeededAnswersMatchTheirSoloAnswers() throws Exception {
+        List<Integer> seeds = List.of(11, 42);
+        List<String> solo = seeds.stream().map(LlamaHostIT::seededAnswer).toList();
+        assertThat(solo.get(0)).as("the seeds give different answers, so a mix-up would show").isNotEqualTo(solo.get(1));
+
+        ExecutorService callers = Executors.newFixedThreadPool(seeds.size());
+        try {
+            List<Future<String>> calls = seeds.stream().map(seed -> callers.submit(() -> seededAnswer(seed))).toList();
+            for (int i = 0; i < seeds.size(); i++) {
+                assertThat(calls.get(i).get(60, TimeUnit.SECONDS))
+                        .as("answer with seed %d while another generation shares the model", seeds.get(i))
+                        .isEqualTo(solo.get(i));
+            }
+        } finally {
+            callers.shutdownNow();
+        }
+    }
+
+    private static String seededAnswer(int seed) {
+        JsonObject body = new JsonObject(HostClient.chatBody("Tell me about mountains.", 48, false))
+                .put("temperature", 0.9).put("seed", seed);
+        HttpResponse<String> response = client.postJson("/v1/chat/completions", body.encode());
+        assertThat(response.statusCode()).as("status of %s", response.body()).isEqualTo(200);
+        return new JsonObject(response.body()).getJsonArray("choices").getJsonObject(0).getJsonObject("message")
+                .getString("content");
+    }
+
+    @Test
     void listsTheModelWithItsMeta() {
         JsonObject models = new JsonObject(client.get("/v1/models").body());
 

@@ -2,7 +2,6 @@ package com.cascade4arm.host.inference;
 
 import com.cascade4arm.host.inference.GenerationResult.FinishReason;
 import com.cascade4arm.host.metrics.HostMetrics;
-import de.kherud.llama.LlamaIterator;
 import de.kherud.llama.LlamaOutput;
 
 import java.util.concurrent.CancellationException;
@@ -21,16 +20,18 @@ public final class GenerationJob {
     private final GenerationListener listener;
     private final DraftTracker drafts;
     private final HostMetrics metrics;
+    private final TokenPump pump;
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private final AtomicBoolean finished = new AtomicBoolean();
 
     GenerationJob(LoadedModel model, PreparedPrompt prompt, GenerationListener listener, DraftTracker drafts,
-                  HostMetrics metrics) {
+                  HostMetrics metrics, TokenPump pump) {
         this.model = model;
         this.prompt = prompt;
         this.listener = listener;
         this.drafts = drafts;
         this.metrics = metrics;
+        this.pump = pump;
     }
 
     /** Asks the job to stop; a running generation stops after its next token, a queued one never starts. */
@@ -59,20 +60,19 @@ public final class GenerationJob {
         int tokens = 0;
         boolean lastPieceEmpty = false;
         StringBuilder text = new StringBuilder();
-        LlamaIterator iterator = null;
+        TokenStream stream = null;
         DraftTask draftTask = null;
         try {
             drafts.prepare();
-            iterator = model.start(prompt);
-            draftTask = drafts.begin(LlamaTaskIds.of(iterator));
-            while (iterator.hasNext()) {
+            stream = pump.open(model.start(prompt));
+            draftTask = drafts.begin(stream.taskId());
+            while (true) {
                 if (cancelled.get()) {
-                    iterator.cancel();
                     throw new CancellationException("cancelled after " + tokens + " tokens");
                 }
-                LlamaOutput output = iterator.next();
-                boolean finalOutput = !iterator.hasNext();
-                if (finalOutput) {
+                TokenStream.Piece piece = stream.next();
+                LlamaOutput output = piece.output();
+                if (piece.last()) {
                     // In streaming mode llama.cpp's final result repeats nothing; emit text only if it carries new text.
                     if (!output.text.isEmpty() && !output.text.contentEquals(text)) {
                         emit(text, output.text);
@@ -97,6 +97,9 @@ public final class GenerationJob {
                 listener.onCompleted(new GenerationResult(text.toString(), reason, timings));
             }
         } catch (RuntimeException | Error e) {
+            if (stream != null) {
+                stream.cancel();
+            }
             if (draftTask != null) {
                 drafts.abandon(draftTask);
             }

@@ -23,6 +23,7 @@ public final class InferenceEngine implements AutoCloseable {
     private final GenerationScheduler scheduler;
     private final HostMetrics metrics;
     private final DraftTracker drafts;
+    private final TokenPump pump;
     private final CompletableFuture<LoadedModel> loaded = new CompletableFuture<>();
     private volatile boolean closed;
 
@@ -31,6 +32,7 @@ public final class InferenceEngine implements AutoCloseable {
         this.scheduler = new GenerationScheduler(config.concurrentGenerations(), "llama-gen-" + config.alias());
         this.metrics = new HostMetrics(scheduler::processing, scheduler::deferred);
         this.drafts = DraftTracker.forHost(config.draftModel() != null);
+        this.pump = new TokenPump("llama-tokens-" + config.alias());
     }
 
     /**
@@ -101,7 +103,7 @@ public final class InferenceEngine implements AutoCloseable {
 
     /** Queues the generation; the listener hears about it on a slot thread. */
     public GenerationJob submit(PreparedPrompt prompt, GenerationListener listener) {
-        GenerationJob job = new GenerationJob(model(), prompt, listener, drafts, metrics);
+        GenerationJob job = new GenerationJob(model(), prompt, listener, drafts, metrics, pump);
         scheduler.submit(job);
         return job;
     }
@@ -139,7 +141,7 @@ public final class InferenceEngine implements AutoCloseable {
             closed = true;
         }
         drafts.unregister();
-        boolean drained = scheduler.shutdown(CLOSE_DRAIN_TIMEOUT_MS);
+        boolean drained = scheduler.shutdown(CLOSE_DRAIN_TIMEOUT_MS) && pump.close(CLOSE_DRAIN_TIMEOUT_MS);
         if (!loaded.isDone()) {
             return; // still loading: the loader thread sees 'closed' and frees the model itself
         }

@@ -44,11 +44,11 @@ public final class ChatDispatcher {
 
     public ChatDispatcher(Map<String, UpstreamPool> pools, UpstreamClient client, GenAiMetrics metrics,
                           long requestTimeoutMs, Vertx vertx) {
-        this.vertx = vertx;
         this.pools = pools;
         this.client = client;
         this.metrics = metrics;
         this.requestTimeoutMs = requestTimeoutMs;
+        this.vertx = vertx;
     }
 
     /**
