@@ -222,12 +222,15 @@ public final class UpstreamClient implements AutoCloseable {
     }
 
     private RequestOptions post(UpstreamEndpoint endpoint, String accept, CallOptions extras) {
-        URI url = extras != null && extras.chatUrl() != null ? extras.chatUrl() : endpoint.baseUri().resolve(CHAT_PATH);
         RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST)
-                .setAbsoluteURI(url.toString())
                 .setIdleTimeout(idleTimeoutMs)
                 .putHeader("Content-Type", "application/json")
                 .putHeader("Accept", accept);
+        if (extras != null && extras.chatUrl() != null) {
+            options.setAbsoluteURI(extras.chatUrl().toString());
+        } else {
+            options.setAbsoluteURI(endpoint.chatUrl());
+        }
         if (endpoint.apiKey() != null && !endpoint.apiKey().isBlank()) {
             options.putHeader("Authorization", "Bearer " + endpoint.apiKey());
         }

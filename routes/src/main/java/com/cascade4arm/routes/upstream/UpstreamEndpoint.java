@@ -3,12 +3,14 @@ package com.cascade4arm.routes.upstream;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 
 import java.net.URI;
+import java.net.URL;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** One model server of a pool: its URL, health, in-flight count and its own circuit breaker. */
 public final class UpstreamEndpoint {
     private final String name;
     private final URI baseUri;
+    private final URL chatUrl;
     private final String apiKey;
     private final CircuitBreaker breaker;
     private final AtomicInteger inFlight = new AtomicInteger();
@@ -18,6 +20,7 @@ public final class UpstreamEndpoint {
     public UpstreamEndpoint(String name, URI baseUri, String apiKey, CircuitBreaker breaker) {
         this.name = name;
         this.baseUri = baseUri;
+        this.chatUrl = parsedOnce(baseUri.resolve(UpstreamClient.CHAT_PATH));
         this.apiKey = apiKey;
         this.breaker = breaker;
     }
@@ -28,6 +31,19 @@ public final class UpstreamEndpoint {
 
     public URI baseUri() {
         return baseUri;
+    }
+
+    /** The chat completions URL, parsed once: given as text, Vert.x would parse it again on every request. */
+    URL chatUrl() {
+        return chatUrl;
+    }
+
+    private static URL parsedOnce(URI uri) {
+        try {
+            return uri.toURL();
+        } catch (java.net.MalformedURLException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("endpoint URL must be http(s)://host:port, but was " + uri, e);
+        }
     }
 
     public String apiKey() {
