@@ -25,6 +25,10 @@ class DrlContractTest {
             when PromptFacts( lowerText contains "who owns" )  $d : Decision()
             then modify($d) { routeSmall("string contains") } end
 
+            rule "contract: contains on phrases"
+            when PromptFacts( phrases contains "owns the moon", phrases not contains "the owns" )  $d : Decision()
+            then modify($d) { routeSmall("phrase contains") } end
+
             rule "contract: memberOf"
             when PromptFacts( firstWord memberOf words )  $d : Decision()
             then modify($d) { routeSmall("memberOf") } end
@@ -61,7 +65,8 @@ class DrlContractTest {
         RoutingDecision decision = rulebook.decide(PromptFactsExtractor.fromPrompt("Who owns the moon?"));
 
         assertThat(decision.firedRules()).as("fired rules").containsExactlyInAnyOrder(
-                "contract: contains on a set", "contract: contains on a string", "contract: memberOf",
+                "contract: contains on a set", "contract: contains on a string", "contract: contains on phrases",
+                "contract: memberOf",
                 "contract: in and not in", "contract: matches", "contract: str startsWith and endsWith",
                 "contract: comparisons and boolean operators", "contract: null max tokens", "contract: decision properties");
         assertThat(decision.route()).isEqualTo("large");

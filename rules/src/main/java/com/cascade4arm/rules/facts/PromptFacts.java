@@ -21,6 +21,7 @@ public final class PromptFacts {
     private final String text;
     private final String lowerText;
     private final Set<String> words;
+    private final Phrases phrases;
     private final String firstWord;
     private final int charCount;
     private final int wordCount;
@@ -44,6 +45,7 @@ public final class PromptFacts {
         this.text = b.text;
         this.lowerText = b.lowerText;
         this.words = Collections.unmodifiableSet(b.words);
+        this.phrases = new Phrases(b.sequence, b.words);
         this.firstWord = b.firstWord;
         this.charCount = b.text.length();
         this.wordCount = b.wordCount;
@@ -82,6 +84,15 @@ public final class PromptFacts {
     /** Distinct lower-case words (runs of letters and digits) of the message: for {@code words contains "why"}. */
     public Set<String> getWords() {
         return words;
+    }
+
+    /**
+     * The words in order, for phrases: {@code phrases contains "step by step"} when those words follow one another
+     * (punctuation between them does not matter). Cheaper than {@code lowerText contains} on long prompts; not in JSON.
+     */
+    @JsonIgnore
+    public Phrases getPhrases() {
+        return phrases;
     }
 
     /** The first word in lower case, "" for a message without words: for {@code firstWord in ("hi", "hello")}. */
@@ -196,6 +207,7 @@ public final class PromptFacts {
         String text = "";
         String lowerText = "";
         Set<String> words = Set.of();
+        String[] sequence = new String[0];
         String firstWord = "";
         int wordCount;
         int lineCount;

@@ -1,5 +1,6 @@
 package com.cascade4arm.rules.facts;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -107,11 +108,27 @@ public final class PromptFactsExtractor {
         return QUESTION_OPENERS.contains(firstWord) && !text.endsWith("!") && !text.endsWith(".");
     }
 
-    /** One pass over the lower-case text: words are runs of letters or digits; digits (with . or ,) or a number word count as a number. */
+    /** Words, their count and the numbers among them: digits (with . or ,) or a number word count as a number. */
     private static void scanWords(String lower, PromptFacts.Builder facts) {
+        String[] sequence = wordSequence(lower);
         Set<String> words = new LinkedHashSet<>();
-        int wordCount = 0;
         int numberCount = 0;
+        for (String word : sequence) {
+            if (!hasLetter(word) || NUMBER_WORDS.contains(word)) {
+                numberCount++;
+            }
+            words.add(word);
+        }
+        facts.firstWord = sequence.length == 0 ? "" : sequence[0];
+        facts.words = words;
+        facts.sequence = sequence;
+        facts.wordCount = sequence.length;
+        facts.numberCount = numberCount;
+    }
+
+    /** The words of lower-case text in order: runs of letters or digits, where 3.5 and 1,000 are one word each. */
+    static String[] wordSequence(String lower) {
+        List<String> sequence = new ArrayList<>();
         int i = 0;
         while (i < lower.length()) {
             if (!Character.isLetterOrDigit(lower.charAt(i))) {
@@ -124,19 +141,18 @@ public final class PromptFactsExtractor {
                 digitsOnly &= !Character.isLetter(lower.charAt(i));
                 i++;
             }
-            String word = lower.substring(start, i);
-            if (wordCount == 0) {
-                facts.firstWord = word;
-            }
-            wordCount++;
-            if (digitsOnly || NUMBER_WORDS.contains(word)) {
-                numberCount++;
-            }
-            words.add(word);
+            sequence.add(lower.substring(start, i));
         }
-        facts.words = words;
-        facts.wordCount = wordCount;
-        facts.numberCount = numberCount;
+        return sequence.toArray(String[]::new);
+    }
+
+    private static boolean hasLetter(String word) {
+        for (int i = 0; i < word.length(); i++) {
+            if (Character.isLetter(word.charAt(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** '.' or ',' between digits belongs to the number: 3.5 and 1,000 are one word each. */

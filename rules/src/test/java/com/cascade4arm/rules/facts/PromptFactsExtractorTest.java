@@ -196,5 +196,6 @@ class PromptFactsExtractorTest {
         assertThat(json.get("historyHasCode").asBoolean()).isFalse();
         assertThat(json.get("words").isArray()).isTrue();
         assertThat(json.has("lowerText")).as("lowerText is derived and left out of JSON").isFalse();
+        assertThat(json.has("phrases")).as("phrases repeat the words and are left out of JSON").isFalse();
     }
 }

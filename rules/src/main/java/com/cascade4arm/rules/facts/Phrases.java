@@ -1,0 +1,88 @@
+package com.cascade4arm.rules.facts;
+
+import java.util.AbstractCollection;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The message's words in order, for phrase checks in DRL: {@code phrases contains "for loop"} is true when the words of
+ * the phrase occur one after the other in the message ("for-loop", "For  loop" and "for loop" alike). Answered from the
+ * word set first, so a phrase with a word the message lacks costs a hash lookup instead of a scan of the whole text: a
+ * long prompt checked against many phrases stays cheap (substring checks cost text length × phrase count).
+ */
+public final class Phrases extends AbstractCollection<String> {
+
+    /** Split phrases by literal; DRL holds a few hundred, the bound keeps a rule comparing against message text from growing it. */
+    private static final int SPLIT_CACHE_LIMIT = 10_000;
+    private static final Map<String, String[]> SPLIT_CACHE = new ConcurrentHashMap<>();
+
+    private final String[] sequence;
+    private final Set<String> words;
+
+    Phrases(String[] sequence, Set<String> words) {
+        this.sequence = sequence;
+        this.words = words;
+    }
+
+    /** True when the words of {@code phrase} (a String) occur consecutively; a phrase without words is never contained. */
+    @Override
+    public boolean contains(Object phrase) {
+        if (!(phrase instanceof String text)) {
+            return false;
+        }
+        String[] phraseWords = wordsOf(text);
+        if (phraseWords.length == 0) {
+            return false;
+        }
+        for (String word : phraseWords) {
+            if (!words.contains(word)) {
+                return false;
+            }
+        }
+        return phraseWords.length == 1 || occursInSequence(phraseWords);
+    }
+
+    private boolean occursInSequence(String[] phraseWords) {
+        for (int start = 0; start + phraseWords.length <= sequence.length; start++) {
+            if (matchesAt(start, phraseWords)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean matchesAt(int start, String[] phraseWords) {
+        for (int i = 0; i < phraseWords.length; i++) {
+            if (!sequence[start + i].equals(phraseWords[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String[] wordsOf(String phrase) {
+        String[] cached = SPLIT_CACHE.get(phrase);
+        if (cached != null) {
+            return cached;
+        }
+        String[] split = PromptFactsExtractor.wordSequence(phrase.toLowerCase(Locale.ROOT));
+        if (SPLIT_CACHE.size() < SPLIT_CACHE_LIMIT) {
+            SPLIT_CACHE.put(phrase, split);
+        }
+        return split;
+    }
+
+    @Override
+    public Iterator<String> iterator() {
+        return Arrays.asList(sequence).iterator();
+    }
+
+    @Override
+    public int size() {
+        return sequence.length;
+    }
+}
