@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class Phrases extends AbstractCollection<String> {
 
-    /** Split phrases by literal; DRL holds a few hundred, the bound keeps a rule comparing against message text from growing it. */
+    /** Phrases split into words, by literal. DRL holds a few hundred; the bound covers rules that compare with bound text. */
     private static final int SPLIT_CACHE_LIMIT = 10_000;
     private static final Map<String, String[]> SPLIT_CACHE = new ConcurrentHashMap<>();
 
