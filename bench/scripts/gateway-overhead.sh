@@ -31,7 +31,7 @@ trap cleanup EXIT
 wait_health() { for _ in $(seq 1 240); do curl -sf "$1/health" >/dev/null && return 0; sleep 0.5; done; echo "no health at $1" >&2; exit 1; }
 
 echo "== (b) instant upstream =="
-$ON_LOAD_CPUS $BENCH com.cascade4arm.bench.responder.InstantResponder 18901 >/dev/null 2>&1 & pids+=($!)
+$ON_LOAD_CPUS $BENCH com.cascade4arm.testing.upstream.InstantResponder 18901 >/dev/null 2>&1 & pids+=($!)
 wait_health http://127.0.0.1:18901
 $ON_GATEWAY_CPU $JAVA -jar camel-app/target/camel-app.jar --camel.server.port=18902 --cascade.small.urls=http://127.0.0.1:18901 \
   --cascade.large.urls=http://127.0.0.1:18901 --cascade.data-dir="$(mktemp -d)" $UNLIMITED >/tmp/overhead-gateway.log 2>&1 & pids+=($!)

@@ -1,5 +1,6 @@
 package com.cascade4arm.app;
 
+import com.cascade4arm.testing.http.HttpTestClient;
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.LlamaHost;
 import com.cascade4arm.host.demo.DemoModel;

@@ -58,6 +58,7 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         // The same Vert.x, seen through the edge: the HTTP server Camel creates with it gets the edge's options and
         // connection handlers (platform-http offers no hook for them; see edge.EdgeVertx).
         camel.getRegistry().bind("vertx", gateway.edge().serverVertx(vertx));
+        gateway.registerWith(camel);
         gateway.routes().forEach(main.configure()::addRoutesBuilder);
         // Lifecycle hooks on the context itself, so they also fire when Main is started/stopped without run().
         addStartupListener(camel, new ExtendedStartupListener() {
@@ -91,7 +92,7 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         VertxPlatformHttpRouter router = camel.getRegistry().findByType(VertxPlatformHttpRouter.class).stream()
                 .filter(VertxPlatformHttpRouter::isMainServer).findFirst()
                 .orElseThrow(() -> new IllegalStateException("platform-http server not started: set camel.server.enabled=true"));
-        gateway.bindHttp(router, camel, port(router));
+        gateway.bindHttp(router, port(router));
         router.get("/metrics").blockingHandler(ctx -> ctx.response()
                 .putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8").end(meters.scrape()), false);
         mountExtras(router, meters);

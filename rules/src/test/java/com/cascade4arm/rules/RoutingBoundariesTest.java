@@ -3,7 +3,7 @@ package com.cascade4arm.rules;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.cascade4arm.rules.decision.RoutingDecision;
-import com.cascade4arm.rules.facts.ChatMessage;
+import com.cascade4arm.openai.ChatMessage;
 import com.cascade4arm.rules.facts.PromptFacts;
 import com.cascade4arm.rules.facts.PromptFactsExtractor;
 import java.util.ArrayList;

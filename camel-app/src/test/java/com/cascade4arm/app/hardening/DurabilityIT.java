@@ -1,8 +1,8 @@
 package com.cascade4arm.app.hardening;
 
 import com.cascade4arm.app.CascadeApp;
-import com.cascade4arm.bench.responder.InstantResponder;
-import com.cascade4arm.bench.responder.ResponderBehaviour;
+import com.cascade4arm.testing.upstream.InstantResponder;
+import com.cascade4arm.testing.upstream.ResponderBehaviour;
 import com.cascade4arm.bench.runner.RequestRow;
 import com.cascade4arm.bench.runner.RunStore;
 import com.cascade4arm.rules.engine.BundledRules;

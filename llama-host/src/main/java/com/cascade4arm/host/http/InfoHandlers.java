@@ -1,5 +1,6 @@
 package com.cascade4arm.host.http;
 
+import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.inference.InferenceEngine;
 import com.cascade4arm.host.metrics.PrometheusText;

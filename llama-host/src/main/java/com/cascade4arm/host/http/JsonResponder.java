@@ -1,5 +1,6 @@
 package com.cascade4arm.host.http;
 
+import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.host.inference.GenerationListener;
 import com.cascade4arm.host.inference.GenerationResult;
 import io.vertx.core.Context;

@@ -1,5 +1,6 @@
 package com.cascade4arm.host.http;
 
+import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.host.inference.GenerationListener;
 import com.cascade4arm.host.inference.GenerationResult;
 import io.vertx.core.Context;
@@ -70,7 +71,7 @@ final class StreamingResponder implements GenerationListener {
                 return;
             }
             if (response.headWritten()) {
-                response.end(event(apiError.toJson()));
+                response.end("data: " + apiError.toLlamaServerJson() + "\n\n");
             } else {
                 ErrorResponses.send(response, apiError);
             }

@@ -1,5 +1,6 @@
 package com.cascade4arm.host.inference;
 
+import com.cascade4arm.openai.ChatRequest;
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.metrics.HostMetrics;
 import org.slf4j.Logger;

@@ -1,8 +1,7 @@
 package com.cascade4arm.routes.edge;
 
-import com.cascade4arm.routes.http.ApiException;
+import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.routes.http.Json;
-import com.cascade4arm.routes.http.OpenAiErrors;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -107,11 +106,11 @@ public final class ConnectionWatchdog implements AutoCloseable {
 
     private void cut(HttpConnection connection, HttpServerRequest request, String reason) {
         if ("body_timeout".equals(reason) && request != null && !request.response().headWritten()) {
-            ApiException timeout = new ApiException(408, "invalid_request_error", "request_timeout",
+            ApiError timeout = new ApiError(408, "invalid_request_error", "request_timeout",
                     "the request body did not arrive within " + settings.bodyTimeoutMs() + " ms");
             HttpServerResponse response = request.response();
             response.setStatusCode(408).putHeader("Content-Type", "application/json").putHeader("Connection", "close")
-                    .end(Buffer.buffer(Json.bytes(OpenAiErrors.body(timeout)))).onComplete(done -> connection.close());
+                    .end(Buffer.buffer(Json.bytes(timeout.toJson()))).onComplete(done -> connection.close());
             return;
         }
         if ("write_stall".equals(reason) && connection instanceof ConnectionBase base) {

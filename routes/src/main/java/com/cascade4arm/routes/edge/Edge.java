@@ -1,8 +1,7 @@
 package com.cascade4arm.routes.edge;
 
-import com.cascade4arm.routes.http.ApiException;
+import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.routes.http.HttpContext;
-import com.cascade4arm.routes.http.OpenAiErrors;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerOptions;
@@ -88,10 +87,10 @@ public final class Edge implements AutoCloseable {
             return false;
         }
         String allow = String.join(", ", allowed);
-        ApiException error = new ApiException(405, "invalid_request_error", "method_not_allowed",
+        ApiError error = new ApiError(405, "invalid_request_error", "method_not_allowed",
                 ctx.request().method().name() + " is not allowed on " + ctx.normalizedPath() + "; use " + allow);
         metrics.rejected("method_not_allowed");
-        new HttpContext(ctx.request(), System.nanoTime()).sendJson(405, OpenAiErrors.body(error), Map.of("Allow", allow));
+        new HttpContext(ctx.request(), System.nanoTime()).sendJson(405, error.toJson(), Map.of("Allow", allow));
         return true;
     }
 

@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.http;
 
+import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.routes.edge.Edge;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.http.HttpMethod;
@@ -87,7 +88,7 @@ public final class HttpIngress {
         String contentType = ctx.request().getHeader("Content-Type");
         if (ctx.body() != null && ctx.body().length() > 0 && contentType != null
                 && !contentType.toLowerCase(java.util.Locale.ROOT).contains("json")) {
-            http.sendError(new ApiException(415, "invalid_request_error", "unsupported_media_type",
+            http.sendError(new ApiError(415, "invalid_request_error", "unsupported_media_type",
                     "Content-Type must be application/json, but was " + contentType));
             return;
         }
@@ -107,7 +108,7 @@ public final class HttpIngress {
         try {
             workers.execute(() -> run(exchange, http, routeId));
         } catch (RejectedExecutionException busy) {
-            http.sendError(new ApiException(503, "unavailable_error", "overloaded",
+            http.sendError(new ApiError(503, "unavailable_error", "overloaded",
                     "the gateway is at its concurrency limit; retry shortly", RETRY_AFTER_BUSY_SECONDS));
         }
     }
@@ -158,8 +159,8 @@ public final class HttpIngress {
     }
 
     private static void respondWithError(HttpContext http, Throwable failure) {
-        ApiException api = OpenAiErrors.toApiException(failure);
-        if (api.status() >= 500 && !(failure instanceof ApiException)) {
+        ApiError api = ApiError.of(failure);
+        if (api.status() >= 500 && !(failure instanceof ApiError)) {
             LOG.error("request failed", failure);
         }
         http.sendError(api);
@@ -181,6 +182,6 @@ public final class HttpIngress {
         }
         String code = status == 413 ? "request_too_large" : "request_failed";
         new HttpContext(ctx.request(), System.nanoTime()).sendError(
-                new ApiException(status, status >= 500 ? "server_error" : "invalid_request_error", code, message));
+                new ApiError(status, status >= 500 ? "server_error" : "invalid_request_error", code, message));
     }
 }

@@ -1,8 +1,8 @@
 package com.cascade4arm.routes.ops;
 
-import com.cascade4arm.routes.chat.ChatMessage;
-import com.cascade4arm.routes.http.ApiException;
-import com.cascade4arm.routes.http.ErrorsConfiguration;
+import com.cascade4arm.openai.ChatMessage;
+import com.cascade4arm.openai.ApiError;
+import com.cascade4arm.routes.http.ApiRoutes;
 import com.cascade4arm.routes.http.Json;
 import com.cascade4arm.routes.routing.RouteDecision;
 import com.cascade4arm.routes.routing.RoutingService;
@@ -12,34 +12,39 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.camel.Exchange;
-import org.apache.camel.builder.RouteBuilder;
 
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
 
 import static com.cascade4arm.routes.RouteIds.EXPLAIN_ROUTE;
 import static com.cascade4arm.routes.RouteIds.HEALTH;
 import static com.cascade4arm.routes.RouteIds.LIST_MODELS;
-import static com.cascade4arm.routes.RouteIds.direct;
 
-/** Operator endpoints: readiness with per-endpoint detail, the model list, and routing explained without generating. */
-public final class OpsRoutes extends RouteBuilder {
+/**
+ * Operator endpoints: readiness with per-endpoint detail ({@code GET /health}), the model list ({@code GET /v1/models})
+ * and routing explained without generating ({@code POST /api/route}). None of them blocks, so they run on the event loop.
+ */
+public final class OpsRoutes extends ApiRoutes {
     private static final int MAX_EXPLAIN_CHARS = 100_000;
 
     private final Collection<UpstreamPool> requiredPools;
     private final RoutingService routing;
 
-    public OpsRoutes(Collection<UpstreamPool> requiredPools, RoutingService routing) {
+    public OpsRoutes(Collection<UpstreamPool> requiredPools, RoutingService routing, ExecutorService workers) {
+        super(workers);
         this.requiredPools = requiredPools;
         this.routing = routing;
     }
 
     @Override
     public void configure() {
-        from(direct(HEALTH)).routeId(HEALTH).routeConfigurationId(ErrorsConfiguration.ID).process(this::health);
-        from(direct(LIST_MODELS)).routeId(LIST_MODELS).routeConfigurationId(ErrorsConfiguration.ID).process(this::models);
-        from(direct(EXPLAIN_ROUTE)).routeId(EXPLAIN_ROUTE).routeConfigurationId(ErrorsConfiguration.ID).process(this::explain);
+        onEventLoop("GET", "/health", HEALTH).process(this::health);
+        onEventLoop("GET", "/v1/models", LIST_MODELS).process(this::models);
+        onEventLoop("POST", "/api/route", EXPLAIN_ROUTE)
+                .unmarshal(Json.tree())
+                .process(this::explain);
     }
 
     private void health(Exchange exchange) {
@@ -73,7 +78,7 @@ public final class OpsRoutes extends RouteBuilder {
         ArrayNode data = body.putArray("data");
         long created = System.currentTimeMillis() / 1000;
         data.addObject().put("id", "auto").put("object", "model").put("created", created).put("owned_by", "cascade4arm")
-                .put("description", "routed by the rulebook to small or large");
+                .put("description", "routed by the rulebook to one of the tiers");
         for (UpstreamPool pool : requiredPools) {
             data.addObject().put("id", pool.name()).put("object", "model").put("created", created)
                     .put("owned_by", "cascade4arm").put("description", "forces the " + pool.name() + " pool");
@@ -82,22 +87,22 @@ public final class OpsRoutes extends RouteBuilder {
     }
 
     private void explain(Exchange exchange) {
-        JsonNode root = Json.parseClientBody(exchange.getMessage().getBody(byte[].class));
+        JsonNode root = exchange.getMessage().getBody(JsonNode.class);
         List<ChatMessage> messages = new ArrayList<>();
         if (root.path("prompt").isTextual()) {
             messages.add(new ChatMessage("user", root.get("prompt").asText()));
         } else if (root.path("messages").isArray() && !root.get("messages").isEmpty()) {
             for (JsonNode m : root.get("messages")) {
                 if (!m.path("role").isTextual() || !m.path("content").isTextual()) {
-                    throw ApiException.badRequest("invalid_value", "each message needs a string role and content");
+                    throw ApiError.badRequest("invalid_value", "each message needs a string role and content");
                 }
                 messages.add(new ChatMessage(m.get("role").asText(), m.get("content").asText()));
             }
         } else {
-            throw ApiException.badRequest("missing_field", "send {\"prompt\": \"...\"} or {\"messages\": [...]}");
+            throw ApiError.badRequest("missing_field", "send {\"prompt\": \"...\"} or {\"messages\": [...]}");
         }
         if (messages.stream().mapToInt(m -> m.content().length()).sum() > MAX_EXPLAIN_CHARS) {
-            throw ApiException.tooLarge("prompt is longer than " + MAX_EXPLAIN_CHARS + " characters");
+            throw ApiError.tooLarge("prompt is longer than " + MAX_EXPLAIN_CHARS + " characters");
         }
         JsonNode maxTokens = root.get("max_tokens");
         Integer requested = maxTokens != null && maxTokens.canConvertToInt() ? maxTokens.asInt() : null;

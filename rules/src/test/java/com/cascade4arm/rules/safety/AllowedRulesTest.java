@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.cascade4arm.rules.RoutingRulebook;
 import com.cascade4arm.rules.decision.RoutingDecision;
 import com.cascade4arm.rules.engine.BundledRules;
-import com.cascade4arm.rules.facts.ChatMessage;
+import com.cascade4arm.openai.ChatMessage;
 import com.cascade4arm.rules.facts.PromptFactsExtractor;
 import java.util.LinkedHashMap;
 import java.util.List;
