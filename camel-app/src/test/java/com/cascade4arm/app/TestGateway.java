@@ -11,7 +11,7 @@ import java.util.Map;
  * The application's gateway (its own bootstrap, embedded demo hosts unless URLs are given) booted through the
  * test-support harness; one shared instance per test JVM (loading three models once keeps the suite fast).
  */
-public final class TestGateway {
+public final class TestGateway implements AutoCloseable {
     /** Admin token of the shared gateway, for tests of rule edits and benchmark triggers. */
     public static final String ADMIN_TOKEN = "test-admin-token";
     /** Loading the three embedded demo models on a busy 2-core machine. */
@@ -57,6 +57,7 @@ public final class TestGateway {
         return harness.status(path);
     }
 
+    @Override
     public void close() {
         if (this != shared) {
             harness.close();

@@ -58,9 +58,13 @@ public final class LlamaServer implements AutoCloseable {
         return binary.get();
     }
 
-    /** Starts {@code binary -m model --host 127.0.0.1 --port P args…} without waiting for it to load. */
+    /** Starts {@code binary -m model --host 127.0.0.1 --port P args…} on a free port, without waiting for it to load. */
     public static LlamaServer launch(Path binary, Path model, List<String> args) {
-        int port = GatewayHarness.freePort();
+        return launch(binary, model, args, GatewayHarness.freePort());
+    }
+
+    /** The same on a port the caller chose (e.g. one a gateway already points at). */
+    public static LlamaServer launch(Path binary, Path model, List<String> args, int port) {
         List<String> command = new ArrayList<>(List.of(binary.toString(), "-m", model.toString(),
                 "--host", "127.0.0.1", "--port", String.valueOf(port)));
         command.addAll(args);

@@ -3,9 +3,11 @@ package com.cascade4arm.bench.overhead;
 import com.cascade4arm.bench.client.StreamResult;
 import com.cascade4arm.bench.client.StreamingChatClient;
 import com.cascade4arm.bench.stats.Percentiles;
+import com.cascade4arm.openai.ChatMessage;
 import com.cascade4arm.openai.ChatRequest;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -14,8 +16,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Measures what the gateway adds: the same streamed request sent straight to an upstream and through the gateway,
- * interleaved pair by pair (so drift on a shared machine hits both sides alike), at a given concurrency.
+ * Measures what the gateway adds: the same request sent straight to an upstream and through the gateway, interleaved
+ * pair by pair (so drift on a shared machine hits both sides alike), at a given concurrency — streamed, not streamed,
+ * or both ({@code --modes stream,plain}: each pair of one mode is followed by a pair of the other, in one run).
  * Prints p50/p99 latency and TTFT of each side, what the gateway adds, and requests per second, per round, then the
  * median over the rounds (one round on a shared 2-core machine swings by a third). The warm-up is long because the
  * gateway's path is only JIT-compiled after thousands of requests (added p50 fell from 2.4 ms after 300 pairs to
@@ -37,32 +40,53 @@ public final class OverheadBench {
         int warmup = Integer.parseInt(arg(args, "--warmup", "5000"));
         int rounds = Integer.parseInt(arg(args, "--rounds", "3"));
         String prompt = arg(args, "--prompt", "Hi there!");
+        String temperature = arg(args, "--temperature", null);
+        List<Boolean> modes = Arrays.stream(arg(args, "--modes", "stream").split(","))
+                .map(mode -> switch (mode.trim()) {
+                    case "stream" -> true;
+                    case "plain" -> false;
+                    default -> throw new IllegalArgumentException("--modes lists stream and/or plain, but had " + mode);
+                }).toList();
         if (direct == null) {
             System.err.println("usage: OverheadBench --direct URL [--gateway URL] [--requests N] [--concurrency C] "
-                    + "[--max-tokens T] [--warmup PAIRS] [--rounds R]");
+                    + "[--max-tokens T] [--warmup PAIRS] [--rounds R] [--modes stream,plain] [--temperature T]");
             System.exit(2);
         }
         StreamingChatClient viaGateway = new StreamingChatClient(gateway, null, TIMEOUT_MS);
         StreamingChatClient straight = new StreamingChatClient(direct, null, TIMEOUT_MS);
-        ChatRequest toGateway = ChatRequest.userPrompt("small", prompt, maxTokens, true);
-        ChatRequest toDirect = ChatRequest.userPrompt("small", prompt, maxTokens, true);
-        System.out.printf(Locale.ROOT, "warming up: %d pairs%n", warmup);
-        measure(viaGateway, toGateway, straight, toDirect, warmup, concurrency);
-        List<Added> added = new ArrayList<>();
+        List<ChatRequest> requestsByMode = modes.stream().map(stream -> new ChatRequest("small",
+                List.of(ChatMessage.user(prompt)), stream, stream, maxTokens, maxTokens,
+                temperature == null ? null : Double.valueOf(temperature), null, null, null, null, List.of())).toList();
+        System.out.printf(Locale.ROOT, "warming up: %d pairs per mode%n", warmup);
+        measure(viaGateway, straight, requestsByMode, warmup, concurrency);
+        List<List<Added>> added = new ArrayList<>();
         for (int round = 1; round <= rounds; round++) {
             System.out.printf(Locale.ROOT, "round %d of %d%n", round, rounds);
-            added.add(measure(viaGateway, toGateway, straight, toDirect, requests, concurrency));
+            added.add(measure(viaGateway, straight, requestsByMode, requests, concurrency));
         }
-        System.out.printf(Locale.ROOT, "median of %d rounds: added p50 %.3f ms   p99 %.3f ms   TTFT p50 %.3f ms   "
-                        + "TTFT p99 %.3f ms   gateway %.0f req/s%n", rounds,
-                median(added, Added::p50), median(added, Added::p99), median(added, Added::ttft50),
-                median(added, Added::ttft99), median(added, Added::gatewayRate));
+        for (int m = 0; m < modes.size(); m++) {
+            int mode = m;
+            List<Added> ofMode = added.stream().map(round -> round.get(mode)).toList();
+            System.out.printf(Locale.ROOT, "median of %d rounds (%s): added p50 %.3f ms   p99 %.3f ms   TTFT p50 %.3f ms   "
+                            + "TTFT p99 %.3f ms   gateway %.0f req/s%n", rounds, modeName(modes.get(m)),
+                    median(ofMode, Added::p50), median(ofMode, Added::p99), median(ofMode, Added::ttft50),
+                    median(ofMode, Added::ttft99), median(ofMode, Added::gatewayRate));
+        }
     }
 
-    private static Added measure(StreamingChatClient viaGateway, ChatRequest toGateway, StreamingChatClient straight,
-                                 ChatRequest toDirect, int requests, int concurrency) throws Exception {
-        List<StreamResult> gatewayResults = Collections.synchronizedList(new ArrayList<>());
-        List<StreamResult> directResults = Collections.synchronizedList(new ArrayList<>());
+    private static String modeName(boolean stream) {
+        return stream ? "stream" : "plain";
+    }
+
+    /** One round: {@code requests} pairs per mode; returns what the gateway added, per mode. */
+    private static List<Added> measure(StreamingChatClient viaGateway, StreamingChatClient straight,
+                                       List<ChatRequest> modes, int requests, int concurrency) throws Exception {
+        List<List<StreamResult>> gatewayResults = new ArrayList<>();
+        List<List<StreamResult>> directResults = new ArrayList<>();
+        for (int m = 0; m < modes.size(); m++) {
+            gatewayResults.add(Collections.synchronizedList(new ArrayList<>()));
+            directResults.add(Collections.synchronizedList(new ArrayList<>()));
+        }
         ExecutorService pool = Executors.newFixedThreadPool(concurrency);
         long start = System.nanoTime();
         List<Future<?>> workers = new ArrayList<>();
@@ -71,13 +95,16 @@ public final class OverheadBench {
             int worker = w;
             workers.add(pool.submit(() -> {
                 for (int i = 0; i < perWorker; i++) {
-                    // Alternate which side goes first so neither always runs on a warmer connection.
-                    if ((i + worker) % 2 == 0) {
-                        directResults.add(straight.stream(toDirect));
-                        gatewayResults.add(viaGateway.stream(toGateway));
-                    } else {
-                        gatewayResults.add(viaGateway.stream(toGateway));
-                        directResults.add(straight.stream(toDirect));
+                    for (int m = 0; m < modes.size(); m++) {
+                        ChatRequest request = modes.get(m);
+                        // Alternate which side goes first so neither always runs on a warmer connection.
+                        if ((i + worker) % 2 == 0) {
+                            directResults.get(m).add(straight.stream(request));
+                            gatewayResults.get(m).add(viaGateway.stream(request));
+                        } else {
+                            gatewayResults.get(m).add(viaGateway.stream(request));
+                            directResults.get(m).add(straight.stream(request));
+                        }
                     }
                 }
             }));
@@ -87,7 +114,12 @@ public final class OverheadBench {
         }
         double wallSeconds = (System.nanoTime() - start) / 1e9;
         pool.shutdown();
-        return report(concurrency, wallSeconds, directResults, gatewayResults);
+        List<Added> added = new ArrayList<>();
+        for (int m = 0; m < modes.size(); m++) {
+            System.out.printf(Locale.ROOT, "-- %s --%n", modeName(modes.get(m).stream()));
+            added.add(report(concurrency, wallSeconds, directResults.get(m), gatewayResults.get(m)));
+        }
+        return added;
     }
 
     /** What the gateway added in one round, and its request rate. */
