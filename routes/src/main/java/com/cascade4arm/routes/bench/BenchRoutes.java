@@ -61,6 +61,7 @@ public final class BenchRoutes extends ApiRoutes {
                 .process(BenchRoutes::emptyBodyMeansDefaults)
                 .unmarshal(Json.tree())
                 .process(this::start)
+                .to("micrometer:counter:cascade.bench.start.requests")
                 .marshal(Json.answer());
 
         onWorkers("GET", RUNS_PATH, BENCH_LIST)

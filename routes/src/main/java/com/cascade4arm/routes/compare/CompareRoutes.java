@@ -43,6 +43,7 @@ public final class CompareRoutes extends ApiRoutes {
         onWorkers("POST", "/api/compare", COMPARE)
                 .unmarshal(Json.tree())
                 .process(e -> open(e, false))
+                .to("micrometer:counter:cascade.compare.requests?tags=answer=json")
                 .to(direct(COMPARE_MULTICAST))
                 .process(e -> e.getMessage().setBody(finish(e)))
                 .marshal(Json.answer());
@@ -50,6 +51,7 @@ public final class CompareRoutes extends ApiRoutes {
         onWorkers("POST", "/api/compare/stream", COMPARE_STREAM)
                 .unmarshal(Json.tree())
                 .process(e -> open(e, true))
+                .to("micrometer:counter:cascade.compare.requests?tags=answer=sse")
                 .to(direct(COMPARE_MULTICAST))
                 .process(e -> ((SseCompareEvents) run(e).events()).finish(finish(e)));
 

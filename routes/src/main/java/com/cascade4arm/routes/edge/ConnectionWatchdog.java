@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Closes connections that hold the server without using it. Camel's platform-http exposes no Vert.x timeouts (NOTES),
+ * Closes connections that hold the server without using it. Camel's platform-http exposes no Vert.x idle timeouts,
  * so the edge watches every connection itself — it sees each one open (the server's connectionHandler) and each
  * request head arrive (the router's first handler), and a periodic sweep applies three deadlines:
  * <ul>

@@ -41,7 +41,7 @@ final class ConsequenceChecker {
     /** @param start offset of the consequence text in the file */
     void check(String text, int start) {
         if (text.isBlank()) {
-            file.rejectAt(start, rule + "the consequence is empty: call routeLarge, routeSmall or assignCategory");
+            file.rejectAt(start, rule + "the consequence is empty: call routeLarge, routeSmall, routeTo or assignCategory");
             return;
         }
         List<Tokens.Token> tokens = Tokens.scan(text);
@@ -91,7 +91,7 @@ final class ConsequenceChecker {
                     : "'" + call.getNameAsString() + "' takes " + arity + " argument(s), but got " + call.getArguments().size();
         }
         return Constructs.describe(Constructs.mostTelling(bad)) + " is not allowed in a consequence: only "
-                + "modify($d) { routeLarge(…), routeSmall(…), assignCategory(…, …) }, $d.routeLarge(…) and update($d) "
+                + "modify($d) { routeLarge(…), routeSmall(…), routeTo(…, …), assignCategory(…, …) }, $d.routeLarge(…) and update($d) "
                 + "on a variable bound to Decision";
     }
 

@@ -32,6 +32,7 @@ public final class FactModel {
     public static final Map<String, Integer> DECISION_METHODS = Map.of(
             "routeLarge", 1,
             "routeSmall", 1,
+            "routeTo", 2,
             "assignCategory", 2);
 
     private static final Map<String, Set<String>> PROPERTIES = new LinkedHashMap<>();

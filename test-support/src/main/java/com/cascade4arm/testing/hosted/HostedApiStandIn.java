@@ -1,23 +1,18 @@
 package com.cascade4arm.testing.hosted;
 
+import com.cascade4arm.testing.http.StandInHttp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -31,17 +26,8 @@ public final class HostedApiStandIn implements AutoCloseable {
     public static final int DEFAULT_PORT = 8091;
     /** Handler threads: slow faults hold one each. */
     public static final int DEFAULT_THREADS = 32;
-    private static final int BACKLOG = 128;
 
-    static {
-        // Small SSE chunks otherwise meet delayed ACKs (~40 ms stalls); must be set before the first server starts.
-        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
-            System.setProperty("sun.net.httpserver.nodelay", "true");
-        }
-    }
-
-    private final HttpServer server;
-    private final ExecutorService executor;
+    private final StandInHttp.Running server;
     private final StandInChat chat = new StandInChat();
     private final Queue<Fault> script = new ConcurrentLinkedQueue<>();
     private final AtomicLong chatRequests = new AtomicLong();
@@ -51,13 +37,9 @@ public final class HostedApiStandIn implements AutoCloseable {
     private volatile Headers lastHeaders = new Headers();
     private volatile JsonNode lastBody;
 
-    private HostedApiStandIn(HttpServer server, ExecutorService executor, StandInConfig config) {
-        this.server = server;
-        this.executor = executor;
+    private HostedApiStandIn(InetSocketAddress address, StandInConfig config) {
         this.config = config;
-        server.createContext("/", this::dispatch);
-        server.setExecutor(executor);
-        server.start();
+        this.server = StandInHttp.start(address, DEFAULT_THREADS, "hosted-stand-in", this::dispatch);
     }
 
     /** A stand-in on 127.0.0.1 (port 0 picks a free port). */
@@ -66,27 +48,16 @@ public final class HostedApiStandIn implements AutoCloseable {
     }
 
     public static HostedApiStandIn start(InetSocketAddress address, StandInConfig config) {
-        AtomicInteger count = new AtomicInteger();
-        ExecutorService executor = Executors.newFixedThreadPool(DEFAULT_THREADS, r -> {
-            Thread thread = new Thread(r, "hosted-stand-in-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
-        try {
-            return new HostedApiStandIn(HttpServer.create(address, BACKLOG), executor, config);
-        } catch (IOException e) {
-            executor.shutdownNow();
-            throw new UncheckedIOException("cannot listen on " + address, e);
-        }
+        return new HostedApiStandIn(address, config);
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return server.port();
     }
 
     /** The OpenAI-style base URL to configure, e.g. {@code http://127.0.0.1:41234/api/v1} (like OpenRouter's). */
     public String baseUrl() {
-        return "http://" + server.getAddress().getAddress().getHostAddress() + ":" + port() + "/api/v1";
+        return server.origin() + "/api/v1";
     }
 
     /** Changes the steady behaviour for later requests. */
@@ -147,8 +118,7 @@ public final class HostedApiStandIn implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
-        executor.shutdownNow();
+        server.close();
     }
 
     private void dispatch(HttpExchange exchange) throws IOException {
@@ -156,8 +126,8 @@ public final class HostedApiStandIn implements AutoCloseable {
         try {
             switch (path) {
                 case "/api/v1/chat/completions", "/v1/chat/completions" -> chat(exchange);
-                case "/api/v1/models", "/v1/models" -> json(exchange, 200, models());
-                default -> json(exchange, 404, OpenRouterBodies.error(404, "Not Found: " + path));
+                case "/api/v1/models", "/v1/models" -> StandInHttp.json(exchange, 200, models());
+                default -> StandInHttp.json(exchange, 404, OpenRouterBodies.error(404, "Not Found: " + path));
             }
         } catch (StandInChat.DropConnection drop) {
             throw drop; // escapes the handler: the server closes the socket without ending the chunked body
@@ -173,21 +143,21 @@ public final class HostedApiStandIn implements AutoCloseable {
 
     private void chat(HttpExchange exchange) throws IOException, InterruptedException {
         if (!"POST".equals(exchange.getRequestMethod())) {
-            json(exchange, 405, OpenRouterBodies.error(405, "Method Not Allowed"));
+            StandInHttp.json(exchange, 405, OpenRouterBodies.error(405, "Method Not Allowed"));
             return;
         }
         StandInConfig current = config;
         String authorization = exchange.getRequestHeaders().getFirst("Authorization");
         String key = authorization != null && authorization.startsWith("Bearer ") ? authorization.substring(7).trim() : "";
         if (key.isEmpty() || (current.apiKey() != null && !current.apiKey().equals(key))) {
-            json(exchange, 401, OpenRouterBodies.error(401, key.isEmpty() ? "No auth credentials found" : "User not found."));
+            StandInHttp.json(exchange, 401, OpenRouterBodies.error(401, key.isEmpty() ? "No auth credentials found" : "User not found."));
             return;
         }
         JsonNode request;
         try {
             request = OpenRouterBodies.MAPPER.readTree(exchange.getRequestBody());
         } catch (IOException e) {
-            json(exchange, 400, OpenRouterBodies.error(400, "Invalid JSON body"));
+            StandInHttp.json(exchange, 400, OpenRouterBodies.error(400, "Invalid JSON body"));
             return;
         }
         arrivalNanos.add(System.nanoTime());
@@ -214,12 +184,4 @@ public final class HostedApiStandIn implements AutoCloseable {
         return body;
     }
 
-    static void json(HttpExchange exchange, int status, JsonNode body) throws IOException {
-        byte[] bytes = body.toString().getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
-    }
 }

@@ -1,12 +1,12 @@
 package com.cascade4arm.testing.hosted;
 
+import com.cascade4arm.testing.http.StandInHttp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -32,22 +32,22 @@ final class StandInChat {
                     exchange.getResponseHeaders().set("Retry-After", Fault.retryAfterHeader(fault.retryAfter(), Instant.now()));
                 }
                 // X-RateLimit-Reset goes only into the body's error.metadata.headers, where OpenRouter reports it.
-                HostedApiStandIn.json(exchange, 429, OpenRouterBodies.rateLimitError(fault.rateLimitResetEpochMs()));
+                StandInHttp.json(exchange, 429, OpenRouterBodies.rateLimitError(fault.rateLimitResetEpochMs()));
                 return;
             }
             case UNAVAILABLE -> {
                 if (fault.retryAfter() != null) {
                     exchange.getResponseHeaders().set("Retry-After", Fault.retryAfterHeader(fault.retryAfter(), Instant.now()));
                 }
-                HostedApiStandIn.json(exchange, 503, OpenRouterBodies.error(503, "Provider is overloaded"));
+                StandInHttp.json(exchange, 503, OpenRouterBodies.error(503, "Provider is overloaded"));
                 return;
             }
             case SERVER_ERROR -> {
-                HostedApiStandIn.json(exchange, 500, OpenRouterBodies.error(500, "Internal Server Error"));
+                StandInHttp.json(exchange, 500, OpenRouterBodies.error(500, "Internal Server Error"));
                 return;
             }
             case ERROR_IN_200 -> {
-                HostedApiStandIn.json(exchange, 200, OpenRouterBodies.error(502, "Provider returned error"));
+                StandInHttp.json(exchange, 200, OpenRouterBodies.error(502, "Provider returned error"));
                 return;
             }
             case SLOW_FIRST_BYTE -> Thread.sleep(fault.delayMs());
@@ -62,7 +62,7 @@ final class StandInChat {
                 request.path("model").asText(config.model()));
         if (!request.path("stream").asBoolean(false)) {
             Thread.sleep(config.chunkDelayMs() * (content.size() + config.reasoningChunks().size()));
-            HostedApiStandIn.json(exchange, 200, bodies.completion(String.join("", content),
+            StandInHttp.json(exchange, 200, bodies.completion(String.join("", content),
                     String.join("", config.reasoningChunks()), promptTokens, content.size(), config.reasoningChunks().size()));
             return;
         }
@@ -71,17 +71,15 @@ final class StandInChat {
 
     private static void stream(HttpExchange exchange, StandInConfig config, Fault fault, OpenRouterBodies bodies,
                                List<String> content, int promptTokens) throws IOException, InterruptedException {
-        exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
-        exchange.getResponseHeaders().set("Cache-Control", "no-cache");
-        exchange.sendResponseHeaders(200, 0);
+        StandInHttp.startSse(exchange);
         OutputStream out = exchange.getResponseBody();
         for (int i = 0; i < config.keepAlives(); i++) {
-            write(out, KEEP_ALIVE);
+            StandInHttp.write(out, KEEP_ALIVE);
         }
-        event(out, bodies.roleChunk());
+        StandInHttp.event(out, bodies.roleChunk());
         for (String reasoning : config.reasoningChunks()) {
             Thread.sleep(config.chunkDelayMs());
-            event(out, bodies.reasoningChunk(reasoning));
+            StandInHttp.event(out, bodies.reasoningChunk(reasoning));
         }
         boolean cuts = fault.kind() == Fault.Kind.SSE_ERROR || fault.kind() == Fault.Kind.DROP_MID_STREAM;
         int cutAt = Math.min(fault.afterTokens(), content.size());
@@ -90,28 +88,19 @@ final class StandInChat {
                 if (fault.kind() == Fault.Kind.DROP_MID_STREAM) {
                     throw new DropConnection();
                 }
-                event(out, bodies.errorChunk("Provider disconnected unexpectedly"));
+                StandInHttp.event(out, bodies.errorChunk("Provider disconnected unexpectedly"));
                 out.close(); // OpenRouter ends the stream after an error event, without [DONE]
                 return;
             }
             if (i < content.size()) {
                 Thread.sleep(config.chunkDelayMs());
-                event(out, bodies.contentChunk(content.get(i)));
+                StandInHttp.event(out, bodies.contentChunk(content.get(i)));
             }
         }
-        event(out, bodies.finishChunk());
-        event(out, bodies.usageChunk(promptTokens, content.size(), config.reasoningChunks().size()));
-        write(out, "data: [DONE]\n\n");
+        StandInHttp.event(out, bodies.finishChunk());
+        StandInHttp.event(out, bodies.usageChunk(promptTokens, content.size(), config.reasoningChunks().size()));
+        StandInHttp.write(out, "data: [DONE]\n\n");
         out.close();
-    }
-
-    private static void event(OutputStream out, ObjectNode json) throws IOException {
-        write(out, "data: " + json + "\n\n");
-    }
-
-    private static void write(OutputStream out, String text) throws IOException {
-        out.write(text.getBytes(StandardCharsets.UTF_8));
-        out.flush();
     }
 
     private static String lastUserContent(JsonNode request) {

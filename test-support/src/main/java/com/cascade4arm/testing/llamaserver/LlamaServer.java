@@ -21,8 +21,8 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A real llama.cpp {@code llama-server} as a child process, for conformance tests: the binary is looked up at
- * {@code ../shared/tools/llama-server/llama-server} beside the project (CI may not have it: tests skip then).
+ * A real llama.cpp {@code llama-server} as a child process, for conformance tests: the binary is looked up as
+ * {@value #RELATIVE_PATH} in the directory that holds the project's checkout (CI may not have it: tests skip then).
  */
 public final class LlamaServer implements AutoCloseable {
     /** Relative to the directory that holds the project's checkout. */

@@ -1,12 +1,12 @@
 package com.cascade4arm.testing.upstream;
 
+import com.cascade4arm.testing.http.StandInHttp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -32,7 +32,7 @@ final class ChatCompletionsHandler {
         try {
             request = CompletionBodies.MAPPER.readTree(exchange.getRequestBody());
         } catch (IOException e) {
-            Responses.json(exchange, 400, CompletionBodies.error("request body is not valid JSON", "invalid_request_error", 400));
+            StandInHttp.json(exchange, 400, CompletionBodies.error("request body is not valid JSON", "invalid_request_error", 400));
             return;
         }
         sleep(b.firstByteDelayMs());
@@ -40,7 +40,7 @@ final class ChatCompletionsHandler {
             if (b.status() == 429) {
                 exchange.getResponseHeaders().set("Retry-After", "1");
             }
-            Responses.json(exchange, b.status(), CompletionBodies.error("instant responder configured to answer "
+            StandInHttp.json(exchange, b.status(), CompletionBodies.error("instant responder configured to answer "
                     + b.status(), b.status() == 429 ? "rate_limit_error" : "server_error", b.status()));
             return;
         }
@@ -65,7 +65,7 @@ final class ChatCompletionsHandler {
             if (route != null) {
                 CompletionBodies.cascade(body, route);
             }
-            Responses.json(exchange, 200, body);
+            StandInHttp.json(exchange, 200, body);
             return;
         }
         boolean includeUsage = request.path("stream_options").path("include_usage").asBoolean(false);
@@ -75,20 +75,18 @@ final class ChatCompletionsHandler {
     private void stream(HttpExchange exchange, ResponderBehaviour b, CompletionBodies bodies, List<String> chunks,
                         String finishReason, int promptTokens, boolean includeUsage, String route, long start)
             throws IOException, InterruptedException {
-        exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
-        exchange.getResponseHeaders().set("Cache-Control", "no-cache");
-        exchange.sendResponseHeaders(200, 0);
+        StandInHttp.startSse(exchange);
         try (OutputStream out = exchange.getResponseBody()) {
             if (b.commentLines()) {
-                write(out, ": instant responder keep-alive\n\n");
+                StandInHttp.write(out, ": instant responder keep-alive\n\n");
             }
-            event(out, bodies.roleChunk());
+            StandInHttp.event(out, bodies.roleChunk());
             sleep(b.contentDelayMs());
             for (String content : chunks) {
                 sleep(b.chunkDelayMs());
-                event(out, bodies.contentChunk(content));
+                StandInHttp.event(out, bodies.contentChunk(content));
                 if (b.streamError()) {
-                    event(out, CompletionBodies.error("instant responder failed mid-stream", "server_error", 500));
+                    StandInHttp.event(out, CompletionBodies.error("instant responder failed mid-stream", "server_error", 500));
                     return;
                 }
             }
@@ -101,21 +99,12 @@ final class ChatCompletionsHandler {
             if (route != null) {
                 CompletionBodies.cascade(last, route);
             }
-            event(out, finish);
+            StandInHttp.event(out, finish);
             if (includeUsage) {
-                event(out, last);
+                StandInHttp.event(out, last);
             }
-            write(out, "data: [DONE]\n\n");
+            StandInHttp.write(out, "data: [DONE]\n\n");
         }
-    }
-
-    private static void event(OutputStream out, ObjectNode json) throws IOException {
-        write(out, "data: " + json + "\n\n");
-    }
-
-    private static void write(OutputStream out, String text) throws IOException {
-        out.write(text.getBytes(StandardCharsets.UTF_8));
-        out.flush();
     }
 
     private static String lastUserContent(JsonNode request) {

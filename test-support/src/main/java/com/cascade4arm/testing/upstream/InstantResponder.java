@@ -1,15 +1,12 @@
 package com.cascade4arm.testing.upstream;
 
+import com.cascade4arm.testing.http.StandInHttp;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -24,17 +21,8 @@ public final class InstantResponder implements AutoCloseable {
     public static final int DEFAULT_THREADS = 64;
     public static final int DEFAULT_PORT = 8089;
     public static final String MODEL_ID = "instant";
-    private static final int BACKLOG = 256;
 
-    static {
-        // Without TCP_NODELAY, small SSE chunks meet delayed ACKs and stall ~40 ms; must be set before the first server.
-        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
-            System.setProperty("sun.net.httpserver.nodelay", "true");
-        }
-    }
-
-    private final HttpServer server;
-    private final ExecutorService executor;
+    private final StandInHttp.Running server;
     private final ChatCompletionsHandler chat;
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong chatRequests = new AtomicLong();
@@ -42,14 +30,10 @@ public final class InstantResponder implements AutoCloseable {
     private volatile ResponderBehaviour behaviour;
     private volatile String lastAuthorization;
 
-    private InstantResponder(HttpServer server, ExecutorService executor, ResponderBehaviour behaviour) {
-        this.server = server;
-        this.executor = executor;
+    private InstantResponder(InetSocketAddress address, ResponderBehaviour behaviour, int threads) {
         this.behaviour = behaviour;
         this.chat = new ChatCompletionsHandler(() -> this.behaviour);
-        server.createContext("/", this::dispatch);
-        server.setExecutor(executor);
-        server.start();
+        this.server = StandInHttp.start(address, threads, "instant-responder", this::dispatch);
     }
 
     /** An instant responder on 127.0.0.1 (port 0 picks a free port). */
@@ -62,27 +46,16 @@ public final class InstantResponder implements AutoCloseable {
     }
 
     public static InstantResponder start(InetSocketAddress address, ResponderBehaviour behaviour, int threads) {
-        AtomicInteger count = new AtomicInteger();
-        ExecutorService executor = Executors.newFixedThreadPool(threads, r -> {
-            Thread thread = new Thread(r, "instant-responder-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
-        try {
-            return new InstantResponder(HttpServer.create(address, BACKLOG), executor, behaviour);
-        } catch (IOException e) {
-            executor.shutdownNow();
-            throw new UncheckedIOException("cannot listen on " + address, e);
-        }
+        return new InstantResponder(address, behaviour, threads);
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return server.port();
     }
 
     /** e.g. {@code http://127.0.0.1:41234} (no trailing slash, no /v1). */
     public String baseUrl() {
-        return "http://" + server.getAddress().getAddress().getHostAddress() + ":" + port();
+        return server.origin();
     }
 
     /** Changes how later requests are answered. */
@@ -107,8 +80,7 @@ public final class InstantResponder implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
-        executor.shutdownNow();
+        server.close();
     }
 
     private void dispatch(HttpExchange exchange) throws IOException {
@@ -125,10 +97,10 @@ public final class InstantResponder implements AutoCloseable {
                         chat.handle(exchange);
                     }
                 }
-                case "/health" -> Responses.send(exchange, 200, "application/json", "{\"status\":\"ok\"}");
-                case "/v1/models", "/models" -> Responses.json(exchange, 200, models());
-                case "/metrics" -> Responses.send(exchange, 200, "text/plain; version=0.0.4", metrics());
-                default -> Responses.json(exchange, 404,
+                case "/health" -> StandInHttp.send(exchange, 200, "application/json", "{\"status\":\"ok\"}");
+                case "/v1/models", "/models" -> StandInHttp.json(exchange, 200, models());
+                case "/metrics" -> StandInHttp.send(exchange, 200, "text/plain; version=0.0.4", metrics());
+                default -> StandInHttp.json(exchange, 404,
                         CompletionBodies.error("no route for " + method + " " + path, "not_found_error", 404));
             }
         } catch (InterruptedException e) {
@@ -145,7 +117,7 @@ public final class InstantResponder implements AutoCloseable {
             return true;
         }
         exchange.getResponseHeaders().set("Allow", expected);
-        Responses.json(exchange, 405, CompletionBodies.error(method + " is not allowed here; use " + expected,
+        StandInHttp.json(exchange, 405, CompletionBodies.error(method + " is not allowed here; use " + expected,
                 "invalid_request_error", 405));
         return false;
     }

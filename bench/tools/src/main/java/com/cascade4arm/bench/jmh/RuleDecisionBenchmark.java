@@ -21,10 +21,10 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Latency of one routing decision on the default rulebook (goal: p99 ≤ 50 µs) and of fact extraction, per prompt kind.
- * SampleTime mode reports p50/p90/p99/p99.9. Run (from /work/main):
+ * SampleTime mode reports p50/p90/p99/p99.9. Run from the project root:
  * <pre>
- * mvn -B -o -q -pl rules,bench package -DskipTests
- * java -cp "bench/target/bench.jar:bench/target/lib/*" org.openjdk.jmh.Main RuleDecisionBenchmark
+ * mvn -B -q install -DskipTests
+ * java -cp "bench/tools/target/bench.jar:bench/tools/target/lib/*" org.openjdk.jmh.Main RuleDecisionBenchmark
  * </pre>
  * Add {@code -p kind=factual} to measure one kind, {@code -f 0} to skip forking when iterating quickly.
  */
