@@ -1,10 +1,10 @@
 package com.cascade4arm.app;
 
-import com.cascade4arm.testing.http.HttpTestClient;
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.LlamaHost;
 import com.cascade4arm.host.demo.DemoModel;
 import com.cascade4arm.host.demo.DemoModels;
+import com.cascade4arm.testing.http.HttpTestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;

@@ -7,13 +7,13 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import org.apache.camel.CamelContext;
+import org.apache.camel.ExtendedStartupListener;
 import org.apache.camel.component.micrometer.MicrometerConstants;
 import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpRouter;
-import org.apache.camel.ExtendedStartupListener;
 import org.apache.camel.main.BaseMainSupport;
-import org.apache.camel.support.LifecycleStrategySupport;
 import org.apache.camel.main.MainListenerSupport;
 import org.apache.camel.spi.PropertiesComponent;
+import org.apache.camel.support.LifecycleStrategySupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,7 +1,7 @@
 package com.cascade4arm.app.hardening;
 
-import com.cascade4arm.testing.http.RawHttp;
 import com.cascade4arm.app.TestGateway;
+import com.cascade4arm.testing.http.RawHttp;
 import com.cascade4arm.testing.upstream.InstantResponder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

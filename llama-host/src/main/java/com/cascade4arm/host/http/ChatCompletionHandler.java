@@ -1,14 +1,14 @@
 package com.cascade4arm.host.http;
 
-import com.cascade4arm.openai.ApiError;
-import com.cascade4arm.openai.ChatRequest;
-import com.cascade4arm.openai.ChatRequestParser;
 import com.cascade4arm.host.inference.GenerationJob;
 import com.cascade4arm.host.inference.GenerationListener;
 import com.cascade4arm.host.inference.InferenceEngine;
 import com.cascade4arm.host.inference.ModelNotReadyException;
 import com.cascade4arm.host.inference.PreparedPrompt;
 import com.cascade4arm.host.inference.PromptTooLongException;
+import com.cascade4arm.openai.ApiError;
+import com.cascade4arm.openai.ChatRequest;
+import com.cascade4arm.openai.ChatRequestParser;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 

@@ -1,8 +1,8 @@
 package com.cascade4arm.routes.chat;
 
 import com.cascade4arm.openai.ChatRequest;
-import com.cascade4arm.routes.http.ErrorsConfiguration;
 import com.cascade4arm.routes.http.ApiRoutes;
+import com.cascade4arm.routes.http.ErrorsConfiguration;
 import com.cascade4arm.routes.llama.LlamaComponent;
 import com.cascade4arm.routes.llama.PoolUnavailableException;
 

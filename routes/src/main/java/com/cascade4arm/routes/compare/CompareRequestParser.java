@@ -1,8 +1,8 @@
 package com.cascade4arm.routes.compare;
 
+import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.openai.ChatRequest;
 import com.cascade4arm.openai.ChatRequestParser;
-import com.cascade4arm.openai.ApiError;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 

@@ -14,7 +14,7 @@ import java.util.SortedSet;
 /**
  * The gateway's edge, built from {@link EdgeSettings}: what it hooks into the HTTP server (options, connection
  * watchdog, invalid-request answers — through {@link #serverVertx}), the router's first handler (connection tracking,
- * header cap, client identity) and the handlers {@code HttpIngress} runs before and after reading a body.
+ * header cap, client identity) and the handlers the ingress runs before and after reading a body.
  */
 public final class Edge implements AutoCloseable {
     /** Before every other route on the router, Camel's included. */
@@ -75,7 +75,7 @@ public final class Edge implements AutoCloseable {
         guard.admitStream(ctx);
     }
 
-    /** The API's method + path table (HttpIngress registers each mapping). */
+    /** The API's method + path table (the ingress registers each mapping). */
     public KnownRoutes knownRoutes() {
         return knownRoutes;
     }

@@ -1,7 +1,7 @@
 package com.cascade4arm.routes.ops;
 
-import com.cascade4arm.openai.ChatMessage;
 import com.cascade4arm.openai.ApiError;
+import com.cascade4arm.openai.ChatMessage;
 import com.cascade4arm.routes.http.ApiRoutes;
 import com.cascade4arm.routes.http.Json;
 import com.cascade4arm.routes.routing.RouteDecision;

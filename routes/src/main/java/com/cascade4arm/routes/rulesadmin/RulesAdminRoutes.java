@@ -1,7 +1,7 @@
 package com.cascade4arm.routes.rulesadmin;
 
-import com.cascade4arm.routes.http.AdminAuth;
 import com.cascade4arm.openai.ApiError;
+import com.cascade4arm.routes.http.AdminAuth;
 import com.cascade4arm.routes.http.ApiRoutes;
 import com.cascade4arm.routes.http.Json;
 import com.cascade4arm.routes.routing.RulebookRoutingService;

@@ -1,8 +1,8 @@
 package com.cascade4arm.routes.compare;
 
-import com.cascade4arm.testing.http.HttpTestClient;
 import com.cascade4arm.routes.testing.RoutesGateway;
 import com.cascade4arm.testing.hosted.StandInConfig;
+import com.cascade4arm.testing.http.HttpTestClient;
 import com.cascade4arm.testing.upstream.ResponderBehaviour;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;

@@ -1,6 +1,7 @@
 package com.cascade4arm.routes.faults;
 
 import com.cascade4arm.testing.http.RawHttp;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,8 +1,8 @@
 package com.cascade4arm.routes.rulesadmin;
 
 import com.cascade4arm.routes.testing.RoutesGateway;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.cascade4arm.rules.engine.BundledRules;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

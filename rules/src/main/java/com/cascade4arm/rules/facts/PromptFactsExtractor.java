@@ -1,6 +1,7 @@
 package com.cascade4arm.rules.facts;
 
 import com.cascade4arm.openai.ChatMessage;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -2,6 +2,7 @@ package com.cascade4arm.rules.safety;
 
 import com.cascade4arm.rules.decision.Decision;
 import com.cascade4arm.rules.facts.PromptFacts;
+
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;

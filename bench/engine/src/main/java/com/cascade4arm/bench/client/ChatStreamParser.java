@@ -1,7 +1,7 @@
 package com.cascade4arm.bench.client;
 
-import com.cascade4arm.openai.Sse;
 import com.cascade4arm.bench.stats.Throughput;
+import com.cascade4arm.openai.Sse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 

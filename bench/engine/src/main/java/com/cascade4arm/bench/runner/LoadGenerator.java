@@ -1,9 +1,9 @@
 package com.cascade4arm.bench.runner;
 
-import com.cascade4arm.openai.ChatRequest;
 import com.cascade4arm.bench.client.StreamResult;
 import com.cascade4arm.bench.client.StreamingChatClient;
 import com.cascade4arm.bench.suite.Prompt;
+import com.cascade4arm.openai.ChatRequest;
 
 import java.time.Instant;
 import java.util.List;

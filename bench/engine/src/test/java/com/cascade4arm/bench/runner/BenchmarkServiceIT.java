@@ -1,10 +1,10 @@
 package com.cascade4arm.bench.runner;
 
-import com.cascade4arm.testing.upstream.InstantResponder;
-import com.cascade4arm.testing.upstream.ResponderBehaviour;
 import com.cascade4arm.bench.stats.Percentiles;
 import com.cascade4arm.bench.suite.Prompt;
 import com.cascade4arm.bench.suite.PromptSuite;
+import com.cascade4arm.testing.upstream.InstantResponder;
+import com.cascade4arm.testing.upstream.ResponderBehaviour;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,12 +1,10 @@
 package com.cascade4arm.bench.jmh;
 
+import com.cascade4arm.openai.ChatMessage;
 import com.cascade4arm.rules.RoutingRulebook;
 import com.cascade4arm.rules.decision.RoutingDecision;
-import com.cascade4arm.openai.ChatMessage;
 import com.cascade4arm.rules.facts.PromptFacts;
 import com.cascade4arm.rules.facts.PromptFactsExtractor;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -18,6 +16,9 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Latency of one routing decision on the default rulebook (goal: p99 ≤ 50 µs) and of fact extraction, per prompt kind.
