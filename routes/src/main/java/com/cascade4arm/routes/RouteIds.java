@@ -4,6 +4,8 @@ package com.cascade4arm.routes;
 public final class RouteIds {
     public static final String CHAT_COMPLETIONS = "chat-completions";
     public static final String SELECT_ENDPOINT = "select-endpoint";
+    /** Sends a routed chat to its tier's pool, one static branch per configured tier. */
+    public static final String CALL_TIER = "call-tier";
     public static final String EXPLAIN_ROUTE = "explain-route";
     public static final String HEALTH = "health";
     public static final String LIST_MODELS = "list-models";
@@ -33,11 +35,6 @@ public final class RouteIds {
     public static final String RULES_ROLLBACK = "rules-rollback";
 
     private RouteIds() {
-    }
-
-    /** The route that calls one tier's pool: call-small, call-large, … (one per configured tier). */
-    public static String callTier(String tier) {
-        return "call-" + tier;
     }
 
     /** The direct: endpoint URI of a route id. */

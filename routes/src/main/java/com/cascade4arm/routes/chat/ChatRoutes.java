@@ -5,19 +5,20 @@ import com.cascade4arm.routes.http.ApiRoutes;
 import com.cascade4arm.routes.http.ErrorsConfiguration;
 import com.cascade4arm.routes.llama.LlamaComponent;
 import com.cascade4arm.routes.llama.PoolUnavailableException;
+import org.apache.camel.model.ChoiceDefinition;
 
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 
+import static com.cascade4arm.routes.RouteIds.CALL_TIER;
 import static com.cascade4arm.routes.RouteIds.CHAT_COMPLETIONS;
 import static com.cascade4arm.routes.RouteIds.SELECT_ENDPOINT;
-import static com.cascade4arm.routes.RouteIds.callTier;
 import static com.cascade4arm.routes.RouteIds.direct;
 
 /**
  * The cascade. A prompt comes in at {@code POST /v1/chat/completions}, its facts are extracted, the rulebook picks a
- * tier, the tier's pool answers ({@code llama:<tier>}); when that pool cannot serve before anything was sent, the
- * tier's fallback does. Nothing here blocks: the whole flow runs on the client connection's event loop.
+ * tier, {@code call-tier} sends it to that tier's pool ({@code llama:<tier>}); when that pool cannot serve before
+ * anything was sent, the tier's fallback does. Nothing here blocks: the whole flow runs on the client connection's event loop.
  */
 public final class ChatRoutes extends ApiRoutes {
     public static final String CHAT_PATH = "/v1/chat/completions";
@@ -41,10 +42,10 @@ public final class ChatRoutes extends ApiRoutes {
                 .transform().body(byte[].class, steps::parse)
                 .to(direct(SELECT_ENDPOINT))
                 .doTry()
-                    .toD(direct(callTier("${header." + TIER + "}")))
+                    .to(direct(CALL_TIER))
                 .doCatch(PoolUnavailableException.class)
                     .process(fallback)
-                    .toD(direct(callTier("${header." + TIER + "}")))
+                    .to(direct(CALL_TIER))
                 .end();
 
         from(direct(SELECT_ENDPOINT)).routeId(SELECT_ENDPOINT).routeConfigurationId(ErrorsConfiguration.INTERNAL)
@@ -52,9 +53,12 @@ public final class ChatRoutes extends ApiRoutes {
                 .transform().body(PromptedChat.class, steps::decide)
                 .setHeader(TIER).body(RoutedChat.class, RoutedChat::tier);
 
+        // One static branch per configured tier (not toD): no endpoint is resolved per request.
+        ChoiceDefinition toTier = from(direct(CALL_TIER)).routeId(CALL_TIER)
+                .routeConfigurationId(ErrorsConfiguration.INTERNAL).choice();
         for (String tier : tiers) {
-            from(direct(callTier(tier))).routeId(callTier(tier)).routeConfigurationId(ErrorsConfiguration.INTERNAL)
-                    .to(LlamaComponent.uri(tier));
+            toTier.when(header(TIER).isEqualTo(tier)).to(LlamaComponent.uri(tier));
         }
+        toTier.end();
     }
 }

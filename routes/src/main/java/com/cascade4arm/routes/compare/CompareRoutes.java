@@ -2,14 +2,11 @@ package com.cascade4arm.routes.compare;
 
 import com.cascade4arm.routes.http.ApiRoutes;
 import com.cascade4arm.routes.http.ErrorsConfiguration;
-import com.cascade4arm.routes.http.HttpContext;
 import com.cascade4arm.routes.http.Json;
-import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.camel.Exchange;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.support.DefaultExchange;
 
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 
 import static com.cascade4arm.routes.RouteIds.ATTEMPT_SUFFIX;
@@ -42,18 +39,18 @@ public final class CompareRoutes extends ApiRoutes {
     public void configure() {
         onWorkers("POST", "/api/compare", COMPARE)
                 .unmarshal(Json.tree())
-                .process(e -> open(e, false))
+                .process(compare::open)
                 .to("micrometer:counter:cascade.compare.requests?tags=answer=json")
                 .to(direct(COMPARE_MULTICAST))
-                .process(e -> e.getMessage().setBody(finish(e)))
+                .process(compare::answer)
                 .marshal(Json.answer());
 
         onWorkers("POST", "/api/compare/stream", COMPARE_STREAM)
                 .unmarshal(Json.tree())
-                .process(e -> open(e, true))
+                .process(compare::openStream)
                 .to("micrometer:counter:cascade.compare.requests?tags=answer=sse")
                 .to(direct(COMPARE_MULTICAST))
-                .process(e -> ((SseCompareEvents) run(e).events()).finish(finish(e)));
+                .process(compare::answerStream);
 
         from(direct(COMPARE_MULTICAST)).routeId(COMPARE_MULTICAST).routeConfigurationId(ErrorsConfiguration.INTERNAL)
                 .multicast(new CompareAggregation()).parallelProcessing().executorService(compare.legThreads())
@@ -97,28 +94,5 @@ public final class CompareRoutes extends ApiRoutes {
         exchange.setProperty(LegCall.PROPERTY, call);
         template.send(direct(attemptRoute), exchange);
         return call.current().outcome();
-    }
-
-    /** Validates (400/413 before anything is sent), then opens the run; the stream starts its SSE response here. */
-    private void open(Exchange exchange, boolean stream) {
-        HttpContext http = HttpContext.of(exchange);
-        CompareEvents events = stream ? new SseCompareEvents(http) : CompareEvents.NONE;
-        CompareRun run = compare.open(exchange.getMessage().getBody(JsonNode.class), http, events);
-        if (stream) {
-            http.startSse(Map.of());
-        }
-        exchange.setProperty(CompareRun.PROPERTY, run);
-        exchange.getMessage().setBody(run);
-    }
-
-    @SuppressWarnings("unchecked")
-    private com.fasterxml.jackson.databind.node.ObjectNode finish(Exchange exchange) {
-        CompareRun run = run(exchange);
-        run.cancel(); // a leg still running past the multicast's timeout stops now
-        return compare.aggregate(run, exchange.getMessage().getBody(Map.class));
-    }
-
-    private static CompareRun run(Exchange exchange) {
-        return exchange.getProperty(CompareRun.PROPERTY, CompareRun.class);
     }
 }

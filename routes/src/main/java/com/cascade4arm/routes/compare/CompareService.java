@@ -3,10 +3,12 @@ package com.cascade4arm.routes.compare;
 import com.cascade4arm.openai.ChatRequestParser;
 import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.http.ClientChannel;
+import com.cascade4arm.routes.http.HttpContext;
 import com.cascade4arm.routes.http.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import org.apache.camel.Exchange;
 
 import java.net.URI;
 import java.time.Clock;
@@ -122,6 +124,42 @@ public final class CompareService implements AutoCloseable {
             client.onClientGone(run::cancel);
         }
         return run;
+    }
+
+    /** The JSON compare's first step: validates the body (400/413 before anything is sent) and opens the run. */
+    void open(Exchange exchange) {
+        start(exchange, CompareEvents.NONE);
+    }
+
+    /** The SSE compare's first step: the same, then the SSE answer starts and streams the run as it goes. */
+    void openStream(Exchange exchange) {
+        HttpContext http = HttpContext.of(exchange);
+        start(exchange, new SseCompareEvents(http));
+        http.startSse(Map.of());
+    }
+
+    private void start(Exchange exchange, CompareEvents events) {
+        CompareRun run = open(exchange.getMessage().getBody(JsonNode.class), HttpContext.of(exchange), events);
+        exchange.setProperty(CompareRun.PROPERTY, run);
+        exchange.getMessage().setBody(run);
+    }
+
+    /** The JSON compare's answer: the aggregate of the systems' results. */
+    void answer(Exchange exchange) {
+        exchange.getMessage().setBody(finish(exchange));
+    }
+
+    /** The SSE compare's end: the aggregate event, then [DONE]. */
+    void answerStream(Exchange exchange) {
+        ObjectNode aggregate = finish(exchange);
+        ((SseCompareEvents) exchange.getProperty(CompareRun.PROPERTY, CompareRun.class).events()).finish(aggregate);
+    }
+
+    @SuppressWarnings("unchecked")
+    private ObjectNode finish(Exchange exchange) {
+        CompareRun run = exchange.getProperty(CompareRun.PROPERTY, CompareRun.class);
+        run.cancel(); // a leg still running past the multicast's timeout stops now
+        return aggregate(run, exchange.getMessage().getBody(Map.class));
     }
 
     /** {systems: {cascade, baseline, hosted}, ratios, elapsed_ms, deadline_ms}; a missing leg is reported as an error. */

@@ -4,6 +4,7 @@ import com.cascade4arm.openai.OpenAiJson;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.camel.Processor;
 import org.apache.camel.component.jackson.JacksonDataFormat;
 
 /** The gateway's one ObjectMapper (the API contract's), the camel-jackson data formats routes use, and a few conversions. */
@@ -26,6 +27,16 @@ public final class Json {
         format.setUseDefaultObjectMapper(false);
         format.setContentTypeHeader(true);
         return format;
+    }
+
+    /** A route step for bodies that may be empty (defaults apply): an empty body becomes JSON null before unmarshal. */
+    public static Processor emptyBodyIsNull() {
+        return exchange -> {
+            String body = exchange.getMessage().getBody(String.class);
+            if (body == null || body.isBlank()) {
+                exchange.getMessage().setBody("null");
+            }
+        };
     }
 
     public static ObjectNode object() {

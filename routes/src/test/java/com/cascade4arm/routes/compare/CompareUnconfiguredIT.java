@@ -7,7 +7,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.Map;
 
 import static com.cascade4arm.routes.testing.RoutesGateway.JSON;
 import static com.cascade4arm.routes.testing.RoutesGateway.prompt;

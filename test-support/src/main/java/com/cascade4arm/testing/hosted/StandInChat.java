@@ -2,7 +2,6 @@ package com.cascade4arm.testing.hosted;
 
 import com.cascade4arm.testing.http.StandInHttp;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 
 import java.io.IOException;
@@ -54,7 +53,7 @@ final class StandInChat {
             default -> {
             }
         }
-        String prompt = lastUserContent(request);
+        String prompt = StandInHttp.lastUserContent(request);
         int promptTokens = Math.max(1, prompt.length() / 4);
         int maxTokens = request.path("max_tokens").asInt(Integer.MAX_VALUE);
         List<String> content = config.contentChunks().subList(0, Math.min(maxTokens, config.contentChunks().size()));
@@ -101,15 +100,5 @@ final class StandInChat {
         StandInHttp.event(out, bodies.usageChunk(promptTokens, content.size(), config.reasoningChunks().size()));
         StandInHttp.write(out, "data: [DONE]\n\n");
         out.close();
-    }
-
-    private static String lastUserContent(JsonNode request) {
-        String content = "";
-        for (JsonNode message : request.path("messages")) {
-            if ("user".equals(message.path("role").asText())) {
-                content = message.path("content").asText("");
-            }
-        }
-        return content;
     }
 }

@@ -97,4 +97,15 @@ public final class StandInHttp {
         out.write(text.getBytes(StandardCharsets.UTF_8));
         out.flush();
     }
+
+    /** The content of the request's last user message (what a stand-in answers to), empty when there is none. */
+    public static String lastUserContent(JsonNode request) {
+        String content = "";
+        for (JsonNode message : request.path("messages")) {
+            if ("user".equals(message.path("role").asText())) {
+                content = message.path("content").asText("");
+            }
+        }
+        return content;
+    }
 }

@@ -44,7 +44,7 @@ final class ChatCompletionsHandler {
                     + b.status(), b.status() == 429 ? "rate_limit_error" : "server_error", b.status()));
             return;
         }
-        String prompt = lastUserContent(request);
+        String prompt = StandInHttp.lastUserContent(request);
         int promptTokens = Math.max(1, prompt.length() / 4);
         int maxTokens = request.path("max_tokens").asInt(request.path("n_predict").asInt(DEFAULT_MAX_TOKENS));
         List<String> chunks = b.contentChunks().subList(0, Math.max(0, Math.min(maxTokens, b.contentChunks().size())));
@@ -105,16 +105,6 @@ final class ChatCompletionsHandler {
             }
             StandInHttp.write(out, "data: [DONE]\n\n");
         }
-    }
-
-    private static String lastUserContent(JsonNode request) {
-        String content = "";
-        for (JsonNode message : request.path("messages")) {
-            if ("user".equals(message.path("role").asText())) {
-                content = message.path("content").asText("");
-            }
-        }
-        return content;
     }
 
     private static double elapsedMs(long start) {
