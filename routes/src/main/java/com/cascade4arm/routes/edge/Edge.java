@@ -3,6 +3,7 @@ package com.cascade4arm.routes.edge;
 import com.cascade4arm.routes.http.ApiException;
 import com.cascade4arm.routes.http.HttpContext;
 import com.cascade4arm.routes.http.OpenAiErrors;
+import com.cascade4arm.routes.http.RequestIds;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerOptions;
@@ -27,6 +28,8 @@ public final class Edge implements AutoCloseable {
     private final ConnectionWatchdog watchdog;
     private final InvalidRequests invalidRequests;
     private final KnownRoutes knownRoutes = new KnownRoutes();
+    /** The server's options, for the strict request decoder each connection gets. */
+    private volatile HttpServerOptions decoderOptions = new HttpServerOptions();
 
     public Edge(EdgeSettings settings, MeterRegistry meters) {
         this(settings, meters, NanoClock.SYSTEM);
@@ -47,11 +50,15 @@ public final class Edge implements AutoCloseable {
     public Vertx serverVertx(Vertx vertx) {
         watchdog.start(vertx);
         return EdgeVertx.wrap(vertx, this::serverOptions, server -> server
-                .connectionHandler(watchdog::onConnection)
+                .connectionHandler(connection -> {
+                    StrictDecoders.install(connection, decoderOptions);
+                    watchdog.onConnection(connection);
+                })
                 .invalidRequestHandler(invalidRequests::handle));
     }
 
     HttpServerOptions serverOptions(HttpServerOptions options) {
+        decoderOptions = options;
         return options.setMaxHeaderSize(settings.maxHeaderBytes())
                 .setMaxInitialLineLength(settings.maxRequestLineBytes())
                 // An LLM gateway needs no h2c; without it there is one framing to watch (and no HTTP/2 resets).
@@ -61,9 +68,30 @@ public final class Edge implements AutoCloseable {
     /** Mounts the first handler of every request on {@code router}: connection tracking, header cap, client identity. */
     public void install(Router router) {
         router.route().order(FIRST_HANDLER_ORDER).handler(ctx -> {
+            RequestIds.assign(ctx);
+            SecurityHeaders.apply(ctx.response());
             watchdog.onRequest(ctx);
+            if (!KnownRoutes.SERVED_METHODS.contains(ctx.request().method().name())) {
+                answerUnsupportedMethod(ctx);
+                return;
+            }
             guard.screen(ctx);
         });
+    }
+
+    /** CONNECT, TRACE and methods without meaning here: 405, in the OpenAI error shape, nothing logged. */
+    private void answerUnsupportedMethod(RoutingContext ctx) {
+        String method = ctx.request().method().name();
+        metrics.rejected("method_not_allowed");
+        ctx.response().putHeader("Connection", "close");
+        new HttpContext(ctx.request(), System.nanoTime()).sendJson(405, OpenAiErrors.body(new ApiException(405,
+                "invalid_request_error", "method_not_allowed", "the method " + abbreviate(method)
+                + " is not supported; use " + String.join(", ", KnownRoutes.SERVED_METHODS))),
+                Map.of("Allow", String.join(", ", KnownRoutes.SERVED_METHODS)));
+    }
+
+    private static String abbreviate(String value) {
+        return value.length() <= 20 ? value : value.substring(0, 17) + "...";
     }
 
     /** Before an API request's body is read: rate limit, per-client and total concurrency. */
