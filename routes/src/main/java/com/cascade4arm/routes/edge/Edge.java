@@ -7,6 +7,7 @@ import com.cascade4arm.routes.http.RequestIds;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
@@ -54,7 +55,23 @@ public final class Edge implements AutoCloseable {
                     StrictDecoders.install(connection, decoderOptions);
                     watchdog.onConnection(connection);
                 })
-                .invalidRequestHandler(invalidRequests::handle));
+                .invalidRequestHandler(invalidRequests::handle), this::servedMethod);
+    }
+
+    /** Before the router: CONNECT, TRACE and other methods without meaning here get 405 (OpenAI shape, nothing logged). */
+    private boolean servedMethod(HttpServerRequest request) {
+        String method = request.method().name();
+        if (KnownRoutes.SERVED_METHODS.contains(method)) {
+            return true;
+        }
+        metrics.rejected("method_not_allowed");
+        ApiException error = new ApiException(405, "invalid_request_error", "method_not_allowed", "the method "
+                + abbreviate(method) + " is not supported; use " + String.join(", ", KnownRoutes.SERVED_METHODS));
+        SecurityHeaders.apply(request.response());
+        request.response().setStatusCode(405).putHeader("Content-Type", "application/json")
+                .putHeader("Allow", String.join(", ", KnownRoutes.SERVED_METHODS)).putHeader("Connection", "close")
+                .end(io.vertx.core.buffer.Buffer.buffer(com.cascade4arm.routes.http.Json.bytes(OpenAiErrors.body(error))));
+        return false;
     }
 
     HttpServerOptions serverOptions(HttpServerOptions options) {
@@ -71,23 +88,8 @@ public final class Edge implements AutoCloseable {
             RequestIds.assign(ctx);
             SecurityHeaders.apply(ctx.response());
             watchdog.onRequest(ctx);
-            if (!KnownRoutes.SERVED_METHODS.contains(ctx.request().method().name())) {
-                answerUnsupportedMethod(ctx);
-                return;
-            }
             guard.screen(ctx);
         });
-    }
-
-    /** CONNECT, TRACE and methods without meaning here: 405, in the OpenAI error shape, nothing logged. */
-    private void answerUnsupportedMethod(RoutingContext ctx) {
-        String method = ctx.request().method().name();
-        metrics.rejected("method_not_allowed");
-        ctx.response().putHeader("Connection", "close");
-        new HttpContext(ctx.request(), System.nanoTime()).sendJson(405, OpenAiErrors.body(new ApiException(405,
-                "invalid_request_error", "method_not_allowed", "the method " + abbreviate(method)
-                + " is not supported; use " + String.join(", ", KnownRoutes.SERVED_METHODS))),
-                Map.of("Allow", String.join(", ", KnownRoutes.SERVED_METHODS)));
     }
 
     private static String abbreviate(String value) {
