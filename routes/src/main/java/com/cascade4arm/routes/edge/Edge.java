@@ -69,7 +69,7 @@ public final class Edge implements AutoCloseable {
                 + abbreviate(method) + " is not supported; use " + String.join(", ", KnownRoutes.SERVED_METHODS));
         SecurityHeaders.apply(request.response());
         request.response().setStatusCode(405).putHeader("Content-Type", "application/json")
-                .putHeader("Allow", String.join(", ", KnownRoutes.SERVED_METHODS)).putHeader("Connection", "close")
+                .putHeader("Allow", String.join(", ", KnownRoutes.SERVED_METHODS))
                 .end(io.vertx.core.buffer.Buffer.buffer(com.cascade4arm.routes.http.Json.bytes(OpenAiErrors.body(error))));
         return false;
     }

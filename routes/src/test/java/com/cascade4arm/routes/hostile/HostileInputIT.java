@@ -71,7 +71,8 @@ class HostileInputIT {
             long ms = (System.nanoTime() - start) / 1_000_000;
             assertThat(route.statusCode()).as(route.body()).isEqualTo(200);
             assertThat(chat.statusCode()).as(chat.body()).isEqualTo(200);
-            assertThat(ms).as("ms for /api/route and chat on a %d-char hostile prompt", prompt.length()).isLessThan(2_000);
+            // Generous for a loaded shared machine; before the fix 'if(=' × 1,000 alone took 2.5 s and × 8,000 about an hour.
+            assertThat(ms).as("ms for /api/route and chat on a %d-char hostile prompt", prompt.length()).isLessThan(10_000);
         }
     }
 
@@ -189,6 +190,7 @@ class HostileInputIT {
     @Test
     void healthAnswersWithinMillisecondsWhileWorstCasePromptsAreRouted() throws Exception {
         String body = "{\"prompt\":" + JSON.writeValueAsString("if(=".repeat(CAP / 4)) + "}";
+        long quietMedian = medianHealthMs(); // the reference, measured in the same run on the same machine
         java.util.concurrent.atomic.AtomicBoolean attacking = new java.util.concurrent.atomic.AtomicBoolean(true);
         java.util.concurrent.atomic.AtomicInteger routed = new java.util.concurrent.atomic.AtomicInteger();
         List<Thread> attackers = new ArrayList<>();
@@ -207,23 +209,35 @@ class HostileInputIT {
         try {
             org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> routed.get() >= 2);
             gateway.get("/health"); // a fresh connection's first request is not what this measures
-            List<Long> probes = new ArrayList<>();
-            for (int i = 0; i < 15; i++) {
-                long start = System.nanoTime();
-                assertThat(gateway.get("/health").statusCode()).isEqualTo(200);
-                probes.add((System.nanoTime() - start) / 1_000_000);
-            }
-            List<Long> sorted = probes.stream().sorted().toList();
-            System.out.printf("/health while %d worst-case prompts were routed: median %d ms, max %d ms%n",
-                    routed.get(), sorted.get(sorted.size() / 2), sorted.get(sorted.size() - 1));
-            assertThat(sorted.get(sorted.size() / 2)).as("median /health ms (before the fix: seconds)").isLessThan(50);
-            assertThat(sorted.get(sorted.size() - 1)).as("slowest /health ms (before the fix: 11.9 s)").isLessThan(500);
+            List<Long> sorted = healthProbesMs();
+            System.out.printf("/health while %d worst-case prompts were routed: median %d ms, max %d ms (quiet median %d ms)%n",
+                    routed.get(), sorted.get(sorted.size() / 2), sorted.get(sorted.size() - 1), quietMedian);
+            // 50 ms on a quiet machine; on a loaded one, within a few quiet medians. Before the fix: 11.9 s.
+            assertThat(sorted.get(sorted.size() / 2)).as("median /health ms")
+                    .isLessThan(Math.max(50, 4 * quietMedian));
+            assertThat(sorted.get(sorted.size() - 1)).as("slowest /health ms").isLessThan(500);
         } finally {
             attacking.set(false);
             for (Thread attacker : attackers) {
                 attacker.join(30_000);
             }
         }
+    }
+
+    private static List<Long> healthProbesMs() {
+        List<Long> probes = new ArrayList<>();
+        for (int i = 0; i < 15; i++) {
+            long start = System.nanoTime();
+            assertThat(gateway.get("/health").statusCode()).isEqualTo(200);
+            probes.add((System.nanoTime() - start) / 1_000_000);
+        }
+        return probes.stream().sorted().toList();
+    }
+
+    private static long medianHealthMs() {
+        gateway.get("/health");
+        List<Long> sorted = healthProbesMs();
+        return sorted.get(sorted.size() / 2);
     }
 
     @Test
