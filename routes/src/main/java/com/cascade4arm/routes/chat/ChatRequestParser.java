@@ -36,7 +36,7 @@ public final class ChatRequestParser {
      * Parses {@code {"prompt": "…"}} or {@code {"messages": [...]}} plus the chat fields (for /api/route and compare):
      * the prompt becomes one user message, then the chat rules apply. {@code ignored} fields are dropped first.
      */
-    public ChatRequest parsePromptOrMessages(com.fasterxml.jackson.databind.node.ObjectNode root, Set<String> ignored) {
+    public ChatRequest parsePromptOrMessages(ObjectNode root, Set<String> ignored) {
         ObjectNode chatBody = root.deepCopy();
         ignored.forEach(chatBody::remove);
         JsonNode prompt = chatBody.remove("prompt");
