@@ -138,6 +138,9 @@ class HostileInputIT {
         assertThat(errorCode(connect.body())).isEqualTo("method_not_allowed");
         RawHttp.Answer patch = RawHttp.exchange(port, "PATCH /health HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n");
         assertThat(patch.status()).isEqualTo(405);
+        RawHttp.Answer trace = RawHttp.exchange(port, "TRACE /health HTTP/1.1\r\nHost: x\r\n\r\n");
+        assertThat(trace.status()).isEqualTo(405);
+        assertThat(errorCode(trace.body())).isEqualTo("method_not_allowed");
         RawHttp.Answer badChunk = RawHttp.exchange(port, "POST /api/route HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                 + "Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n");
         assertThat(badChunk.status()).isEqualTo(400);
