@@ -114,6 +114,7 @@ class ChatCompletionsIT {
         assertThat(metrics.status()).isEqualTo(200);
         assertThat(metrics.body()).contains("gen_ai_client_operation_duration_seconds_count{",
                 "gen_ai_server_time_to_first_token_seconds", "gen_ai_client_token_usage_tokens",
-                "cascade_routing_decisions_total{", "cascade_breaker_state{");
+                "cascade_routing_decisions_total{", "cascade_breaker_state{", "cascade_routing_decision_duration_seconds_count",
+                "cascade_routing_decisions_over_budget_total");
     }
 }
