@@ -2,6 +2,7 @@ package com.cascade4arm.openai;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -42,6 +43,19 @@ public final class ChatRequestParser {
                 defaultMaxTokens = Math.min(defaultMaxTokens, maxTokensCap);
             }
         }
+
+        /** 400 unless {@code maxTokens} (when given) is within 1..cap: for requests that carry max_tokens elsewhere. */
+        public void checkMaxTokens(Integer maxTokens) {
+            if (maxTokens != null && (maxTokens < 1 || maxTokens > maxTokensCap)) {
+                throw ApiError.invalidParam("max_tokens", "invalid_value",
+                        "max_tokens must be between 1 and " + maxTokensCap + ", but was " + maxTokens);
+            }
+        }
+    }
+
+    /** The limits this parser applies, shared with every other endpoint that takes a prompt. */
+    public Limits limits() {
+        return limits;
     }
 
     public ChatRequest parse(byte[] body) {
@@ -78,6 +92,32 @@ public final class ChatRequestParser {
                 Values.number(root, "temperature", 0, MAX_TEMPERATURE), Values.number(root, "top_p", 0, 1),
                 Values.number(root, "presence_penalty", -2, 2), Values.number(root, "frequency_penalty", -2, 2),
                 Values.integer(root, "seed", Integer.MIN_VALUE, Integer.MAX_VALUE), stop(root.get("stop")));
+    }
+
+    /**
+     * Parses {@code {"prompt": "…"}} or {@code {"messages": [...]}} plus the chat fields (the gateway's /api/route and
+     * compare): the prompt becomes one user message, then the chat rules apply. {@code ignored} fields are dropped first.
+     */
+    public ChatRequest parsePromptOrMessages(ObjectNode root, Set<String> ignored) {
+        ObjectNode chatBody = root.deepCopy();
+        ignored.forEach(chatBody::remove);
+        JsonNode prompt = chatBody.remove("prompt");
+        boolean hasMessages = chatBody.hasNonNull("messages");
+        if (prompt != null && !prompt.isNull()) {
+            if (hasMessages) {
+                throw ApiError.invalidParam("prompt", "invalid_value", "give either prompt or messages, not both");
+            }
+            if (!prompt.isTextual()) {
+                throw ApiError.invalidParam("prompt", "invalid_type", "prompt must be a string, but was " + Values.describe(prompt));
+            }
+            if (prompt.asText().isBlank()) {
+                throw ApiError.invalidParam("prompt", "invalid_value", "prompt must not be empty");
+            }
+            chatBody.putArray("messages").addObject().put("role", ChatMessage.USER).put("content", prompt.asText());
+        } else if (!hasMessages) {
+            throw ApiError.invalidParam("prompt", "missing_field", "prompt or messages is required");
+        }
+        return parse(chatBody);
     }
 
     /** Parses a client's JSON body; malformed JSON is a 400 that says where. */

@@ -109,17 +109,24 @@ public final class Gateway implements AutoCloseable {
                     return thread;
                 });
         ChatRequestParser parser = new ChatRequestParser(chatLimits(settings));
+        Integer scheduledMaxTokens = settings.bench().scheduledConfig().maxTokens();
+        if (scheduledMaxTokens != null && scheduledMaxTokens > settings.maxTokensCap()) {
+            // Every request of such a run would be refused: fail the start instead, naming both keys.
+            throw new IllegalArgumentException("cascade.bench.schedule.max-tokens must be at most cascade.limits.max-tokens ("
+                    + settings.maxTokensCap() + "), but was " + scheduledMaxTokens);
+        }
+        boolean expose = settings.edge().exposeEndpoints();
         this.llama = new LlamaComponent(pools, new PoolDispatcher(client, metrics, settings.requestTimeoutMs(),
-                Timers.of(vertx), System::nanoTime));
+                Timers.of(vertx), System::nanoTime, expose));
         routes.add(new ErrorsConfiguration());
         routes.add(new ChatRoutes(new ChatSteps(parser, routing, metrics, settings.tierNames()),
                 new TierFallback(fallbacks), settings.tierNames(), workers));
-        routes.add(new OpsRoutes(pools.values(), routing, workers));
+        routes.add(new OpsRoutes(pools.values(), routing, parser, expose, workers));
         // Benchmark: REST API + scheduled route; targets are this gateway (once bound) and the baseline, if configured.
         this.bench = new BenchLauncher(settings.bench(),
                 new BenchTargets(this::selfUrl, settings.baselineUrl(), settings.connectTimeoutMs(),
                         settings.edge().internalKey()), routing);
-        routes.add(new BenchRoutes(bench, admin, workers));
+        routes.add(new BenchRoutes(bench, admin, parser.limits(), workers));
         routes.add(new BenchScheduleRoute(bench, settings.bench()));
         // Compare: one prompt to this gateway (loopback), the baseline and the hosted API in parallel.
         this.compare = new CompareService(settings, this::selfUrl, parser);

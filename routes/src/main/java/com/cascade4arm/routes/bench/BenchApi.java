@@ -1,10 +1,12 @@
 package com.cascade4arm.routes.bench;
 
+import com.cascade4arm.bench.runner.BenchConfig;
 import com.cascade4arm.bench.runner.BenchmarkService;
 import com.cascade4arm.bench.runner.InvalidBenchConfigException;
 import com.cascade4arm.bench.runner.RunAlreadyActiveException;
 import com.cascade4arm.bench.runner.RunSummary;
 import com.cascade4arm.openai.ApiError;
+import com.cascade4arm.openai.ChatRequestParser;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.camel.Exchange;
@@ -34,8 +36,11 @@ final class BenchApi {
     public record RunList(String object, List<RunSummary> data) {
     }
 
-    BenchApi(BenchLauncher launcher) {
+    private final ChatRequestParser.Limits limits;
+
+    BenchApi(BenchLauncher launcher, ChatRequestParser.Limits limits) {
         this.launcher = launcher;
+        this.limits = limits;
         this.service = launcher.service();
     }
 
@@ -43,7 +48,9 @@ final class BenchApi {
         Message message = exchange.getMessage();
         BenchLauncher.Started started;
         try {
-            started = launcher.start(BenchRequestParser.parse(message.getBody(JsonNode.class)));
+            BenchConfig config = BenchRequestParser.parse(message.getBody(JsonNode.class));
+            limits.checkMaxTokens(config.maxTokens()); // what the gateway would refuse, the run refuses up front
+            started = launcher.start(config);
         } catch (InvalidBenchConfigException e) {
             throw ApiError.badRequest("invalid_bench_config", e.getMessage());
         } catch (RunAlreadyActiveException e) {

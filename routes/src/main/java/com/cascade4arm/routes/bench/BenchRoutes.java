@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.bench;
 
+import com.cascade4arm.openai.ChatRequestParser;
 import com.cascade4arm.routes.http.AdminAuth;
 import com.cascade4arm.routes.http.ApiRoutes;
 import com.cascade4arm.routes.http.Json;
@@ -23,9 +24,10 @@ public final class BenchRoutes extends ApiRoutes {
     private final BenchApi api;
     private final AdminAuth admin;
 
-    public BenchRoutes(BenchLauncher launcher, AdminAuth admin, ExecutorService workers) {
+    /** {@code limits}: the gateway's own prompt limits; a run asking for more (max_tokens) would fail every request. */
+    public BenchRoutes(BenchLauncher launcher, AdminAuth admin, ChatRequestParser.Limits limits, ExecutorService workers) {
         super(workers);
-        this.api = new BenchApi(launcher);
+        this.api = new BenchApi(launcher, limits);
         this.admin = admin;
     }
 

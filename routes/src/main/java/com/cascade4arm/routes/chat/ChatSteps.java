@@ -3,6 +3,7 @@ package com.cascade4arm.routes.chat;
 import com.cascade4arm.openai.ChatRequest;
 import com.cascade4arm.openai.ChatRequestParser;
 import com.cascade4arm.routes.metrics.GenAiMetrics;
+import com.cascade4arm.rules.facts.PromptFacts;
 import com.cascade4arm.routes.routing.RouteDecision;
 import com.cascade4arm.routes.routing.RoutingService;
 import org.slf4j.Logger;
@@ -35,12 +36,16 @@ public final class ChatSteps {
     }
 
     public PromptedChat extractFacts(ChatRequest request) {
-        return new PromptedChat(request, routing.facts(request.messages(), request.requestedMaxTokens()));
+        long started = System.nanoTime();
+        PromptFacts facts = routing.facts(request.messages(), request.requestedMaxTokens());
+        return new PromptedChat(request, facts, System.nanoTime() - started);
     }
 
     public RoutedChat decide(PromptedChat chat) {
         String forced = tiers.contains(chat.request().model()) ? chat.request().model() : null;
+        long started = System.nanoTime();
         RouteDecision decision = routing.decide(chat.facts(), forced);
+        metrics.decisionTime(chat.extractionNanos() + System.nanoTime() - started);
         if (!tiers.contains(decision.route())) {
             // A rule named a tier the configuration does not have: serve from the first tier, and say so.
             LOG.warn("rule '{}' routed to tier '{}', which cascade.tiers {} does not list; serving from {}",

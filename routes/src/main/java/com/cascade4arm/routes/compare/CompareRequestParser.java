@@ -15,6 +15,9 @@ import java.util.Set;
  * {@code prompt} and {@code systems} goes through the chat endpoint's own parser, so limits and messages match it.
  */
 public final class CompareRequestParser {
+    /** Compare's own field, and chat fields compare decides itself (every system streams; the cascade uses "auto"). */
+    private static final Set<String> IGNORED_FIELDS = Set.of("systems", "model", "stream", "stream_options");
+
     private final ChatRequestParser chat;
 
     public CompareRequestParser(ChatRequestParser chat) {
@@ -26,29 +29,8 @@ public final class CompareRequestParser {
         if (root == null || !root.isObject()) {
             throw ApiError.badRequest("invalid_type", "request body must be a JSON object, but was " + (root == null ? "empty" : kind(root)));
         }
-        ObjectNode chatBody = ((ObjectNode) root).deepCopy();
-        JsonNode prompt = chatBody.remove("prompt");
-        JsonNode systems = chatBody.remove("systems");
-        // Compare decides these itself: every system streams, the cascade routes with model "auto".
-        chatBody.remove("model");
-        chatBody.remove("stream");
-        chatBody.remove("stream_options");
-        boolean hasMessages = chatBody.hasNonNull("messages");
-        if (prompt != null && !prompt.isNull()) {
-            if (hasMessages) {
-                throw ApiError.badRequest("invalid_value", "give either prompt or messages, not both");
-            }
-            if (!prompt.isTextual()) {
-                throw ApiError.badRequest("invalid_type", "prompt must be a string, but was " + kind(prompt));
-            }
-            if (prompt.asText().isBlank()) {
-                throw ApiError.badRequest("invalid_value", "prompt must not be empty");
-            }
-            chatBody.putArray("messages").addObject().put("role", "user").put("content", prompt.asText());
-        } else if (!hasMessages) {
-            throw ApiError.badRequest("missing_field", "prompt or messages is required");
-        }
-        ChatRequest request = chat.parse(chatBody);
+        JsonNode systems = root.get("systems");
+        ChatRequest request = chat.parsePromptOrMessages((ObjectNode) root, IGNORED_FIELDS);
         return new CompareRequest(request, systems(systems));
     }
 

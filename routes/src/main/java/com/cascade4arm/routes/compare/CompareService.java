@@ -63,7 +63,7 @@ public final class CompareService implements AutoCloseable {
                             gateway.breakerWindow(), retry.breakerOpenMs(), clock)),
                     CircuitBreaker.of("compare-" + id + "-rate-limit", Leg.rateLimitBreaker(retry.cooldownAfter429s(),
                             retry.cooldownMs(), clock)),
-                    waits, retry.maxAttempts(), retry.cooldownMs(), clock));
+                    waits, retry.maxAttempts(), retry.cooldownMs(), clock, gateway.edge().exposeEndpoints()));
         }
         // Legs and their attempts block on their streams (camel-http): a direct hand-off, never a queue, so a leg never
         // waits behind another compare; past the cap the caller runs it itself.

@@ -27,11 +27,14 @@ final class Leg {
     private final int maxAttempts;
     private final long cooldownMs;
     private final Clock clock;
+    private final boolean exposeEndpoints;
     private volatile long cooldownStartedMs;
 
+    /** {@code exposeEndpoints}: results name the gateway's and the baseline's URLs (cascade.expose-endpoints). */
     Leg(LegTarget target, CircuitBreaker failures, CircuitBreaker rateLimits, RetryWaits waits, int maxAttempts,
-        long cooldownMs, Clock clock) {
+        long cooldownMs, Clock clock, boolean exposeEndpoints) {
         this.target = target;
+        this.exposeEndpoints = exposeEndpoints;
         this.failures = failures;
         this.rateLimits = rateLimits;
         this.waits = waits;
@@ -206,7 +209,14 @@ final class Leg {
     }
 
     private String endpoint() {
-        URI base = target.base().get();
-        return base == null ? null : base.toString();
+        return endpoint(target.base().get());
+    }
+
+    /** Where the system was called: the hosted API's public URL; the gateway's own and the baseline's only if exposed. */
+    String endpoint(URI base) {
+        if (base == null) {
+            return null;
+        }
+        return exposeEndpoints || target.system() == SystemName.HOSTED ? base.toString() : target.system().id();
     }
 }

@@ -121,7 +121,7 @@ final class LegCall {
     synchronized SystemResult result() {
         LegAttempt attempt = current;
         LegAttempt.Outcome outcome = attempt == null ? null : attempt.outcome();
-        String endpoint = base.toString();
+        String endpoint = leg.endpoint(base);
         if (outcome != null && outcome.ok()) {
             return Results.ok(leg.target(), endpoint, attempt.stream(), run, retries(), attempt.busyMs(), attempt.endedNanos());
         }
@@ -137,7 +137,7 @@ final class LegCall {
                 ? "no complete answer within the compare deadline of " + run.deadlineMs() + " ms"
                 : "cancelled: the client disconnected or the compare ended";
         LegAttempt attempt = current;
-        return Results.error(leg.target(), base.toString(), attempt == null ? null : attempt.stream(), run, retries(),
+        return Results.error(leg.target(), leg.endpoint(base), attempt == null ? null : attempt.stream(), run, retries(),
                 message, null);
     }
 }

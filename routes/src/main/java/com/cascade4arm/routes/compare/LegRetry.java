@@ -69,7 +69,7 @@ final class LegRetry implements Processor {
             return call.resultWhen(LegAttempt.Abort.CANCELLED);
         } catch (ExecutionException | RuntimeException e) {
             LOG.error("compare leg {} failed unexpectedly", leg.system().id(), e);
-            return Results.error(leg.target(), call.base().toString(), null, run, call.retries(),
+            return Results.error(leg.target(), leg.endpoint(call.base()), null, run, call.retries(),
                     "internal error; see the gateway log", null);
         }
     }

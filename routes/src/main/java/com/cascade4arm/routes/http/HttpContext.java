@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.List;
 import java.util.Map;
@@ -17,6 +19,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * stream must be written here, as it arrives).
  */
 public final class HttpContext implements ClientChannel {
+    private static final Logger LOG = LoggerFactory.getLogger(HttpContext.class);
     /** Exchange property under which routes find the client's HTTP exchange. */
     public static final String PROPERTY = "cascade.http";
 
@@ -117,8 +120,15 @@ public final class HttpContext implements ClientChannel {
         response.end(body);
     }
 
+    /** The id the edge gave this request ({@code X-Request-Id}), "-" when it did not run. */
+    public String requestId() {
+        String id = response.headers().get(RequestIds.HEADER);
+        return id == null ? "-" : id;
+    }
+
     @Override
     public void sendError(ApiError e) {
+        logError(e);
         if (committed()) {
             // Mid-stream: the status is gone, so the error becomes the last SSE event.
             writeSseEvent(Json.string(e.toJson()));
@@ -128,6 +138,24 @@ public final class HttpContext implements ClientChannel {
         Map<String, String> headers = e.retryAfterSeconds() == null
                 ? Map.of() : Map.of("Retry-After", String.valueOf(e.retryAfterSeconds()));
         sendJson(e.status(), e.toJson(), headers);
+    }
+
+    /**
+     * Every error answer is one log line with the request id, never a stack trace: client mistakes at INFO, refusals that
+     * floods repeat (429) at DEBUG, the gateway's own trouble (5xx) at WARN. Unexpected exceptions are logged, with their
+     * trace, where they are caught (a 500 is a bug).
+     */
+    private void logError(ApiError e) {
+        String path = request.path() == null ? request.uri() : request.path();
+        Object[] args = {requestId(), request.method(), path.length() > 120 ? path.substring(0, 117) + "..." : path,
+                e.status(), e.code(), e.getMessage()};
+        if (e.status() >= 500) {
+            LOG.warn("{} {} {} -> {} {}: {}", args);
+        } else if (e.status() == 429) {
+            LOG.debug("{} {} {} -> {} {}: {}", args);
+        } else {
+            LOG.info("{} {} {} -> {} {}: {}", args);
+        }
     }
 
     @Override

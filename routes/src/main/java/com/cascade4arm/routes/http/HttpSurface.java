@@ -58,10 +58,11 @@ public final class HttpSurface {
         if (ctx.response().ended() || ctx.response().closed()) {
             return; // already answered (e.g. 408 from the edge) or the client is gone: nobody to tell
         }
-        int status = ctx.statusCode() > 0 ? ctx.statusCode() : 500;
+        // A body that breaks off or has broken framing (a bad chunk size) fails the body handler without a status.
+        int status = ctx.statusCode() > 0 ? ctx.statusCode() : isMalformedBody(ctx.failure()) ? 400 : 500;
         String message = switch (status) {
             case 413 -> "request body is larger than the limit";
-            case 400 -> "malformed request";
+            case 400 -> "malformed request body";
             default -> "request failed";
         };
         HttpContext http = new HttpContext(ctx.request(), System.nanoTime());
@@ -73,5 +74,16 @@ public final class HttpSurface {
         http.sendError(new com.cascade4arm.openai.ApiError(status,
                 status >= 500 ? com.cascade4arm.openai.ApiError.SERVER : com.cascade4arm.openai.ApiError.INVALID_REQUEST,
                 code, message));
+    }
+
+    /** Decoder and connection failures while reading a body: the client's framing, not a gateway bug. */
+    private static boolean isMalformedBody(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof io.netty.handler.codec.DecoderException || cause instanceof IllegalArgumentException
+                    || cause instanceof io.vertx.core.http.HttpClosedException) {
+                return true;
+            }
+        }
+        return false;
     }
 }

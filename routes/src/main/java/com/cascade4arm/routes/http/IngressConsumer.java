@@ -11,7 +11,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -41,14 +40,8 @@ final class IngressConsumer extends DefaultConsumer {
     }
 
     private void handle(RoutingContext ctx) {
+        // Media type, origin and size were checked by the edge before the body was read.
         HttpContext http = new HttpContext(ctx.request(), System.nanoTime());
-        String contentType = ctx.request().getHeader("Content-Type");
-        if (ctx.body() != null && ctx.body().length() > 0 && contentType != null
-                && !contentType.toLowerCase(Locale.ROOT).contains("json")) {
-            http.sendError(new ApiError(415, ApiError.INVALID_REQUEST, "unsupported_media_type",
-                    "Content-Type must be application/json, but was " + contentType));
-            return;
-        }
         Exchange exchange = createExchange(false);
         exchange.setPattern(ExchangePattern.InOut);
         exchange.setProperty(HttpContext.PROPERTY, http);
@@ -61,8 +54,8 @@ final class IngressConsumer extends DefaultConsumer {
                 respond(exchange, http);
                 releaseExchange(exchange, false);
             });
-        } catch (RuntimeException e) {
-            respondWithError(http, e);
+        } catch (RuntimeException | StackOverflowError e) {
+            respondWithError(http, e); // a bug, answered as 500 and logged; the event loop keeps serving
         }
     }
 
@@ -107,13 +100,15 @@ final class IngressConsumer extends DefaultConsumer {
         return headers;
     }
 
-    /** An expected failure (an ApiError) is answered as it is; anything else is a bug, logged with its trace. */
+    /**
+     * An expected failure (an ApiError) is answered as it is, and logged in one line by {@link HttpContext#sendError};
+     * anything else is a bug, also logged with its trace (once).
+     */
     static void respondWithError(HttpContext http, Throwable failure) {
         ApiError api = ApiErrors.of(failure);
         if (api.status() >= 500 && ApiErrors.unexpected(failure)) {
-            LOG.error("request failed", failure);
-        } else if (api.status() >= 500) {
-            LOG.warn("answered {} {}: {}", api.status(), api.code(), api.getMessage());
+            LOG.error("{} {} {} failed unexpectedly", http.requestId(), http.request().method(), http.request().path(),
+                    failure);
         }
         http.sendError(api);
     }

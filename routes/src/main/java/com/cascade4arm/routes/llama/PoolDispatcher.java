@@ -3,6 +3,7 @@ package com.cascade4arm.routes.llama;
 import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.routes.chat.RoutedChat;
 import com.cascade4arm.routes.http.ClientChannel;
+import com.cascade4arm.routes.http.HeaderValues;
 import com.cascade4arm.routes.metrics.GenAiMetrics;
 import com.cascade4arm.routes.upstream.Upstream;
 import com.cascade4arm.routes.upstream.UpstreamEndpoint;
@@ -38,9 +39,12 @@ public final class PoolDispatcher {
     private final long requestTimeoutMs;
     private final Timers timers;
     private final LongSupplier nanoTime;
+    private final boolean exposeEndpoints;
 
+    /** {@code exposeEndpoints}: name upstream URLs in answers (cascade.expose-endpoints); else only endpoint names. */
     public PoolDispatcher(Upstream upstream, GenAiMetrics metrics, long requestTimeoutMs, Timers timers,
-                          LongSupplier nanoTime) {
+                          LongSupplier nanoTime, boolean exposeEndpoints) {
+        this.exposeEndpoints = exposeEndpoints;
         this.upstream = upstream;
         this.metrics = metrics;
         this.requestTimeoutMs = requestTimeoutMs;
@@ -152,7 +156,7 @@ public final class PoolDispatcher {
                 if (cause == null) {
                     double totalMs = elapsedMs();
                     Double ttft = relay.ttftMs();
-                    ObjectNode cascade = CascadeInfo.build(chat, pool, endpoint, relay.usage(), ttft, totalMs);
+                    ObjectNode cascade = CascadeInfo.build(chat, pool, endpoint, relay.usage(), ttft, totalMs, exposeEndpoints);
                     relay.finish(cascade, chat.request().includeUsage());
                     record(endpoint, relay.usage(), ttft, totalMs);
                     return null;
@@ -194,7 +198,7 @@ public final class PoolDispatcher {
                 usage.absorbTimings(answer.get("timings"));
                 // Non-streaming has no first token on the wire: llama-server's own generation time gives it.
                 Double ttft = usage.upstreamPredictedMs == null ? null : Math.max(0, totalMs - usage.upstreamPredictedMs);
-                response.set("cascade", CascadeInfo.build(chat, pool, endpoint, usage, ttft, totalMs));
+                response.set("cascade", CascadeInfo.build(chat, pool, endpoint, usage, ttft, totalMs, exposeEndpoints));
                 record(endpoint, usage, ttft, totalMs);
                 return new Answer(response, routingHeaders(endpoint));
             });
@@ -214,8 +218,8 @@ public final class PoolDispatcher {
         private Map<String, String> routingHeaders(UpstreamEndpoint endpoint) {
             Map<String, String> headers = new LinkedHashMap<>();
             headers.put("X-Cascade-Route", pool.name());
-            headers.put("X-Cascade-Rule", chat.decision().rule());
-            headers.put("X-Cascade-Endpoint", endpoint.baseUri().toString());
+            headers.put("X-Cascade-Rule", HeaderValues.encode(chat.decision().rule())); // rules may be named in any script
+            headers.put("X-Cascade-Endpoint", HeaderValues.encode(CascadeInfo.endpoint(endpoint, exposeEndpoints)));
             headers.put("X-Cascade-Rules-Version", String.valueOf(chat.decision().rulesVersion()));
             if (chat.isFallback()) {
                 headers.put("X-Cascade-Fallback", "true");

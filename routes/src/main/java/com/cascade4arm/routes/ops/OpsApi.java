@@ -1,7 +1,8 @@
 package com.cascade4arm.routes.ops;
 
 import com.cascade4arm.openai.ApiError;
-import com.cascade4arm.openai.ChatMessage;
+import com.cascade4arm.openai.ChatRequest;
+import com.cascade4arm.openai.ChatRequestParser;
 import com.cascade4arm.routes.http.Json;
 import com.cascade4arm.routes.routing.RouteDecision;
 import com.cascade4arm.routes.routing.RoutingService;
@@ -15,17 +16,24 @@ import org.apache.camel.Exchange;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /** The operator endpoints' steps behind {@link OpsRoutes}: each leaves its answer as the body. */
 final class OpsApi {
-    private static final int MAX_EXPLAIN_CHARS = 100_000;
+    /** Routing is explained as for model "auto"; these chat fields change nothing here. */
+    private static final Set<String> EXPLAIN_IGNORED_FIELDS = Set.of("model", "stream", "stream_options");
 
     private final Collection<UpstreamPool> requiredPools;
     private final RoutingService routing;
+    private final ChatRequestParser chat;
+    private final boolean exposeEndpoints;
 
-    OpsApi(Collection<UpstreamPool> requiredPools, RoutingService routing) {
+    OpsApi(Collection<UpstreamPool> requiredPools, RoutingService routing, ChatRequestParser chat, boolean exposeEndpoints) {
         this.requiredPools = requiredPools;
         this.routing = routing;
+        this.chat = chat;
+        this.exposeEndpoints = exposeEndpoints;
     }
 
     void health(Exchange exchange) {
@@ -34,8 +42,11 @@ final class OpsApi {
         List<String> down = new ArrayList<>();
         for (UpstreamPool pool : requiredPools) {
             for (UpstreamEndpoint endpoint : pool.endpoints()) {
-                endpoints.addObject().put("pool", pool.name()).put("url", endpoint.baseUri().toString())
-                        .put("healthy", endpoint.healthy()).put("detail", endpoint.healthDetail())
+                ObjectNode entry = endpoints.addObject().put("pool", pool.name()).put("name", endpoint.name());
+                if (exposeEndpoints) {
+                    entry.put("url", endpoint.baseUri().toString()); // internal addresses only when configured
+                }
+                entry.put("healthy", endpoint.healthy()).put("detail", endpoint.healthDetail())
                         .put("breaker", endpoint.breaker().getState().name().toLowerCase(java.util.Locale.ROOT));
             }
             if (!pool.anyAvailable()) {
@@ -69,25 +80,13 @@ final class OpsApi {
 
     void explain(Exchange exchange) {
         JsonNode root = exchange.getMessage().getBody(JsonNode.class);
-        List<ChatMessage> messages = new ArrayList<>();
-        if (root.path("prompt").isTextual()) {
-            messages.add(new ChatMessage("user", root.get("prompt").asText()));
-        } else if (root.path("messages").isArray() && !root.get("messages").isEmpty()) {
-            for (JsonNode m : root.get("messages")) {
-                if (!m.path("role").isTextual() || !m.path("content").isTextual()) {
-                    throw ApiError.badRequest("invalid_value", "each message needs a string role and content");
-                }
-                messages.add(new ChatMessage(m.get("role").asText(), m.get("content").asText()));
-            }
-        } else {
-            throw ApiError.badRequest("missing_field", "send {\"prompt\": \"...\"} or {\"messages\": [...]}");
+        if (root == null || !root.isObject()) {
+            throw ApiError.badRequest("invalid_type", "request body must be a JSON object, but was "
+                    + (root == null ? "empty" : root.getNodeType().name().toLowerCase(Locale.ROOT)));
         }
-        if (messages.stream().mapToInt(m -> m.content().length()).sum() > MAX_EXPLAIN_CHARS) {
-            throw ApiError.tooLarge("prompt is longer than " + MAX_EXPLAIN_CHARS + " characters");
-        }
-        JsonNode maxTokens = root.get("max_tokens");
-        Integer requested = maxTokens != null && maxTokens.canConvertToInt() ? maxTokens.asInt() : null;
-        RouteDecision decision = routing.decide(messages, requested, null);
+        // The chat endpoint's own validation: same limits, same errors (max_tokens, roles, messages, prompt size).
+        ChatRequest request = chat.parsePromptOrMessages((ObjectNode) root, EXPLAIN_IGNORED_FIELDS);
+        RouteDecision decision = routing.decide(routing.facts(request.messages(), request.requestedMaxTokens()), null);
         ObjectNode body = Json.object();
         body.put("route", decision.route()).put("rule", decision.rule()).put("reason", decision.reason())
                 .put("rules_version", decision.rulesVersion());

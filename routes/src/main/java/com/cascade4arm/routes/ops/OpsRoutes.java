@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.ops;
 
+import com.cascade4arm.openai.ChatRequestParser;
 import com.cascade4arm.routes.http.ApiRoutes;
 import com.cascade4arm.routes.http.Json;
 import com.cascade4arm.routes.routing.RoutingService;
@@ -19,9 +20,11 @@ import static com.cascade4arm.routes.RouteIds.LIST_MODELS;
 public final class OpsRoutes extends ApiRoutes {
     private final OpsApi api;
 
-    public OpsRoutes(Collection<UpstreamPool> requiredPools, RoutingService routing, ExecutorService workers) {
+    /** {@code chat}: the chat endpoint's validation; {@code exposeEndpoints}: name upstream URLs in /health. */
+    public OpsRoutes(Collection<UpstreamPool> requiredPools, RoutingService routing, ChatRequestParser chat,
+                     boolean exposeEndpoints, ExecutorService workers) {
         super(workers);
-        this.api = new OpsApi(requiredPools, routing);
+        this.api = new OpsApi(requiredPools, routing, chat, exposeEndpoints);
     }
 
     @Override

@@ -2,6 +2,7 @@ package com.cascade4arm.routes.rulesadmin;
 
 import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.routes.http.AdminAuth;
+import com.cascade4arm.routes.http.HttpContext;
 import com.cascade4arm.routes.http.Json;
 import com.cascade4arm.routes.routing.RulebookRoutingService;
 import com.cascade4arm.rules.RoutingRulebook;
@@ -52,10 +53,15 @@ final class RulesApi {
 
     void dryRun(Exchange exchange) {
         RuleCandidate candidate = RuleCandidateParser.parse(body(exchange), true);
+        HttpContext http = HttpContext.of(exchange);
         try {
-            exchange.getMessage().setBody(RulesJson.dryRun(editor.dryRun(candidate)));
+            exchange.getMessage().setBody(RulesJson.dryRun(editor.dryRun(candidate, () -> http != null && http.clientGone())));
         } catch (RulebookCompileException e) {
             respond(exchange, 400, RulesJson.invalidRules(e.problems()));
+        } catch (DryRun.DryRunStopped e) {
+            // A client that left gets nothing; one still waiting learns the budget ran out.
+            throw new ApiError(503, ApiError.UNAVAILABLE, e.timedOut() ? "dry_run_timeout" : "client_gone",
+                    e.getMessage() + "; retry when the gateway is less busy", 1);
         }
     }
 

@@ -46,7 +46,7 @@ class CompareRequestParserTest {
     @CsvSource(delimiter = '|', value = {
             "{}|prompt or messages is required",
             "{\"prompt\":\"a\",\"messages\":[{\"role\":\"user\",\"content\":\"b\"}]}|either prompt or messages, not both",
-            "{\"prompt\":42}|prompt must be a string, but was number",
+            "{\"prompt\":42}|prompt must be a string, but was a number",
             "{\"prompt\":\"  \"}|prompt must not be empty",
             "{\"prompt\":\"a\",\"systems\":[]}|systems must be a non-empty array",
             "{\"prompt\":\"a\",\"systems\":[\"cascade\",\"gpt5\"]}|systems[1] must be one of [cascade, baseline, hosted], but was \"gpt5\"",

@@ -62,7 +62,7 @@ class LegRetryTest {
                 CircuitBreaker.of("failures", Leg.failureBreaker(50, 10, 30_000, clock)),
                 CircuitBreaker.of("rate-limits", Leg.rateLimitBreaker(retry.cooldownAfter429s(), retry.cooldownMs(), clock)),
                 new RetryWaits(retry.initialBackoffMs(), retry.maxWaitMs(), retry.jitter(), clock, () -> 0),
-                retry.maxAttempts(), retry.cooldownMs(), clock);
+                retry.maxAttempts(), retry.cooldownMs(), clock, false);
     }
 
     private CompareRun run(long deadlineMs) {

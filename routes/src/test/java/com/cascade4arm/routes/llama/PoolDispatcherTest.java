@@ -38,7 +38,7 @@ class PoolDispatcherTest {
     private final AtomicLong nanos = new AtomicLong(5_000_000_000L);
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private final PoolDispatcher dispatcher = new PoolDispatcher(upstream, new GenAiMetrics(meters), REQUEST_TIMEOUT_MS,
-            timers, nanos::get);
+            timers, nanos::get, false);
     private final RecordingClient client = new RecordingClient(nanos.get());
 
     private static UpstreamPool pool(int endpoints) {
@@ -94,7 +94,7 @@ class PoolDispatcherTest {
         CompletableFuture<PoolDispatcher.Answer> answer = dispatcher.serve(chat(false), pool, client);
 
         assertThat(upstream.calls).containsExactly("large-0", "large-1");
-        assertThat(answer.join().body().at("/cascade/endpoint").asText()).isEqualTo("http://127.0.0.1:9001");
+        assertThat(answer.join().body().at("/cascade/endpoint").asText()).isEqualTo("large-1");
         assertThat(pool.endpoints().get(0).breaker().getMetrics().getNumberOfFailedCalls()).isEqualTo(1);
         assertThat(pool.endpoints().get(1).breaker().getMetrics().getNumberOfSuccessfulCalls()).isEqualTo(1);
         assertThat(meters.get("cascade.upstream.errors").tag("endpoint", "large-0").counter().count()).isEqualTo(1);

@@ -68,6 +68,7 @@ public final class GatewayHarness<L extends MainListener> implements AutoCloseab
             properties.put("camel.server.enabled", "true");
             properties.put("camel.server.host", "127.0.0.1");
             properties.put("cascade.data-dir", tempDir().toString()); // never the developer's real state
+            properties.put("cascade.metrics.cache-ms", "0"); // tests read counters right after acting
             properties.putAll(UNLIMITED_EDGE);
         }
 

@@ -27,7 +27,10 @@ import java.util.concurrent.TimeUnit;
  * mvn -B -q install -DskipTests
  * java -cp "bench/tools/target/bench.jar:bench/tools/target/lib/*" org.openjdk.jmh.Main RuleDecisionBenchmark
  * </pre>
- * Add {@code -p kind=factual} to measure one kind, {@code -f 0} to skip forking when iterating quickly.
+ * Add {@code -p kind=factual} to measure one kind, {@code -f 0} to skip forking when iterating quickly. The
+ * {@code cap-*} kinds are 32,000-character worst cases (issue 13): {@code if(=} repeated (cubic for the old regexes),
+ * {@code import a.b.b…} (their stack overflow), prose, code, one letter; {@code extractAndDecide} is what the event loop
+ * does per request: {@code -p kind=cap-if-eq,cap-import,cap-prose,cap-code,cap-one-letter RuleDecisionBenchmark.extractAndDecide}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -38,7 +41,11 @@ import java.util.concurrent.TimeUnit;
 @Fork(value = 1, jvmArgsAppend = {"-Xmx1g", "-Dslf4j.provider=org.slf4j.helpers.NOP_FallbackServiceProvider"})
 public class RuleDecisionBenchmark {
 
-    @Param({"factual", "greeting", "code-fence", "analysis", "follow-up", "long-essay"})
+    /** The gateway's prompt cap (cascade.limits.max-prompt-chars default), in characters. */
+    static final int CAP_CHARS = 32_000;
+
+    @Param({"factual", "greeting", "code-fence", "analysis", "follow-up", "long-essay",
+            "cap-if-eq", "cap-import", "cap-prose", "cap-code", "cap-one-letter"})
     public String kind;
 
     private RoutingRulebook rulebook;
@@ -55,6 +62,11 @@ public class RuleDecisionBenchmark {
     @Benchmark
     public RoutingDecision decide() {
         return rulebook.decide(facts);
+    }
+
+    @Benchmark
+    public RoutingDecision extractAndDecide() {
+        return rulebook.decide(PromptFactsExtractor.extract(messages, null));
     }
 
     @Benchmark
@@ -75,8 +87,18 @@ public class RuleDecisionBenchmark {
                     ChatMessage.assistant("Use i < n instead of i <= n, otherwise the last index is out of range."),
                     ChatMessage.user("Thanks! Can you make it shorter?"));
             case "long-essay" -> List.of(ChatMessage.user(longEssay()));
+            case "cap-if-eq" -> List.of(ChatMessage.user(atCap("if(=")));
+            case "cap-import" -> List.of(ChatMessage.user("import a" + atCap(".b").substring(8)));
+            case "cap-prose" -> List.of(ChatMessage.user(atCap(longEssay())));
+            case "cap-code" -> List.of(ChatMessage.user(atCap(
+                    "if (x == 1) { return f(a.b, \"s\"); }\nfor i in range(10):\n    print(i)\nSELECT a, b FROM t;\n")));
+            case "cap-one-letter" -> List.of(ChatMessage.user(atCap("a")));
             default -> throw new IllegalArgumentException("kind must be one of the @Param values, but was " + kind);
         };
+    }
+
+    private static String atCap(String unit) {
+        return unit.repeat(CAP_CHARS / unit.length() + 1).substring(0, CAP_CHARS);
     }
 
     /** About 4,000 characters of ordinary prose: the worst case for keyword and phrase checks. */
