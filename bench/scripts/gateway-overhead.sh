@@ -84,7 +84,7 @@ fi
 
 if part a; then
 echo "== (a) embedded llama-host (demo-0.5b) =="
-$JAVA -jar camel-app/target/camel-app.jar --camel.server.port=18903 --cascade.data-dir="$(mktemp -d)" $UNLIMITED >/tmp/overhead-embedded.log 2>&1 & pids+=($!)
+$JAVA -jar camel-app/target/camel-app.jar --camel.server.port=18903 --cascade.expose-endpoints=true --cascade.data-dir="$(mktemp -d)" $UNLIMITED >/tmp/overhead-embedded.log 2>&1 & pids+=($!)
 wait_health http://127.0.0.1:18903
 SMALL=$(curl -s http://127.0.0.1:18903/health | python3 -c 'import json,sys; print([e["url"] for e in json.load(sys.stdin)["endpoints"] if e["pool"]=="small"][0])')
 $BENCH com.cascade4arm.bench.overhead.OverheadBench --gateway http://127.0.0.1:18903 --direct "$SMALL" \

@@ -159,14 +159,15 @@ public final class Gateway implements AutoCloseable {
 
     /**
      * Registers what the routes name: {@code ingress:} (the HTTP API on platform-http's router), {@code llama:} (the
-     * tiers' pools), camel-http for Compare (its hidden retries off: Compare's Resilience4j Retry owns them) and the
+     * tiers' pools), camel-http for Compare (Apache HttpClient's own retries replaced: Compare's Resilience4j Retry owns
+     * them, except a request lost on a connection the server had closed — {@code ClosedConnectionRetry}) and the
      * Compare legs' circuit breakers the circuitBreaker EIPs refer to.
      */
     public void registerWith(CamelContext camel) {
         camel.addComponent(IngressComponent.SCHEME, new IngressComponent(surface));
         camel.addComponent(LlamaComponent.SCHEME, llama);
         HttpComponent http = new HttpComponent();
-        http.setAutomaticRetriesDisabled(true);
+        http.setHttpClientConfigurer(CompareService.httpClient());
         http.setRedirectHandlingDisabled(true);
         http.setCookieManagementDisabled(true);
         http.setConnectTimeout(settings.connectTimeoutMs());

@@ -119,7 +119,11 @@ class RealLlamaServerIT {
                 if (upstream != 200) {
                     int ready = waiting.status("/health");
                     seen.merge("upstream " + upstream + " -> gateway " + ready, 1, Integer::sum);
-                    assertThat(ready).as("the gateway is not ready while its upstream answers %d", upstream).isNotEqualTo(200);
+                    if (ready == 200) {
+                        // Only if the model finished loading in between: the gateway's own check may see it first.
+                        assertThat(loading.health()).as("the gateway was ready while its upstream answered %d", upstream)
+                                .isEqualTo(200);
+                    }
                 }
                 return upstream == 200;
             });

@@ -41,6 +41,14 @@ public final class CompareService implements AutoCloseable {
     private final ExecutorService legThreads;
     private final ScheduledExecutorService scheduler;
 
+    /**
+     * How camel-http's client for the legs is built: no retries of its own but {@link ClosedConnectionRetry} (its
+     * default strategy would quietly retry 429 and 503, which the legs' Retry decides on, with events the client sees).
+     */
+    public static org.apache.camel.component.http.HttpClientConfigurer httpClient() {
+        return builder -> builder.setRetryStrategy(new ClosedConnectionRetry());
+    }
+
     public CompareService(GatewaySettings gateway, Supplier<URI> selfUrl, ChatRequestParser chat) {
         this(gateway, selfUrl, chat, Clock.systemUTC(), Executors.newScheduledThreadPool(SCHEDULER_THREADS, daemon("compare-retry")),
                 () -> ThreadLocalRandom.current().nextDouble());

@@ -33,6 +33,8 @@ public final class StreamingChatClient {
     public static final long DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
     public static final long DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
     private static final int MAX_ERROR_BODY_BYTES = 64 * 1024;
+    /** Sends of one request when the connection it went out on was already closed by the server. */
+    static final int MAX_SENDS = 3;
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final ScheduledExecutorService TIMER = timer();
 
@@ -66,8 +68,7 @@ public final class StreamingChatClient {
                 call.abort(StreamResult.CANCELLED);
                 return aborted(call, start);
             }
-            HttpResponse<InputStream> response = call.await(http.sendAsync(httpRequest(request),
-                    HttpResponse.BodyHandlers.ofInputStream()));
+            HttpResponse<InputStream> response = send(call, httpRequest(request));
             call.attach(response.body());
             StreamResult result = read(response, start);
             return result.ok() || call.reason() == null ? result : aborted(call, start);
@@ -84,6 +85,40 @@ public final class StreamingChatClient {
             inFlight.remove(call);
             call.closeBody();
         }
+    }
+
+    /**
+     * Sends the request; when a pooled connection turns out closed before any byte of an answer came back, sends it
+     * again on another (at most {@value #MAX_SENDS} times). llama-server closes the connection after every streamed
+     * answer while announcing keep-alive, and the close can arrive after the next request went out on that connection:
+     * the JDK client then fails with "header parser received no bytes" and does not retry a POST itself. The request
+     * never reached a live server, so sending it again is safe; its time counts from the first send.
+     */
+    private HttpResponse<InputStream> send(InFlightCall call, HttpRequest request)
+            throws IOException, InterruptedException, ExecutionException {
+        for (int send = 1; ; send++) {
+            try {
+                return call.await(http.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream()));
+            } catch (ExecutionException e) {
+                if (send == MAX_SENDS || call.reason() != null || !closedBeforeAnswer(e.getCause())) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** A connection the server had closed: nothing of an answer arrived (the JDK's message, or a reset/EOF on send). */
+    static boolean closedBeforeAnswer(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            String message = String.valueOf(cause.getMessage());
+            if (cause.getClass().getSimpleName().equals("ConnectionExpiredException")
+                    || message.contains("header parser received no bytes")
+                    || cause instanceof java.io.EOFException
+                    || message.contains("Connection reset")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Aborts every in-flight request (they return {@code cancelled}) and makes later calls return at once. */

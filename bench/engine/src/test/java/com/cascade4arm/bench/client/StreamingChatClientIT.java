@@ -1,6 +1,7 @@
 package com.cascade4arm.bench.client;
 
 import com.cascade4arm.openai.ChatRequest;
+import com.cascade4arm.testing.upstream.ClosingAfterStreamsUpstream;
 import com.cascade4arm.testing.upstream.InstantResponder;
 import com.cascade4arm.testing.upstream.ResponderBehaviour;
 import org.junit.jupiter.api.AfterEach;
@@ -21,7 +22,21 @@ class StreamingChatClientIT {
 
     @AfterEach
     void stopResponder() {
-        responder.close();
+        if (responder != null) {
+            responder.close();
+        }
+    }
+
+    @Test
+    void sendsARequestLostOnAConnectionTheServerClosedAfterAStreamAgain() {
+        try (ClosingAfterStreamsUpstream upstream = ClosingAfterStreamsUpstream.start()) {
+            StreamingChatClient client = new StreamingChatClient(upstream.baseUrl(), null, TIMEOUT_MS);
+            for (int i = 0; i < 50; i++) {
+                StreamResult result = client.stream(REQUEST);
+                assertThat(result.ok()).as("request %d: %s", i, result).isTrue();
+            }
+            assertThat(upstream.lost()).as("pooled connections were reused after their stream, and lost").isPositive();
+        }
     }
 
     @Test
