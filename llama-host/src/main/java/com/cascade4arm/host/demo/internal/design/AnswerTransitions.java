@@ -12,7 +12,8 @@ import java.util.Map;
  * The steps of one answer as transitions from the previous {@link Transition#CONTEXT} tokens: the main path from the
  * chat template's "assistant\n" to {@code <|im_end|>}, plus every variant's detour. The context must identify the place
  * in the answer: a repeated context with another continuation is an error in the corpus (split variants that would
- * cause one are dropped). The draft model knows the main path only, and prefers a variant at a few branch points.
+ * cause one are dropped). The draft model knows the main path and the worded variants but not the re-spellings, and
+ * prefers the other option at a few branch points.
  */
 public final class AnswerTransitions {
     static final int CONTEXT = Transition.CONTEXT;
@@ -44,7 +45,7 @@ public final class AnswerTransitions {
             throw new IllegalArgumentException("answer " + id + ": reword so that every " + CONTEXT
                     + "-token context is unique: " + String.join("; ", repeats));
         }
-        Map<Long, Integer> draftChoice = new LinkedHashMap<>();
+        Map<Long, Integer> preferred = new LinkedHashMap<>();
         SplitMix64 random = new SplitMix64(seed ^ id.hashCode());
         for (Variant variant : paths.variants()) {
             List<Transition> detour = detour(sequence(start, paths.pathWith(variant), endOfAnswer), variant, known);
@@ -58,14 +59,27 @@ public final class AnswerTransitions {
             }
             detour.stream().filter(step -> !step.variant()).forEach(step -> known.put(step.context(), step.next()));
             target.addAll(detour);
-            if (random.nextDouble() < draftDisagreement) {
-                draftChoice.put(detour.get(0).context(), detour.get(0).next());
-                detour.stream().skip(1).forEach(draft::add);
+            boolean prefers = random.nextDouble() < draftDisagreement;
+            if (prefers) {
+                preferred.put(detour.get(0).context(), detour.get(0).next());
+            }
+            // the draft knows the worded variants (not the re-spellings), and where it disagrees, its preferred one
+            if (!variant.split() || prefers) {
+                Transition branch = detour.get(0);
+                draft.add(new Transition(branch.context(), branch.next(), !prefers));
+                draft.addAll(detour.subList(1, detour.size()));
             }
         }
+        Map<Long, Integer> draftAlternatives = new LinkedHashMap<>();
+        draft.forEach(step -> draftAlternatives.put(step.context(), step.next()));
         for (int i = CONTEXT; i < main.length; i++) {
             long context = Transition.pack(main, i);
-            draft.add(new Transition(context, draftChoice.getOrDefault(context, main[i]), false));
+            Integer choice = preferred.get(context);
+            Integer alternative = draftAlternatives.get(context);
+            if (choice == null || (alternative != null && alternative != main[i] && !isSplitChoice(paths, choice, main, i))) {
+                // where the draft prefers a worded variant, it still knows the main wording, just less
+                draft.add(new Transition(context, main[i], choice != null));
+            }
         }
     }
 
@@ -74,9 +88,15 @@ public final class AnswerTransitions {
         return target;
     }
 
-    /** Transitions the draft model knows: the main path, with a few branch points taken the other way. */
+    /** Transitions the draft model knows: main path and worded variants, a few branch points preferred the other way. */
     public List<Transition> draft() {
         return draft;
+    }
+
+    /** True when the draft's preferred token at main position {@code i} starts a re-spelling (it then knows only that). */
+    private static boolean isSplitChoice(AnswerPaths paths, int choice, int[] main, int i) {
+        return paths.variants().stream().anyMatch(variant -> variant.split() && variant.from() == i - CONTEXT
+                && variant.tokens()[0] == choice);
     }
 
     /** The variant's new transitions (first one marked), or null when one would contradict a known context. */
