@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.cascade4arm.host.demo.internal.design.DemoDesign;
+import com.cascade4arm.host.demo.internal.tokenizer.BpeVocabularyTest;
 import com.cascade4arm.host.testing.DemoModelFiles;
 import de.kherud.llama.LlamaModel;
 import de.kherud.llama.ModelParameters;
@@ -26,13 +27,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The demo models in a real, current llama-server (found at ../shared/tools/llama-server/llama-server next to the
- * project; skipped when absent): it tokenizes exactly like the in-process llama.cpp, and its speculative decoding accepts
- * the draft like the host does.
+ * project; skipped when absent): it tokenizes exactly like the in-process llama.cpp (English at 3+ characters per token),
+ * and its speculative decoding accepts the draft like the host does.
  */
 class RealLlamaServerIT {
     static final Path SERVER = Path.of("").toAbsolutePath().getParent().resolve("../shared/tools/llama-server/llama-server")
             .normalize();
     static final HttpClient HTTP = HttpClient.newHttpClient();
+    /** Half of SpeculativeDecodingIT's prompts (two per large-route category): llama-server drafts slower than the host. */
+    static final int PROMPT_COUNT = 6;
     private static Process process;
     private static URI url;
 
@@ -75,11 +78,21 @@ class RealLlamaServerIT {
     }
 
     @Test
+    void tokenizesEnglishToAtLeastThreeCharactersPerToken() {
+        String english = BpeVocabularyTest.ENGLISH;
+        int tokens = post("/tokenize", new JsonObject().put("content", english)).getJsonArray("tokens").size();
+        System.out.printf("llama-server: %d characters in %d tokens = %.2f characters per token%n", english.length(), tokens,
+                english.length() / (double) tokens);
+
+        assertThat(english.length() / (double) tokens).isGreaterThanOrEqualTo(3.0);
+    }
+
+    @Test
     void acceptsTheDraftLikeTheHostDoes() {
         long drafted = 0;
         long accepted = 0;
         int seed = 1;
-        for (String prompt : SpeculativeDecodingIT.PROMPTS) {
+        for (String prompt : SpeculativeDecodingIT.PROMPTS.subList(0, PROMPT_COUNT)) {
             JsonObject body = new JsonObject().put("max_tokens", SpeculativeDecodingIT.MAX_TOKENS).put("seed", seed++)
                     .put("messages", new JsonArray().add(new JsonObject().put("role", "user").put("content", prompt)));
             JsonObject timings = post("/v1/chat/completions", body).getJsonObject("timings");

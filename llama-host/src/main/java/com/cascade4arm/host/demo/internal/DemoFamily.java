@@ -9,8 +9,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * The three demo models: one design (vocabulary, answers, topic heads), three encodings. demo-0.5b knows only the main
- * wordings, in Q8_0 (a cheap draft); demo-1.5b and demo-3b know every wording and differ in cost only: F32 (memory-bound
+ * The three demo models: one design (vocabulary, answers, topic heads), three encodings. demo-0.5b knows the worded
+ * variants but not the re-spellings, in Q4_0 (a cheap draft); demo-1.5b and demo-3b know every wording and differ in cost only: F32 (memory-bound
  * like a real 1.5B on a CPU, so verifying a drafted batch is cheap) and F16 with inert padding blocks (a full-precision
  * 3B baseline).
  */

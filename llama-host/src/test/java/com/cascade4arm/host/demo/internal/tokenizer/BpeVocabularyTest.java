@@ -8,9 +8,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class BpeVocabularyTest {
-    /** Plain English not taken from the corpus: how a user writes. */
-    static final String ENGLISH = "Last summer we rented a small house near the coast. Every morning the children ran "
+public class BpeVocabularyTest {
+    /** Plain English not taken from the corpus: how a user writes (RealLlamaServerIT tokenizes it too). */
+    public static final String ENGLISH = "Last summer we rented a small house near the coast. Every morning the children ran "
             + "down to the beach while we drank coffee and read the news. In the afternoon it often rained, so we played "
             + "cards, cooked long dinners and talked about the places we wanted to visit next year.";
 
