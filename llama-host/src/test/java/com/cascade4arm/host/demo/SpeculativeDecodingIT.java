@@ -2,84 +2,104 @@ package com.cascade4arm.host.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.cascade4arm.host.HostConfig;
+import com.cascade4arm.host.demo.internal.corpus.Category;
+import com.cascade4arm.host.demo.internal.design.DemoDesign;
+import com.cascade4arm.host.testing.DemoModelFiles;
 import de.kherud.llama.LlamaModel;
 import de.kherud.llama.ModelParameters;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * demo-0.5b drafting for demo-1.5b in llama.cpp's server loop: greedy output must not change, and the draft must be
- * accepted often but not always. de.kherud:llama 4.2.0 reports draft acceptance only in its verbose (DEBUG) log, one
- * line per verification step: "slot update_slots: id  0 | task 3 | accepted 6/8 draft tokens, new n_past = 120".
+ * demo-0.5b drafting for demo-1.5b in llama.cpp's server loop with the draft settings the host ships: accepted like a
+ * real Qwen2.5 pair (55-80 % at llama-server's default sampling, at least 80 % greedy) on fixed large-route prompts
+ * and seeds; greedy output is the same with and without the draft. de.kherud:llama 4.2.0 reports acceptance only in its
+ * verbose log, one line per verification step: "slot update_slots: id  0 | task 3 | accepted 6/8 draft tokens, ...".
  */
 class SpeculativeDecodingIT {
-    static final int MAX_TOKENS = 128;
-    static final int DRAFT_MAX = 8;
+    static final int MAX_TOKENS = 64;
+    static final int PROMPT_COUNT = 12;
     static final Pattern ACCEPTED = Pattern.compile("accepted (\\d+)/(\\d+) draft tokens");
-    static final List<String> QUESTIONS = List.of("What is the capital of France?", "How do I make tea?",
-            "Tell me about Python.");
+    static final Set<Category> LARGE_ROUTE = Set.of(Category.REASONING, Category.CODE, Category.ANALYSIS);
+    /** Large-route example prompts, taken in turn from each category. */
+    static final List<String> PROMPTS = DemoDesign.shared().corpus().answers().stream()
+            .filter(answer -> LARGE_ROUTE.contains(answer.category()) && !answer.keys().isEmpty())
+            .sorted(java.util.Comparator.comparingInt(answer -> DemoDesign.shared().corpus().answers().stream()
+                    .filter(other -> other.category() == answer.category()).toList().indexOf(answer)))
+            .map(answer -> answer.prompts().get(0)).limit(PROMPT_COUNT).toList();
 
     @TempDir
-    static Path cache;
-    @TempDir
-    static Path logs;
+    Path logs;
 
     @Test
-    void smallDraftKeepsGreedyOutputAndIsAcceptedMostButNotAllOfTheTime() throws IOException {
-        Path large = DemoModels.ensure(DemoModel.LARGE, cache);
-        Path small = DemoModels.ensure(DemoModel.SMALL, cache);
+    void draftIsAcceptedLikeARealSmallModelAtDefaultSamplingAndMoreOftenGreedy() throws IOException {
         Path log = logs.resolve("speculative.log");
+        long[] sampled;
+        long[] greedy;
+        try (LlamaModel drafted = new LlamaModel(parameters(DemoModel.LARGE).setModelDraft(DemoModelFiles.path(DemoModel.SMALL).toString())
+                .setDraftMax(HostConfig.DEFAULT_DRAFT_MAX_TOKENS).setDraftMin(HostConfig.DEFAULT_DRAFT_MIN_TOKENS)
+                .setDraftPMin(HostConfig.DEFAULT_DRAFT_P_MIN).setVerbose().setLogFile(log.toString()))) {
+            sampled = acceptedAndDrafted(drafted, null, log);
+            greedy = acceptedAndDrafted(drafted, 0f, log);
+        }
+        double sampledRate = sampled[0] / (double) sampled[1];
+        double greedyRate = greedy[0] / (double) greedy[1];
+        System.out.printf("draft acceptance over %d prompts: default sampling %d/%d = %.3f, greedy %d/%d = %.3f%n",
+                PROMPTS.size(), sampled[0], sampled[1], sampledRate, greedy[0], greedy[1], greedyRate);
 
-        double plainSeconds = 0;
-        double draftSeconds = 0;
-        int plainTokens = 0;
-        int draftTokens = 0;
-        try (LlamaModel plain = new LlamaModel(parameters(large).disableLog());
-             LlamaModel drafted = new LlamaModel(parameters(large)
-                     .setModelDraft(small.toString()).setDraftMax(DRAFT_MAX).setDraftMin(0).setDraftPMin(0.5f)
-                     .setVerbose().setLogFile(log.toString()))) {
-            for (String question : QUESTIONS) {
-                DemoChat.Answer withoutDraft = DemoChat.ask(plain, question, MAX_TOKENS, 0f, 1);
-                DemoChat.Answer withDraft = DemoChat.ask(drafted, question, MAX_TOKENS, 0f, 1);
+        assertThat(sampledRate).as("accepted / drafted at temperature 0.8, top-k 40, top-p 0.95, min-p 0.05").isBetween(0.55, 0.80);
+        assertThat(greedyRate).as("accepted / drafted at temperature 0").isGreaterThanOrEqualTo(0.80);
+    }
 
-                // the server counts a whole accepted draft batch against n_predict before streaming it, so a drafted
-                // answer can stop up to DRAFT_MAX tokens early; what it does say must be the greedy text
-                assertThat(withoutDraft.text()).as("greedy text without draft").startsWith(withDraft.text());
-                assertThat(withDraft.tokens()).as("tokens with draft").isGreaterThanOrEqualTo(MAX_TOKENS - DRAFT_MAX);
-                plainSeconds += withoutDraft.seconds();
-                draftSeconds += withDraft.seconds();
-                plainTokens += withoutDraft.tokens();
-                draftTokens += withDraft.tokens();
+    @Test
+    void greedyAnswersAreTheSameWithAndWithoutTheDraft() {
+        try (LlamaModel plain = new LlamaModel(parameters(DemoModel.LARGE).disableLog());
+             LlamaModel drafted = new LlamaModel(parameters(DemoModel.LARGE)
+                     .setModelDraft(DemoModelFiles.path(DemoModel.SMALL).toString()).setDraftMax(HostConfig.DEFAULT_DRAFT_MAX_TOKENS)
+                     .setDraftMin(0).setDraftPMin(HostConfig.DEFAULT_DRAFT_P_MIN).disableLog())) {
+            for (String prompt : PROMPTS.subList(0, 3)) {
+                DemoChat.Answer withDraft = DemoChat.ask(drafted, prompt, MAX_TOKENS, 0f, 1);
+                DemoChat.Answer withoutDraft = DemoChat.ask(plain, prompt, MAX_TOKENS, 0f, 1);
+                // llama.cpp may stop a drafted answer up to draft-max tokens early (it counts a whole accepted batch)
+                assertThat(withoutDraft.text()).as("greedy answer to '%s'", prompt).startsWith(withDraft.text());
+                assertThat(withDraft.tokens()).isGreaterThanOrEqualTo(MAX_TOKENS - HostConfig.DEFAULT_DRAFT_MAX_TOKENS);
             }
         }
-
-        long[] acceptance = acceptedAndDrafted(log);
-        double rate = acceptance[0] / (double) acceptance[1];
-        System.out.printf("draft acceptance %d/%d = %.3f; demo-1.5b %.0f tokens/s alone, %.0f tokens/s with demo-0.5b draft%n",
-                acceptance[0], acceptance[1], rate, plainTokens / plainSeconds, draftTokens / draftSeconds);
-        assertThat(acceptance[1]).as("drafted tokens").isPositive();
-        assertThat(rate).as("draft acceptance rate").isStrictlyBetween(0.0, 1.0).isBetween(0.6, 0.95);
     }
 
-    private static ModelParameters parameters(Path model) {
-        return new ModelParameters().setModel(model.toString()).setCtxSize(2_048).setThreads(2);
+    private static ModelParameters parameters(DemoModel model) {
+        return new ModelParameters().setModel(DemoModelFiles.path(model).toString()).setCtxSize(4_096).setThreads(2);
     }
 
-    /** Sums "accepted A/D draft tokens" over the log: {accepted, drafted}. */
-    private static long[] acceptedAndDrafted(Path log) throws IOException {
+    /** Runs every prompt once (seed = its index) and sums the "accepted A/D" lines the runs added to the log. */
+    private static long[] acceptedAndDrafted(LlamaModel model, Float temperature, Path log) throws IOException {
+        long[] before = totals(log);
+        int seed = 1;
+        for (String prompt : PROMPTS) {
+            DemoChat.ask(model, prompt, MAX_TOKENS, temperature, seed++);
+        }
+        long[] after = totals(log);
+        return new long[] {after[0] - before[0], after[1] - before[1]};
+    }
+
+    private static long[] totals(Path log) throws IOException {
         long accepted = 0;
         long drafted = 0;
-        for (String line : Files.readAllLines(log)) {
-            Matcher matcher = ACCEPTED.matcher(line);
-            if (matcher.find()) {
-                accepted += Long.parseLong(matcher.group(1));
-                drafted += Long.parseLong(matcher.group(2));
+        if (Files.exists(log)) {
+            for (String line : Files.readAllLines(log)) {
+                Matcher matcher = ACCEPTED.matcher(line);
+                if (matcher.find()) {
+                    accepted += Long.parseLong(matcher.group(1));
+                    drafted += Long.parseLong(matcher.group(2));
+                }
             }
         }
         return new long[] {accepted, drafted};

@@ -2,141 +2,133 @@ package com.cascade4arm.bench.hosts;
 
 import com.cascade4arm.bench.cli.CliLogging;
 import com.cascade4arm.bench.stats.Percentiles;
+import com.cascade4arm.bench.suite.Prompt;
+import com.cascade4arm.bench.suite.PromptSuite;
 import com.cascade4arm.host.HostConfig;
-import com.cascade4arm.host.LlamaHost;
 import com.cascade4arm.host.demo.DemoModel;
 import com.cascade4arm.host.demo.DemoModels;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.Map;
 
 /**
- * The inference hosts on the demo models, measured over HTTP: demo-1.5b with and without its draft (speed-up and
- * acceptance), aggregate tokens/s at 1, 2 and 4 concurrent requests with 4 slots, and the per-token latency of
- * 0.5b : 1.5b : 3b. Every figure is a median over repeated runs, printed; nothing is asserted.
+ * The demo models measured over HTTP, on this project's host or on real llama-server processes: demo-1.5b with and
+ * without its demo-0.5b draft at default sampling and greedy (speed-up and acceptance, on the large-route suite
+ * prompts), per-token latency of 0.5b : 1.5b : 3b, answer lengths per category and model (all 50 suite prompts), and
+ * aggregate tokens/s at 1, 2 and 4 concurrent requests.
+ * Requests to the compared endpoints alternate, so a busy machine slows both alike. Figures are printed, not asserted.
  */
 public final class HostBench {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-    private static final String PROMPT = "Tell me about the weather, the sea and the mountains.";
+    static final int LENGTH_MAX_TOKENS = 512;
 
     private HostBench() {
     }
 
     public static void main(String[] args) throws Exception {
         CliLogging.configure();
-        int runs = args.length > 0 ? Integer.parseInt(args[0]) : 5;
-        int tokens = args.length > 1 ? Integer.parseInt(args[1]) : 128;
-        int threads = args.length > 2 ? Integer.parseInt(args[2]) : Runtime.getRuntime().availableProcessors();
+        HostBenchOptions options = HostBenchOptions.parse(args);
         Path small = DemoModels.ensure(DemoModel.SMALL);
         Path large = DemoModels.ensure(DemoModel.LARGE);
         Path baseline = DemoModels.ensure(DemoModel.BASELINE);
-        System.out.printf(Locale.ROOT, "host bench: %d runs of %d tokens, temperature 0, %d threads%n%n", runs, tokens, threads);
+        PromptSuite suite = PromptSuite.load();
+        List<Prompt> largeRoute = suite.all().stream().filter(p -> p.expectedRoute().equals(PromptSuite.ROUTE_LARGE)).toList();
+        System.out.printf(Locale.ROOT, "host bench on %s: %d threads, %d run(s) of %d large-route prompts, max_tokens %d,"
+                        + " draft max %d, p-min %.2f%n%n", options.engine(), options.threads(), options.runs(), largeRoute.size(),
+                options.tokens(), options.draftMax(), options.draftPMin());
 
-        Single plain = single(HostConfig.defaults("demo-1.5b", large).withParallel(1).withThreads(threads), runs, tokens);
-        Single drafted = single(HostConfig.defaults("demo-1.5b", large).withDraft(small).withParallel(1).withThreads(threads),
-                runs, tokens);
-        System.out.println("demo-1.5b speculative decoding (draft demo-0.5b, draft max 8, p-min 0.5)");
-        System.out.printf(Locale.ROOT, "  without draft  %7.1f tok/s%n", plain.tokensPerSecond);
-        System.out.printf(Locale.ROOT, "  with draft     %7.1f tok/s   acceptance %.1f%% (%d/%d drafted)%n",
-                drafted.tokensPerSecond, 100.0 * drafted.accepted / Math.max(1, drafted.drafted), drafted.accepted, drafted.drafted);
-        System.out.printf(Locale.ROOT, "  speed-up       %7.2fx%n%n", drafted.tokensPerSecond / plain.tokensPerSecond);
-
-        aggregateSweep("demo-0.5b", small, threads, runs, tokens);
-        aggregateSweep("demo-1.5b", large, threads, runs, tokens);
-
-        Single s = single(HostConfig.defaults("demo-0.5b", small).withParallel(1).withThreads(threads), runs, tokens);
-        Single b = single(HostConfig.defaults("demo-3b", baseline).withParallel(1).withThreads(threads), runs, tokens);
-        System.out.println("per-token latency (ms/token, generation only)");
-        System.out.printf(Locale.ROOT, "  demo-0.5b %.2f   demo-1.5b %.2f   demo-3b %.2f   ratio 1 : %.2f : %.2f%n",
-                s.msPerToken, plain.msPerToken, b.msPerToken, plain.msPerToken / s.msPerToken, b.msPerToken / s.msPerToken);
+        HostConfig plainLarge = config(DemoModel.LARGE, large, options);
+        HostConfig drafted = plainLarge.withAlias("demo-1.5b-drafted").withDraft(small)
+                .withDraftTuning(options.draftMax(), HostConfig.DEFAULT_DRAFT_MIN_TOKENS, options.draftPMin());
+        try (BenchEndpoint plain = BenchEndpoint.start(plainLarge, options.llamaServer());
+             BenchEndpoint withDraft = BenchEndpoint.start(drafted, options.llamaServer())) {
+            System.out.println("speculative decoding: demo-1.5b drafted by demo-0.5b");
+            speculative("default sampling", null, plain, withDraft, largeRoute, options);
+            speculative("greedy", 0.0, plain, withDraft, largeRoute, options);
+        }
+        System.out.println();
+        Map<DemoModel, HostConfig> models = new LinkedHashMap<>();
+        models.put(DemoModel.SMALL, config(DemoModel.SMALL, small, options));
+        models.put(DemoModel.LARGE, plainLarge);
+        models.put(DemoModel.BASELINE, config(DemoModel.BASELINE, baseline, options));
+        Map<DemoModel, BenchEndpoint> endpoints = new LinkedHashMap<>();
+        try {
+            models.forEach((model, config) -> endpoints.put(model, BenchEndpoint.start(config, options.llamaServer())));
+            latency(endpoints, largeRoute, options);
+            System.out.println();
+            AnswerLengths.measure(endpoints, suite.all(), LENGTH_MAX_TOKENS).print();
+        } finally {
+            endpoints.values().forEach(BenchEndpoint::close);
+        }
+        System.out.println();
+        String codePrompt = suite.byCategory("code").get(0).prompt();
+        AggregateSweep.run(models.get(DemoModel.SMALL), options, codePrompt);
+        AggregateSweep.run(plainLarge, options, codePrompt);
         System.exit(0); // llama.cpp leaves a non-daemon native thread behind
     }
 
-    private static void aggregateSweep(String alias, Path model, int threads, int runs, int tokens) throws Exception {
-        System.out.println("aggregate tokens/s, " + alias + ", 4 slots");
-        try (LlamaHost host = start(HostConfig.defaults(alias, model).withParallel(4).withThreads(threads))) {
-            complete(host.baseUrl(), tokens);
-            double base = 0;
-            for (int concurrency : new int[] {1, 2, 4}) {
-                double aggregate = aggregate(host.baseUrl(), concurrency, runs, tokens);
-                base = concurrency == 1 ? aggregate : base;
-                System.out.printf(Locale.ROOT, "  %d concurrent  %7.1f tok/s  (%.2fx of 1)%n", concurrency, aggregate, aggregate / base);
+    private static HostConfig config(DemoModel model, Path file, HostBenchOptions options) {
+        return HostConfig.defaults(model.id(), file).withParallel(1).withThreads(options.threads());
+    }
+
+    /** Plain and drafted requests alternate; tok/s = generated tokens / generation time, summed over all prompts. */
+    private static void speculative(String label, Double temperature, BenchEndpoint plain, BenchEndpoint drafted,
+                                    List<Prompt> prompts, HostBenchOptions options) throws Exception {
+        ChatCall.send(plain.url(), prompts.get(0).prompt(), options.tokens(), temperature, 0); // warm-up
+        ChatCall.send(drafted.url(), prompts.get(0).prompt(), options.tokens(), temperature, 0);
+        double[] plainSum = new double[2];
+        double[] draftSum = new double[2];
+        long draftedTokens = 0;
+        long accepted = 0;
+        int seed = 1;
+        for (int run = 0; run < options.runs(); run++) {
+            for (Prompt prompt : prompts) {
+                ChatCall without = ChatCall.send(plain.url(), prompt.prompt(), options.tokens(), temperature, seed);
+                ChatCall with = ChatCall.send(drafted.url(), prompt.prompt(), options.tokens(), temperature, seed++);
+                plainSum[0] += without.tokens();
+                plainSum[1] += without.predictedMs();
+                draftSum[0] += with.tokens();
+                draftSum[1] += with.predictedMs();
+                draftedTokens += with.drafted();
+                accepted += with.accepted();
             }
         }
-        System.out.println();
+        double plainRate = 1000 * plainSum[0] / plainSum[1];
+        double draftRate = 1000 * draftSum[0] / draftSum[1];
+        System.out.printf(Locale.ROOT, "  %-16s without draft %7.1f tok/s   with draft %7.1f tok/s   speed-up %.2fx   "
+                        + "acceptance %.1f%% (%d/%d)%n", label, plainRate, draftRate, draftRate / plainRate,
+                100.0 * accepted / Math.max(1, draftedTokens), accepted, draftedTokens);
     }
 
-    private record Single(double tokensPerSecond, double msPerToken, long drafted, long accepted) {
-    }
-
-    private static Single single(HostConfig config, int runs, int tokens) throws Exception {
-        try (LlamaHost host = start(config)) {
-            complete(host.baseUrl(), tokens); // warm-up: prompt cache and first-touch of the weights
-            List<Double> rates = new ArrayList<>();
-            List<Double> msPerToken = new ArrayList<>();
-            long drafted = 0;
-            long accepted = 0;
-            for (int i = 0; i < runs; i++) {
-                JsonNode timings = complete(host.baseUrl(), tokens).path("timings");
-                rates.add(timings.path("predicted_per_second").asDouble());
-                msPerToken.add(timings.path("predicted_ms").asDouble() / Math.max(1, timings.path("predicted_n").asDouble()));
-                drafted += timings.path("draft_n").asLong();
-                accepted += timings.path("draft_n_accepted").asLong();
-            }
-            return new Single(Percentiles.median(rates), Percentiles.median(msPerToken), drafted, accepted);
+    /** Greedy, the models answer the same prompts in turn; median ms per generated token. */
+    private static void latency(Map<DemoModel, BenchEndpoint> endpoints, List<Prompt> prompts, HostBenchOptions options)
+            throws Exception {
+        Map<DemoModel, List<Double>> msPerToken = new LinkedHashMap<>();
+        endpoints.keySet().forEach(model -> msPerToken.put(model, new ArrayList<>()));
+        for (var entry : endpoints.entrySet()) {
+            ChatCall.send(entry.getValue().url(), prompts.get(0).prompt(), options.tokens(), 0.0, 0); // warm-up
         }
-    }
-
-    private static double aggregate(URI base, int concurrency, int runs, int tokens) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(concurrency);
-        try {
-            List<Double> results = new ArrayList<>();
-            for (int run = 0; run < runs; run++) {
-                long start = System.nanoTime();
-                List<Future<JsonNode>> calls = new ArrayList<>();
-                for (int i = 0; i < concurrency; i++) {
-                    calls.add(pool.submit(() -> complete(base, tokens)));
+        for (int run = 0; run < options.runs(); run++) {
+            for (Prompt prompt : prompts) {
+                for (var entry : endpoints.entrySet()) {
+                    msPerToken.get(entry.getKey()).add(
+                            ChatCall.send(entry.getValue().url(), prompt.prompt(), options.tokens(), 0.0, 1).msPerToken());
                 }
-                long generated = 0;
-                for (Future<JsonNode> call : calls) {
-                    generated += call.get().path("usage").path("completion_tokens").asLong();
-                }
-                results.add(generated / ((System.nanoTime() - start) / 1e9));
             }
-            return Percentiles.median(results);
-        } finally {
-            pool.shutdown();
         }
-    }
-
-    private static LlamaHost start(HostConfig config) {
-        LlamaHost host = LlamaHost.start(config);
-        host.awaitReady(Duration.ofMinutes(5));
-        return host;
-    }
-
-    private static JsonNode complete(URI base, int tokens) throws Exception {
-        var body = JSON.createObjectNode().put("max_tokens", tokens).put("temperature", 0);
-        body.putArray("messages").addObject().put("role", "user").put("content", PROMPT);
-        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(base.resolve("/v1/chat/completions"))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(),
-                HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 200) {
-            throw new IllegalStateException("host answered " + response.statusCode() + ": " + response.body());
-        }
-        return JSON.readTree(response.body());
+        double small = Percentiles.median(msPerToken.get(DemoModel.SMALL));
+        System.out.println("per-token latency (greedy, median ms per generated token)");
+        StringBuilder line = new StringBuilder("  ");
+        StringBuilder ratio = new StringBuilder("  ratio ");
+        msPerToken.forEach((model, values) -> {
+            double median = Percentiles.median(values);
+            line.append(String.format(Locale.ROOT, "%s %.2f   ", model.id(), median));
+            ratio.append(String.format(Locale.ROOT, "%s%.2f", model == DemoModel.SMALL ? "" : " : ", median / small));
+        });
+        System.out.println(line.toString().stripTrailing());
+        System.out.println(ratio);
     }
 }

@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 public enum GgmlType {
     F32(0, 1, 4),
     F16(1, 1, 2),
+    Q4_0(2, Q40Quantizer.BLOCK_SIZE, Q40Quantizer.BLOCK_BYTES),
     Q8_0(8, Q80Quantizer.BLOCK_SIZE, Q80Quantizer.BLOCK_BYTES);
 
     private final int code;
@@ -57,6 +58,7 @@ public enum GgmlType {
                     out.putShort(HalfFloat.fromFloat(value));
                 }
             }
+            case Q4_0 -> Q40Quantizer.quantize(values, out);
             case Q8_0 -> Q80Quantizer.quantize(values, out);
         }
     }
@@ -75,6 +77,7 @@ public enum GgmlType {
                     values[i] = HalfFloat.toFloat(in.getShort());
                 }
             }
+            case Q4_0 -> values = Q40Quantizer.dequantize(in, count);
             case Q8_0 -> values = Q80Quantizer.dequantize(in, count);
         }
         return values;
