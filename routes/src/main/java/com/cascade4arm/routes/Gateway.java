@@ -125,7 +125,7 @@ public final class Gateway implements AutoCloseable {
         // Benchmark: REST API + scheduled route; targets are this gateway (once bound) and the baseline, if configured.
         this.bench = new BenchLauncher(settings.bench(),
                 new BenchTargets(this::selfUrl, settings.baselineUrl(), settings.connectTimeoutMs(),
-                        settings.edge().internalKey()), routing);
+                        settings.edge().internalKey(), settings.tiers()), routing);
         routes.add(new BenchRoutes(bench, admin, parser.limits(), workers));
         routes.add(new BenchScheduleRoute(bench, settings.bench()));
         // Compare: one prompt to this gateway (loopback), the baseline and the hosted API in parallel.

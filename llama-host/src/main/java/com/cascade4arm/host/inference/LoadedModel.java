@@ -15,8 +15,6 @@ import java.util.List;
 /** The llama.cpp model behind one host: renders chat templates, counts tokens and starts streaming generations. */
 final class LoadedModel implements AutoCloseable {
     /** llama-server's sampling defaults, for requests that leave them out. */
-    static final float DEFAULT_TEMPERATURE = 0.8f;
-    static final float DEFAULT_TOP_P = 0.95f;
 
     private final LlamaModel model;
     private final HostConfig config;
@@ -63,11 +61,14 @@ final class LoadedModel implements AutoCloseable {
         ChatRequest request = prepared.request();
         InferenceParameters parameters = new InferenceParameters(prepared.prompt())
                 .setNPredict(prepared.maxTokens())
-                .setTemperature(request.temperatureOr(DEFAULT_TEMPERATURE))
-                .setTopP(request.topPOr(DEFAULT_TOP_P))
+                .setTemperature(request.temperatureOr(SamplingDefaults.TEMPERATURE))
+                .setTopP(request.topPOr(SamplingDefaults.TOP_P))
                 .setCachePrompt(true);
         if (request.seed() != null) {
             parameters.setSeed(request.seed());
+        }
+        if (request.ignoreEos()) {
+            parameters.setIgnoreEos(true); // llama-server's ignore_eos: generate exactly max_tokens
         }
         if (!request.stop().isEmpty()) {
             parameters.setStopStrings(request.stop().toArray(String[]::new));
