@@ -60,7 +60,7 @@ final class LoadedModel implements AutoCloseable {
     LlamaIterator start(PreparedPrompt prepared) {
         ChatRequest request = prepared.request();
         InferenceParameters parameters = new InferenceParameters(prepared.prompt())
-                .setNPredict(prepared.maxTokens())
+                .setNPredict(prepared.maxTokens() + speculativeSlack(request))
                 .setTemperature(request.temperatureOr(SamplingDefaults.TEMPERATURE))
                 .setTopP(request.topPOr(SamplingDefaults.TOP_P))
                 .setCachePrompt(true);
@@ -74,6 +74,15 @@ final class LoadedModel implements AutoCloseable {
             parameters.setStopStrings(request.stop().toArray(String[]::new));
         }
         return model.generate(parameters).iterator();
+    }
+
+    /**
+     * With a draft model llama.cpp counts whole speculative steps against n_predict and can stop a few tokens short of
+     * it; for a fixed-length (ignore_eos) request it is asked for one step more and {@link GenerationJob} ends the
+     * generation at max_tokens itself, so the answer is exactly max_tokens long.
+     */
+    private int speculativeSlack(ChatRequest request) {
+        return request.ignoreEos() && config.draftModel() != null ? config.draftMax() : 0;
     }
 
     @Override
