@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 
 /**
  * One benchmark run: records the environment, warms every target up (not measured), then for each level in turn loads
@@ -226,7 +227,8 @@ final class BenchmarkRun {
         saturation = aggregates.isEmpty() ? List.of() : RunAnalysis.saturation(aggregates);
         speedUps = RunAnalysis.speedUps(snapshot, targets, PromptSuite.CATEGORIES);
         accuracy = RunAnalysis.accuracy(snapshot, PromptSuite.CATEGORIES);
-        promptResults = RunAnalysis.perPrompt(snapshot, targets);
+        promptResults = RunAnalysis.perPrompt(snapshot, targets,
+                order.stream().collect(Collectors.toMap(Prompt::id, Prompt::prompt, (x, y) -> x)));
     }
 
     private void finish() {

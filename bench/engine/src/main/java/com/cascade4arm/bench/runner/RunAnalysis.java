@@ -67,10 +67,10 @@ public final class RunAnalysis {
     }
 
     /**
-     * Per prompt in first-seen order: the first target's most frequent route, each target's median latency and the
-     * first target's speed-up over the second.
+     * Per prompt in first-seen order ({@code texts}: prompt text by id): the first target's most frequent route, each
+     * target's median latency and the first target's speed-up over the second.
      */
-    public static List<PromptResult> perPrompt(List<RequestRow> rows, List<String> targets) {
+    public static List<PromptResult> perPrompt(List<RequestRow> rows, List<String> targets, Map<String, String> texts) {
         Map<String, List<RequestRow>> byPrompt = rows.stream()
                 .collect(Collectors.groupingBy(RequestRow::promptId, LinkedHashMap::new, Collectors.toList()));
         List<PromptResult> result = new ArrayList<>();
@@ -83,7 +83,7 @@ public final class RunAnalysis {
             Double a = medians.get(targets.get(0));
             Double b = targets.size() > 1 ? medians.get(targets.get(1)) : null;
             RequestRow first = promptRows.get(0);
-            result.add(new PromptResult(promptId, first.category(), first.expectedRoute(),
+            result.add(new PromptResult(promptId, texts.get(promptId), first.category(), first.expectedRoute(),
                     mostFrequentRoute(promptRows, targets.get(0)), medians,
                     a == null || b == null || a <= 0 ? null : RequestRow.round(b / a, 3)));
         });
