@@ -33,7 +33,7 @@ export class PromptTable {
     const header = columns.map((c) => el('th', { scope: 'col', class: c.numeric ? 'num' : null,
       'aria-sort': this.sort.key === c.key ? (this.sort.ascending ? 'ascending' : 'descending') : 'none' },
     el('button', { type: 'button', class: 'sort-button', 'data-testid': `sort-${c.key}`, on: { click: () => this.sortBy(c.key) } }, c.label)));
-    replaceChildren(this.root, el('table', { class: 'kv-table data-table', 'data-testid': 'bench-prompts' },
+    replaceChildren(this.root, el('table', { class: 'kv-table data-table', 'data-testid': 'bench-prompt-table' },
       el('caption', { class: 'visually-hidden' }, 'Results per prompt; column headers sort'),
       el('thead', {}, el('tr', {}, header)),
       el('tbody', {}, rows.length ? rows.map(({ p }) => el('tr', { dataset: { promptId: p.prompt_id } },

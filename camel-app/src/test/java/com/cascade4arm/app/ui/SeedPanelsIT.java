@@ -57,7 +57,7 @@ class SeedPanelsIT {
                 "temperature 0.7", "seed 11", "1 warm-up requests per system");
         ConsolePage.await("req/s chart").until(() -> bench.pointsIn("requests") == 4);
 
-        List<WebElement> rows = bench.tableRows("bench-prompts");
+        List<WebElement> rows = bench.tableRows("bench-prompt-table");
         assertThat(rows).extracting(r -> r.getAttribute("data-prompt-id"))
                 .containsExactly("factual-01", "everyday-01", "reasoning-01", "code-01", "analysis-01");
         browser.session().byTestId("sort-speed_up").click();
@@ -102,7 +102,7 @@ class SeedPanelsIT {
 
     private static List<Double> speedUps(BenchmarkPage bench) {
         List<Double> values = new ArrayList<>();
-        for (WebElement row : bench.tableRows("bench-prompts")) {
+        for (WebElement row : bench.tableRows("bench-prompt-table")) {
             List<WebElement> cells = row.findElements(By.tagName("td"));
             String text = cells.get(cells.size() - 1).getDomProperty("textContent").replace("×", "");
             values.add(Double.parseDouble(text));

@@ -97,7 +97,7 @@ final class BenchmarkRun {
             environment = EnvironmentProbe.collect(config.targets(), metadata.endpoints());
             // The deadline bounds the load (warm-up included), not the /props probes before it.
             long deadlineNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(config.deadlineSeconds());
-            warmUp();
+            warmup = Warmup.run(config, clients, order, stopped, pool);
             files.writeSummary(snapshot());
             for (int level : config.levels()) {
                 if (System.nanoTime() >= deadlineNanos) {
@@ -135,25 +135,6 @@ final class BenchmarkRun {
         return new RunSummary(id, status, startedAt, endedAt, config, rulesVersion, metadata.gitCommit(), done.get(),
                 config.totalRequests(), currentLevel, error, owner, List.copyOf(aggregates), saturation, speedUps,
                 accuracy, promptResults, warmup, environment);
-    }
-
-    /** Each target answers the first warm-up requests of the order, one at a time, all targets at once; not rows. */
-    private void warmUp() {
-        List<CompletableFuture<WarmupResult>> results = new ArrayList<>();
-        for (TargetConfig target : config.targets()) {
-            results.add(CompletableFuture.supplyAsync(() -> {
-                int ok = 0;
-                int sent = 0;
-                for (; sent < config.warmupRequests() && !stopped.get(); sent++) {
-                    Prompt prompt = order.get(sent % order.size());
-                    if (clients.get(target.name()).stream(LoadGenerator.request(target, prompt, config)).ok()) {
-                        ok++;
-                    }
-                }
-                return new WarmupResult(target.name(), sent, ok, sent - ok);
-            }, pool));
-        }
-        warmup = results.stream().map(CompletableFuture::join).toList();
     }
 
     private void runLevel(int level, long deadlineNanos) throws Exception {
