@@ -15,7 +15,7 @@ export class BenchMethodFields {
       min: '0', max: String(MAX_WARMUP), step: '1', value: String(DEFAULT_WARMUP), inputmode: 'numeric' });
     this.sampling = new SamplingFields('bench');
     this.root = el('div', { class: 'form-stack bench-method' },
-      el('label', { class: 'check', for: 'bench-fixed-length',
+      el('label', { class: 'bench-method__check', for: 'bench-fixed-length',
         title: 'ignore_eos: every request generates exactly max tokens, so both systems do the same work (throughput sweeps)' },
       this.fixedLength, el('span', {}, 'Fixed length (exactly max tokens per request)')),
       el('div', { class: 'field' }, el('label', { class: 'field__label', for: 'bench-warmup' }, 'Warm-up requests per system (not measured)'),

@@ -4,7 +4,7 @@ import { el, replaceChildren } from '../lib/dom.js';
 import { EMPTY, formatMs } from '../lib/format.js';
 import { systemName } from './bench-tables.js';
 
-const PROMPT_CHARS = 90;
+const PROMPT_CHARS = 56;
 const clip = (text) => (text && text.length > PROMPT_CHARS ? `${text.slice(0, PROMPT_CHARS - 1)}…` : text || EMPTY);
 
 /** A sortable table of run.prompts; clicking a header sorts by it (again: the other direction). */
