@@ -58,14 +58,10 @@ export function seedCsv(run) {
   return `${lines.join('\n')}\n`;
 }
 
-let lastUrl = null;
-
-/** A download link for seedCsv(run) (built in the browser from the summary; the previous link's blob is released). */
+/** A download link for seedCsv(run): a data: URL built from the summary (small; nothing is fetched or kept alive). */
 export function seedCsvLink(run) {
-  if (lastUrl) URL.revokeObjectURL(lastUrl);
-  const url = URL.createObjectURL(new Blob([seedCsv(run)], { type: 'text/csv' }));
-  lastUrl = url;
-  return el('a', { class: 'button button--ghost', 'data-testid': 'bench-seed-csv', href: url,
+  return el('a', { class: 'button button--ghost', 'data-testid': 'bench-seed-csv',
+    href: `data:text/csv;charset=utf-8,${encodeURIComponent(seedCsv(run))}`,
     download: `${run.id}-concurrent_results.csv`, title: 'Per-level results: system, concurrency, req/s, tok/s, latencies in s, errors' },
   'Download concurrent_results.csv');
 }

@@ -68,8 +68,10 @@ class SeedPanelsIT {
         assertThat(browser.session().allByTestId("speedup-ci")).isNotEmpty();
 
         String csvUrl = browser.session().byTestId("bench-seed-csv").getAttribute("href");
-        Map<String, Object> csv = bench.fetchText(csvUrl);
-        List<String> lines = ((String) csv.get("text")).lines().toList();
+        String prefix = "data:text/csv;charset=utf-8,";
+        assertThat(csvUrl).startsWith(prefix);
+        List<String> lines = java.net.URLDecoder.decode(csvUrl.substring(prefix.length()), java.nio.charset.StandardCharsets.UTF_8)
+                .lines().toList();
         assertThat(lines.get(0)).isEqualTo("system,concurrency,req_per_s,tok_per_s,p50_latency_s,p95_latency_s,median_ttft_s,errors");
         assertThat(lines).hasSize(5);
         assertThat(browser.session().cspViolations()).isEmpty();
