@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
 /** The llama-server API of one host with the small demo model: answers, streams, metrics, keys, slots, cancels. */
@@ -173,6 +174,46 @@ class LlamaHostIT {
         assertThat(response.statusCode()).as("status of %s", response.body()).isEqualTo(200);
         return new JsonObject(response.body()).getJsonArray("choices").getJsonObject(0).getJsonObject("message")
                 .getString("content");
+    }
+
+    @Test
+    void ignoreEosGeneratesExactlyMaxTokensWhereTheModelWouldStopEarly() {
+        int maxTokens = 200;
+        // Sampled (not greedy) answers of the demo model end on <|im_end|>; find a seed whose answer ends early.
+        int seed = java.util.stream.IntStream.rangeClosed(1, 20)
+                .filter(s -> completion("Say something.", maxTokens, false, s).getJsonObject("usage")
+                        .getInteger("completion_tokens") < maxTokens)
+                .findFirst().orElseThrow(() -> new AssertionError("no seed of 1..20 ends before " + maxTokens + " tokens"));
+        JsonObject natural = completion("Say something.", maxTokens, false, seed);
+        JsonObject fixed = completion("Say something.", maxTokens, true, seed);
+
+        assertThat(natural.getJsonArray("choices").getJsonObject(0).getString("finish_reason"))
+                .as("without ignore_eos the demo model ends its answer: %s", natural).isEqualTo("stop");
+        assertThat(natural.getJsonObject("usage").getInteger("completion_tokens")).isLessThan(maxTokens);
+        assertThat(fixed.getJsonObject("usage").getInteger("completion_tokens")).as("ignore_eos: %s", fixed)
+                .isEqualTo(maxTokens);
+        assertThat(fixed.getJsonArray("choices").getJsonObject(0).getString("finish_reason")).isEqualTo("length");
+    }
+
+    private static JsonObject completion(String prompt, int maxTokens, boolean ignoreEos, int seed) {
+        JsonObject body = new JsonObject(HostClient.chatBody(prompt, maxTokens, false))
+                .put("temperature", 0.9).put("seed", seed).put("ignore_eos", ignoreEos);
+        HttpResponse<String> response = client.postJson("/v1/chat/completions", body.encode());
+        assertThat(response.statusCode()).as("status of %s", response.body()).isEqualTo(200);
+        return new JsonObject(response.body());
+    }
+
+    @Test
+    void describesEngineModelFileAndItsSha256UnderProps() throws Exception {
+        JsonObject props = new JsonObject(client.get("/props").body());
+
+        assertThat(props.getString("build_info")).contains("llama.cpp");
+        assertThat(props.getString("model_path")).isEqualTo(DemoModelFiles.path(DemoModel.SMALL).getFileName().toString());
+        byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+                .digest(java.nio.file.Files.readAllBytes(DemoModelFiles.path(DemoModel.SMALL)));
+        assertThat(props.getString("model_sha256")).isEqualTo(java.util.HexFormat.of().formatHex(digest));
+        assertThat(props.getInteger("total_slots")).isEqualTo(2);
+        assertThat(props.getJsonObject("default_generation_settings").getDouble("temperature")).isEqualTo(0.8, within(1e-6));
     }
 
     @Test

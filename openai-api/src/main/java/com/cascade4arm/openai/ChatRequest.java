@@ -15,10 +15,13 @@ import java.util.List;
  * @param temperature        sampling temperature, null when absent (the server's default applies)
  * @param seed               sampling seed, null for a random one
  * @param stop               extra stop strings (may be empty)
+ * @param ignoreEos          keep generating past end-of-generation tokens up to max_tokens (llama-server's
+ *                           {@code ignore_eos}; fixed-length benchmark runs), false when absent
  */
 public record ChatRequest(String model, List<ChatMessage> messages, boolean stream, boolean includeUsage,
                           Integer maxTokens, Integer requestedMaxTokens, Double temperature, Double topP,
-                          Double presencePenalty, Double frequencyPenalty, Integer seed, List<String> stop) {
+                          Double presencePenalty, Double frequencyPenalty, Integer seed, List<String> stop,
+                          boolean ignoreEos) {
 
     public ChatRequest {
         messages = List.copyOf(messages);
@@ -28,7 +31,13 @@ public record ChatRequest(String model, List<ChatMessage> messages, boolean stre
     /** One user prompt, e.g. for a benchmark or a compare leg. */
     public static ChatRequest userPrompt(String model, String prompt, int maxTokens, boolean stream) {
         return new ChatRequest(model, List.of(ChatMessage.user(prompt)), stream, stream, maxTokens, maxTokens, null,
-                null, null, null, null, List.of());
+                null, null, null, null, List.of(), false);
+    }
+
+    /** A copy with the benchmark's sampling and length controls (null sampling values leave the server's default). */
+    public ChatRequest withSampling(Double newTemperature, Double newTopP, Integer newSeed, boolean newIgnoreEos) {
+        return new ChatRequest(model, messages, stream, includeUsage, maxTokens, requestedMaxTokens, newTemperature,
+                newTopP, presencePenalty, frequencyPenalty, newSeed, stop, newIgnoreEos);
     }
 
     /** Characters of all message contents together. */
@@ -51,7 +60,7 @@ public record ChatRequest(String model, List<ChatMessage> messages, boolean stre
     /** A copy with another model and streaming choice (e.g. what one upstream is sent). */
     public ChatRequest with(String newModel, boolean newStream, boolean newIncludeUsage) {
         return new ChatRequest(newModel, messages, newStream, newIncludeUsage, maxTokens, requestedMaxTokens, temperature,
-                topP, presencePenalty, frequencyPenalty, seed, stop);
+                topP, presencePenalty, frequencyPenalty, seed, stop, ignoreEos);
     }
 
     /**
@@ -80,6 +89,9 @@ public record ChatRequest(String model, List<ChatMessage> messages, boolean stre
         if (!stop.isEmpty()) {
             ArrayNode stops = body.putArray("stop");
             stop.forEach(stops::add);
+        }
+        if (ignoreEos) {
+            body.put("ignore_eos", true);
         }
         body.put("stream", stream);
         if (stream && includeUsage) {

@@ -91,7 +91,8 @@ public final class ChatRequestParser {
                 requested != null ? requested : limits.defaultMaxTokens(), requested,
                 Values.number(root, "temperature", 0, MAX_TEMPERATURE), Values.number(root, "top_p", 0, 1),
                 Values.number(root, "presence_penalty", -2, 2), Values.number(root, "frequency_penalty", -2, 2),
-                Values.integer(root, "seed", Integer.MIN_VALUE, Integer.MAX_VALUE), stop(root.get("stop")));
+                Values.integer(root, "seed", Integer.MIN_VALUE, Integer.MAX_VALUE), stop(root.get("stop")),
+                Values.bool(root, "ignore_eos", false));
     }
 
     /**

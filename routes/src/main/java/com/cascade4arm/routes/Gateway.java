@@ -11,6 +11,7 @@ import com.cascade4arm.routes.chat.ChatSteps;
 import com.cascade4arm.routes.chat.TierFallback;
 import com.cascade4arm.routes.compare.CompareRoutes;
 import com.cascade4arm.routes.compare.CompareService;
+import com.cascade4arm.routes.console.ConsoleRoutes;
 import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.config.TierSettings;
 import com.cascade4arm.routes.edge.Edge;
@@ -125,9 +126,10 @@ public final class Gateway implements AutoCloseable {
         // Benchmark: REST API + scheduled route; targets are this gateway (once bound) and the baseline, if configured.
         this.bench = new BenchLauncher(settings.bench(),
                 new BenchTargets(this::selfUrl, settings.baselineUrl(), settings.connectTimeoutMs(),
-                        settings.edge().internalKey()), routing);
+                        settings.edge().internalKey(), settings.tiers()), routing);
         routes.add(new BenchRoutes(bench, admin, parser.limits(), workers));
         routes.add(new BenchScheduleRoute(bench, settings.bench()));
+        routes.add(new ConsoleRoutes(settings.console(), bench.service(), workers));
         // Compare: one prompt to this gateway (loopback), the baseline and the hosted API in parallel.
         this.compare = new CompareService(settings, this::selfUrl, parser);
         routes.add(new CompareRoutes(compare, workers));

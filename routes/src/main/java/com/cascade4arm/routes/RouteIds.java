@@ -9,6 +9,8 @@ public final class RouteIds {
     public static final String EXPLAIN_ROUTE = "explain-route";
     public static final String HEALTH = "health";
     public static final String LIST_MODELS = "list-models";
+    /** The console's configured text about the compared systems (package console). */
+    public static final String CONSOLE_TEXT = "console-text";
     // Benchmark (package bench): the REST API and the timer route.
     public static final String BENCH_START = "bench-start";
     public static final String BENCH_LIST = "bench-list";

@@ -1,4 +1,4 @@
-// The Benchmark tab's two charts (Chart.js from its WebJar): throughput (tok/s) and p95 latency against concurrency,
+// The Benchmark tab's charts (Chart.js from its WebJar): throughput (req/s), generation (tok/s) and p95 latency against concurrency,
 // one line per system, and per run when two runs are compared (the second run dashed).
 import { el, setText } from '../lib/dom.js';
 import { loadChart } from '../lib/chart-loader.js';
@@ -8,8 +8,9 @@ const OTHER_COLORS = ['#0ea5e9', '#f59e0b', '#10b981', '#ef4444'];
 
 /** What each chart plots from a LevelAggregate. */
 const CHARTS = [
-  { id: 'throughput', title: 'Throughput vs concurrency', unit: 'tok/s', field: 'tok_per_s', axis: 'Tokens per second (all requests)' },
-  { id: 'latency', title: 'p95 latency vs concurrency', unit: 'ms', field: 'p95_ms', axis: 'p95 latency (ms)' },
+  { id: 'requests', title: 'Throughput vs concurrency', unit: 'req/s', field: 'req_per_s', axis: 'Requests per second — higher is better' },
+  { id: 'throughput', title: 'Generation vs concurrency', unit: 'tok/s', field: 'tok_per_s', axis: 'Tokens per second (all requests) — higher is better' },
+  { id: 'latency', title: 'Tail latency vs concurrency', unit: 'ms', field: 'p95_ms', axis: 'p95 request latency (ms) — lower is better' },
 ];
 
 function colorFor(target, index) {

@@ -1,6 +1,7 @@
 // The Benchmark tab's "New run" card: prompts (10/25/50 from the suite), concurrency levels, requests per level and
 // max tokens, validated here the way the gateway does (it re-checks and names any bad value).
 import { el, setText, replaceChildren } from '../lib/dom.js';
+import { BenchMethodFields, categoryProblem, estimateText } from './bench-method.js';
 
 export const PROMPT_COUNTS = [10, 25, 50];
 export const LEVELS = [1, 2, 4, 8, 16];
@@ -15,7 +16,10 @@ function numberInput(id, value, min, max) {
 }
 
 export class BenchForm {
-  /** onRun(config): the user asked to start a run with { prompts, levels, requests_per_level, max_tokens }. */
+  /**
+   * onRun(config): the user asked to start a run with { prompts, levels, requests_per_level, max_tokens, fixed_length,
+   * warmup_requests, sampling }.
+   */
   constructor({ onRun }) {
     this.prompts = el('div', { class: 'segmented', role: 'radiogroup', 'aria-labelledby': 'bench-prompts-label', 'data-testid': 'bench-prompts' },
       PROMPT_COUNTS.map((n) => el('label', { class: 'segmented__option', for: `bench-prompts-${n}`, title: `First ${n} prompts of the suite` },
@@ -32,6 +36,8 @@ export class BenchForm {
     this.runButton = el('button', { type: 'submit', class: 'button button--primary', 'data-testid': 'bench-run' }, 'Run benchmark');
     this.estimate = el('span', { class: 'muted bench-form__estimate', 'data-testid': 'bench-estimate' });
     this.message = el('div', { class: 'bench-form__message', 'data-testid': 'bench-message', role: 'status', hidden: true });
+    this.method = new BenchMethodFields();
+    this.baselineSpeed = null;
 
     this.root = el('form', { class: 'card bench-form', 'aria-label': 'New benchmark run', novalidate: true,
       on: { submit: (e) => { e.preventDefault(); this.submit(onRun); }, input: () => this.updateEstimate() } },
@@ -44,7 +50,8 @@ export class BenchForm {
         el('div', { class: 'field' }, el('span', { class: 'field__label', id: 'bench-levels-label' }, 'Concurrency levels'), this.levels),
         el('div', { class: 'form-row' },
           el('div', { class: 'field' }, el('label', { class: 'field__label', for: 'bench-requests' }, 'Requests per level'), this.requests),
-          el('div', { class: 'field' }, el('label', { class: 'field__label', for: 'bench-max-tokens' }, 'Max tokens'), this.maxTokens))),
+          el('div', { class: 'field' }, el('label', { class: 'field__label', for: 'bench-max-tokens' }, 'Max tokens'), this.maxTokens)),
+        this.method.root),
       el('div', { class: 'bench-form__actions' }, this.estimate, this.runButton),
       this.message);
     this.updateEstimate();
@@ -59,7 +66,11 @@ export class BenchForm {
     if (requests.problem) return requests;
     const maxTokens = this.integer(this.maxTokens, 'Max tokens', MAX_TOKENS);
     if (maxTokens.problem) return maxTokens;
-    return { config: { prompts, levels, requests_per_level: requests.value, max_tokens: maxTokens.value } };
+    const skipped = categoryProblem(prompts, requests.value);
+    if (skipped) return { problem: skipped };
+    const { method, problem } = this.method.read();
+    if (problem) return { problem };
+    return { config: { prompts, levels, requests_per_level: requests.value, max_tokens: maxTokens.value, ...method } };
   }
 
   integer(input, name, max) {
@@ -74,9 +85,13 @@ export class BenchForm {
 
   updateEstimate() {
     const { config } = this.read();
-    setText(this.estimate, config
-      ? `${config.levels.length * config.requests_per_level} requests per system`
-      : '');
+    setText(this.estimate, config ? estimateText(config, this.baselineSpeed) : '');
+  }
+
+  /** speed: the baseline's measured tok/s from GET /api/console, for the duration estimate. */
+  setBaselineSpeed(speed) {
+    this.baselineSpeed = speed;
+    this.updateEstimate();
   }
 
   submit(onRun) {

@@ -25,6 +25,21 @@ function emptyRow(columns, text) {
   return el('tr', { class: 'data-table__empty' }, el('td', { colspan: String(columns), class: 'muted' }, text));
 }
 
+/** A latency cell: the value, then its 95 % bootstrap interval in small print when the run recorded one. */
+function latencyCell(value, low, high) {
+  return el('td', { class: 'num', title: low == null ? null : '95% bootstrap confidence interval in brackets' },
+    formatMs(value), low == null || high == null ? null
+      : el('span', { class: 'ci', 'data-testid': 'ci' }, ` [${formatMs(low)}–${formatMs(high)}]`));
+}
+
+/** The speed-up's interval "[1.62–2.31×]", and whether it includes 1 (no clear winner). */
+function speedUpInterval(s) {
+  if (s.speed_up_low == null || s.speed_up_high == null) return el('td', { class: 'num' }, EMPTY);
+  return el('td', { class: `num${s.crosses_one ? ' num--warn' : ''}`, 'data-testid': 'speedup-ci',
+    title: s.crosses_one ? 'The 95% interval includes 1×: this difference may be noise' : '95% bootstrap interval' },
+  `${s.speed_up_low.toFixed(2)}–${s.speed_up_high.toFixed(2)}×${s.crosses_one ? ' · crosses 1×' : ''}`);
+}
+
 /** System | Conc. | Req/s | tok/s | p50 | p95 | median TTFT | Err — one row per target and completed level. */
 export function resultsTable(aggregates, testId = 'bench-table') {
   const rows = [...(aggregates || [])].sort((a, b) => a.level - b.level || targetRank(a.target) - targetRank(b.target));
@@ -34,8 +49,8 @@ export function resultsTable(aggregates, testId = 'bench-table') {
       el('td', { class: 'num' }, String(a.level)),
       el('td', { class: 'num' }, num(a.req_per_s, 2)),
       el('td', { class: 'num' }, formatRate(a.tok_per_s)),
-      el('td', { class: 'num' }, formatMs(a.p50_ms)),
-      el('td', { class: 'num' }, formatMs(a.p95_ms)),
+      latencyCell(a.p50_ms, a.p50_low_ms, a.p50_high_ms),
+      latencyCell(a.p95_ms, a.p95_low_ms, a.p95_high_ms),
       el('td', { class: 'num' }, formatMs(a.median_ttft_ms)),
       el('td', { class: `num${a.errors > 0 ? ' num--bad' : ''}`, title: `${a.errors} of ${a.requests} requests failed` },
         String(a.errors))))
@@ -48,14 +63,15 @@ export function speedUpTable(speedUps) {
   const list = [...(speedUps || [])].sort((a, b) => (a.category === 'all') - (b.category === 'all'));
   const a = list[0]?.target_a ?? 'cascade';
   const b = list[0]?.target_b ?? 'baseline';
-  return table('bench-speedups', ['Category', systemName(a), systemName(b), 'Speed-up'],
+  return table('bench-speedups', ['Category', systemName(a), systemName(b), 'Speed-up', '95% CI'],
     list.length ? list.map((s) => el('tr', { class: s.category === 'all' ? 'data-table__total' : null, dataset: { category: s.category } },
       el('th', { scope: 'row' }, categoryName(s.category)),
       el('td', { class: 'num' }, formatMs(s.median_ms_a)),
       el('td', { class: 'num' }, formatMs(s.median_ms_b)),
       el('td', { class: `num ${s.speed_up >= 1 ? 'num--good' : 'num--bad'}`,
-        title: `${systemName(b)}'s median latency ÷ ${systemName(a)}'s; above 1 means ${systemName(a)} is faster` }, factor(s.speed_up))))
-      : emptyRow(4, 'Needs finished requests from both systems.'),
+        title: `${systemName(b)}'s median latency ÷ ${systemName(a)}'s; above 1 means ${systemName(a)} is faster` }, factor(s.speed_up)),
+      speedUpInterval(s)))
+      : emptyRow(5, 'Needs finished requests from both systems.'),
     { caption: 'Median latency speed-up per prompt category' });
 }
 

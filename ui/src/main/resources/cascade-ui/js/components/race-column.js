@@ -3,6 +3,7 @@
 import { el, setText } from '../lib/dom.js';
 import { EMPTY, formatMs, formatRate, formatUsd, formatPercent, formatInt } from '../lib/format.js';
 import { routeBadge, setRouteBadge } from './route-badge.js';
+import { systemAbout } from './compare-intro.js';
 
 /** The three systems of POST /api/compare/stream, in column order. */
 export const SYSTEMS = [
@@ -73,6 +74,14 @@ export class RaceColumn {
       this.output);
     this.timer = null;
     this.reset();
+  }
+
+  /** Shows (or replaces) the system's configured hardware / model / tagline panel under the column header. */
+  describe(about) {
+    const panel = systemAbout(about);
+    if (this.about) this.about.replaceWith(panel);
+    else this.root.querySelector('.card__header').after(panel);
+    this.about = panel;
   }
 
   /** Clears text, metrics and notices before a new run. */

@@ -112,8 +112,8 @@ async function openStream(endpoint, body, signal) {
  *   { type: 'done' }                                             on "data: [DONE]"
  * Throws ApiError (400/413 …) when the gateway refuses the request before streaming; AbortError when signal aborts.
  */
-export async function* streamCompare({ prompt, maxTokens, signal }) {
-  const response = await openStream('/api/compare/stream', { prompt, max_tokens: maxTokens }, signal);
+export async function* streamCompare({ prompt, maxTokens, sampling = {}, signal }) {
+  const response = await openStream('/api/compare/stream', { prompt, max_tokens: maxTokens, ...sampling }, signal);
   for await (const { data } of readSse(response.body)) {
     if (data === '[DONE]') {
       yield { type: 'done' };

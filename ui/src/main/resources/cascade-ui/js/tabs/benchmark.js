@@ -11,6 +11,12 @@ import { BenchCharts } from '../components/bench-charts.js';
 import { resultsTable, speedUpTable, accuracyTable, saturationTable, systemName } from '../components/bench-tables.js';
 import { formatDateTime } from '../lib/format.js';
 import { runConfigLine, statusPill } from '../components/bench-run-meta.js';
+// Issue 17: method, seed panels and honest run comparison (separate modules; wired in the marked sections below).
+import { getConsoleText, refreshConsoleText } from '../lib/console-api.js';
+import { summaryCards, seedCsvLink } from '../components/bench-cards.js';
+import { PromptTable, suiteDescription } from '../components/bench-prompts.js';
+import { comparabilityWarnings, warningsBox, changesTable } from '../components/bench-compare-runs.js';
+import { samplingLine } from '../components/sampling-fields.js';
 
 export const id = 'benchmark';
 /** How often a running run is polled. */
@@ -47,12 +53,24 @@ class BenchmarkView {
     this.speedUps = el('div', {});
     this.accuracy = el('div', {});
     this.saturation = el('div', {});
+    // Issue 17: summary cards, method line, seed CSV, per-prompt table, "Run the suite" explanation.
+    this.cards = el('div', {});
+    this.methodLine = el('p', { class: 'muted bench-method-line', 'data-testid': 'bench-method-line' });
+    this.seedCsv = el('span', {});
+    this.promptTable = new PromptTable();
+    this.suiteIntro = el('p', { class: 'muted', 'data-testid': 'bench-intro-text' });
+    this.suiteList = el('div', {});
+    this.intro = card('Run the suite', 'What the benchmark measures, and how', el('div', {}, this.suiteIntro,
+      el('h3', { class: 'card__subtitle' }, 'What the prompts are'), this.suiteList), 'bench-intro');
     this.single = el('div', { class: 'bench-single' },
+      card('Summary per system', 'Peaks, saturation, tail latency and errors over the completed levels',
+        el('div', {}, this.methodLine, this.cards, el('div', { class: 'bench-export' }, this.seedCsv)), 'bench-summary'),
       card('Results per level', 'Completed levels; latency over successful requests', this.table, 'bench-results'),
       el('div', { class: 'bench-details' },
         card('Speed-up by category', 'Median latency, all levels; baseline ÷ cascade', this.speedUps, 'bench-speedups-card'),
         card('Routing accuracy', 'Cascade routes matching the expected route', this.accuracy, 'bench-accuracy-card'),
-        card('Saturation', 'Where tok/s stops rising by 5%; gain lowest → highest level', this.saturation, 'bench-saturation-card')));
+        card('Saturation', 'Where tok/s stops rising by 5%; gain lowest → highest level', this.saturation, 'bench-saturation-card')),
+      card('Per prompt', 'Median latency over all levels; click a column to sort', this.promptTable.root, 'bench-prompts-card'));
     this.compareHeader = el('div', {});
     this.compareTables = el('div', { class: 'bench-compare__tables', 'data-testid': 'bench-compare-tables' });
     this.comparison = el('div', { class: 'bench-compare', 'data-testid': 'bench-comparison', hidden: true }, this.compareHeader);
@@ -64,11 +82,19 @@ class BenchmarkView {
       this.runPanel.root, this.comparison, this.charts.root, this.single, this.compareTables);
     this.root = el('div', { class: 'bench' },
       el('div', { class: 'bench__side' }, this.form.root, this.history.root),
-      el('div', { class: 'bench__content' }, this.empty, this.main));
+      el('div', { class: 'bench__content' }, this.intro, this.empty, this.main));
+  }
+
+  /** Issue 17: the configured explanation, the suite's categories and the baseline's speed for the estimate. */
+  describe(text) {
+    this.suiteIntro.textContent = text.benchmark_text || '';
+    replaceChildren(this.suiteList, suiteDescription(text.suite));
+    this.form.setBaselineSpeed(text.baseline_speed);
   }
 
   /** Loads the history and shows the running run, else the newest one. */
   async start() {
+    getConsoleText().then((text) => this.describe(text), () => {}); // the tab works without the description
     const runs = await this.refreshHistory();
     const first = runs.find((r) => r.status === 'running') || runs[0];
     if (first) this.show(first);
@@ -119,6 +145,19 @@ class BenchmarkView {
     replaceChildren(this.speedUps, speedUpTable(run.speed_ups));
     replaceChildren(this.accuracy, accuracyTable(run.accuracy));
     replaceChildren(this.saturation, saturationTable(run.saturation));
+    this.renderSeedPanels(run);
+  }
+
+  /** Issue 17: summary cards, method, per-prompt table; the seed CSV once the run has ended. */
+  renderSeedPanels(run) {
+    replaceChildren(this.cards, summaryCards(run));
+    const c = run.config || {};
+    const warmup = (run.warmup || []).map((w) => `${w.target} ${w.ok}/${w.requests}`).join(', ');
+    this.methodLine.textContent = `Every category at every level · ${c.fixed_length ? `exactly ${c.max_tokens} tokens per request (ignore_eos)`
+      : `up to ${c.max_tokens} tokens (stops at end of text)`} · ${samplingLine(c.sampling)} · ${c.warmup_requests ?? 0} warm-up `
+      + `requests per system, not measured${warmup ? ` (ok: ${warmup})` : ''} · intervals are 95% bootstrap`;
+    replaceChildren(this.seedCsv, run.status === 'running' ? '' : seedCsvLink(run));
+    this.promptTable.render(run);
   }
 
   async poll(runId, generation) {
@@ -134,6 +173,7 @@ class BenchmarkView {
       this.pollTimer = setTimeout(() => this.poll(runId, generation), POLL_MS);
     } else {
       this.refreshHistory().then(() => this.history.markCurrent(runId));
+      refreshConsoleText().then((text) => this.describe(text), () => {}); // the run measured the baseline again
     }
   }
 
@@ -209,7 +249,10 @@ class BenchmarkView {
           el('h2', { class: 'card__title' }, 'Comparing two runs'),
           el('span', { class: 'card__caption' }, 'Run A solid, run B dashed in the charts')),
         el('button', { type: 'button', class: 'button button--ghost', 'data-testid': 'bench-compare-close',
-          on: { click: () => this.open(runs[1].id) } }, 'Back to one run'))));
+          on: { click: () => this.open(runs[1].id) } }, 'Back to one run')),
+      warningsBox(comparabilityWarnings(runs[0], runs[1])),
+      el('h3', { class: 'card__subtitle' }, 'Changes from run A to run B'),
+      changesTable(runs[0], runs[1])));
     replaceChildren(this.compareTables, runs.map((run, i) => {
       const all = (run.speed_ups || []).find((s) => s.category === 'all');
       return el('section', { class: 'card', 'data-testid': 'bench-compare-run', dataset: { runId: run.id } },
@@ -220,7 +263,8 @@ class BenchmarkView {
             el('span', { class: 'card__caption' }, runConfigLine(run.config)))),
         resultsTable(run.aggregates, `bench-table-${letters[i].toLowerCase()}`),
         el('p', { class: 'compare-run__speedup' }, all
-          ? `Overall: cascade ${speedUpWords(all.speed_up)} than baseline (median latency).`
+          ? `Overall: cascade ${speedUpWords(all.speed_up)} than baseline (median latency)${all.speed_up_low == null ? ''
+            : `, 95% CI ${all.speed_up_low.toFixed(2)}–${all.speed_up_high.toFixed(2)}×${all.crosses_one ? ', crosses 1×: no clear winner' : ''}`}.`
           : 'No overall speed-up (needs finished requests from both systems).'));
     }));
   }

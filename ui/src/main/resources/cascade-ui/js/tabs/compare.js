@@ -6,6 +6,8 @@ import { ExplainPanel } from '../components/explain-panel.js';
 import { PromptForm, bindRunKeys } from '../components/prompt-form.js';
 import { RaceColumn, SYSTEMS } from '../components/race-column.js';
 import { RaceSummary } from '../components/race-summary.js';
+import { CompareIntro } from '../components/compare-intro.js';
+import { getConsoleText } from '../lib/console-api.js';
 
 export const id = 'compare';
 const PROGRESS_TICK_MS = 100;
@@ -38,9 +40,18 @@ class CompareView {
         this.explainButton),
       this.explain.root);
 
+    // Issue 17: the configured explanation, system panels, sampling and the baseline's expected time.
+    this.intro = new CompareIntro();
+    this.form.root.append(this.intro.samplingBox, this.intro.estimate);
+    this.form.maxTokens.addEventListener('input', () => this.intro.updateEstimate(this.form.maxTokens.value));
+    getConsoleText().then((text) => {
+      this.intro.describe(text, this.columns);
+      this.intro.updateEstimate(this.form.maxTokens.value);
+    }, () => {});
+
     this.form.root.classList.add('compare__prompt');
     this.summary.root.classList.add('compare__summary');
-    this.root = el('div', { class: 'compare', dataset: { running: 'false' } }, this.form.root, explainCard, this.summary.root,
+    this.root = el('div', { class: 'compare', dataset: { running: 'false' } }, this.intro.explanation, this.form.root, explainCard, this.summary.root,
       el('div', { class: 'compare__columns', 'data-testid': 'results' }, [...this.columns.values()].map((c) => c.root)));
     bindRunKeys(this.root, { onRun: run, onStop: stop, isRunning: () => !!this.running });
   }
@@ -58,8 +69,9 @@ class CompareView {
   async run() {
     if (this.running) return;
     const { request, problem } = this.form.read();
-    this.form.showProblem(problem || null);
-    if (problem) return;
+    const { sampling, problem: samplingProblem } = this.intro.sampling.read();
+    this.form.showProblem(problem || samplingProblem || null);
+    if (problem || samplingProblem) return;
     const controller = new AbortController();
     this.setRunning(controller);
     for (const column of this.columns.values()) column.begin();
@@ -70,7 +82,7 @@ class CompareView {
     const ticker = setInterval(tick, PROGRESS_TICK_MS);
     let aggregate = null;
     try {
-      for await (const event of streamCompare({ ...request, signal: controller.signal })) {
+      for await (const event of streamCompare({ ...request, sampling, signal: controller.signal })) {
         const column = this.columns.get(event.system);
         if (event.type === 'delta') column?.appendDelta(event.text);
         else if (event.type === 'retrying') column?.retrying(event);

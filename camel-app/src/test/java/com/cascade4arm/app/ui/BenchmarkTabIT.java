@@ -18,9 +18,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * compared from the history; a second start while a run is active offers to show it, and Cancel stops it.
  */
 class BenchmarkTabIT {
-    /** Small and fast: the demo baseline serves one request at a time. */
+    /** Small and fast: the demo baseline serves one request at a time; 5 requests send each category once. */
     private static final List<Integer> LEVELS = List.of(1, 2);
-    private static final int REQUESTS_PER_LEVEL = 2;
+    private static final int REQUESTS_PER_LEVEL = 5;
     private static final int TOTAL = LEVELS.size() * REQUESTS_PER_LEVEL * 2;
     private static final String CSV_HEADER = "run_id,target,level,seq,prompt_id,category,expected_route,route,rule,status,"
             + "error,ttft_ms,total_ms,completion_tokens,tokens_per_second,started_at";
@@ -76,7 +76,9 @@ class BenchmarkTabIT {
             List<String> cells = row.findElements(By.tagName("td")).stream().map(c -> c.getDomProperty("textContent")).toList();
             assertThat(cells).as("Conc., Req/s, tok/s, p50, p95, median TTFT, Err of %s", row.getText()).hasSize(7);
             assertThat(cells.subList(1, 3)).allSatisfy(v -> assertThat(v).matches(NUMBER));
-            assertThat(cells.subList(3, 6)).allSatisfy(v -> assertThat(v).matches(NUMBER + " (ms|s)"));
+            assertThat(cells.subList(3, 5)).as("p50, p95 with their 95%% intervals").allSatisfy(v -> assertThat(v)
+                    .matches(NUMBER + " (ms|s) \\[" + NUMBER + " (ms|s)–" + NUMBER + " (ms|s)\\]"));
+            assertThat(cells.get(5)).matches(NUMBER + " (ms|s)");
             assertThat(cells.get(6)).as("errors").isEqualTo("0");
         }
         assertThat(rowText("bench-speedups", "all")).as("overall speed-up").matches("All categories.*" + NUMBER + "×");
@@ -95,13 +97,13 @@ class BenchmarkTabIT {
 
         WebElement newest = browser.session().allByTestId("bench-history-item").get(0);
         assertThat(newest.getAttribute("data-run-id")).as("newest history entry").isEqualTo(runId);
-        assertThat(newest.getDomProperty("textContent")).contains("done", "c 1, 2", "2 req/level");
+        assertThat(newest.getDomProperty("textContent")).contains("done", "c 1, 2", "5 req/level");
         browser.session().fullPageScreenshot(BrowserExtension.SCREENSHOTS, "benchmark");
     }
 
     @Test
     void comparesTwoRunsFromTheHistory() {
-        String quick = "{\"prompts\":10,\"levels\":[1,2],\"requests_per_level\":1,\"max_tokens\":4}";
+        String quick = "{\"prompts\":5,\"levels\":[1,2],\"requests_per_level\":5,\"max_tokens\":4,\"warmup_requests\":0}";
         for (int i = 0; i < 2; i++) {
             String runId = startAndAwait(quick);
             assertThat(bench.apiStatus(runId)).isEqualTo("done");
@@ -122,6 +124,11 @@ class BenchmarkTabIT {
         assertThat(datasets).extracting(d -> (String) d.get("label"))
                 .containsExactlyInAnyOrder("Cascade · run A", "Baseline · run A", "Cascade · run B", "Baseline · run B");
         assertThat(bench.tableRows("bench-table-a")).as("run A table").isNotEmpty();
+        assertThat(browser.session().text("bench-compare-warnings")).as("same rules, machine and models")
+                .startsWith("Same rules version, machine, JVM, model files");
+        assertThat(bench.tableRows("bench-changes")).hasSize(4).allSatisfy(row -> assertThat(row.findElements(
+                By.cssSelector("td[data-verdict]"))).extracting(c -> c.getAttribute("data-verdict"))
+                .allSatisfy(v -> assertThat(v).isIn("within noise", "faster", "slower")));
         assertThat(bench.tableRows("bench-table-b")).as("run B table").isNotEmpty();
         browser.session().fullPageScreenshot(BrowserExtension.SCREENSHOTS, "benchmark-compare");
     }
@@ -138,7 +145,7 @@ class BenchmarkTabIT {
             ConsolePage.await("running run shown on open").until(() -> runningId.equals(bench.runOnScreen()));
             assertThat(bench.status()).isEqualTo("running");
 
-            bench.configure(10, List.of(1), 1, 4).run();
+            bench.configure(10, List.of(1), 5, 4).run();
             console.enterAdminToken(TestGateway.ADMIN_TOKEN);
 
             ConsolePage.await("conflict explained").until(() -> browser.session().text("bench-message").contains("already active"));

@@ -22,6 +22,7 @@ public final class HostRouter {
 
         router.get("/health").handler(info::health);
         router.get("/metrics").handler(info::metrics);
+        router.get("/props").handler(new PropsHandler(config)::props);
         if (config.apiKey() != null) {
             router.route("/v1/*").handler(new BearerAuth(config.apiKey()));
         }

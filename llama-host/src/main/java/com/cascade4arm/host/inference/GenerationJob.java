@@ -87,6 +87,10 @@ public final class GenerationJob {
                 if (!output.text.isEmpty()) {
                     emit(text, output.text);
                 }
+                if (prompt.request().ignoreEos() && tokens >= prompt.maxTokens()) {
+                    stream.cancel(); // fixed length: llama.cpp may have been asked for a speculative step more
+                    break;
+                }
             }
             long end = System.nanoTime();
             DraftCounts draftCounts = drafts.finish(draftTask, tokens);

@@ -15,8 +15,6 @@ import java.util.List;
 /** The llama.cpp model behind one host: renders chat templates, counts tokens and starts streaming generations. */
 final class LoadedModel implements AutoCloseable {
     /** llama-server's sampling defaults, for requests that leave them out. */
-    static final float DEFAULT_TEMPERATURE = 0.8f;
-    static final float DEFAULT_TOP_P = 0.95f;
 
     private final LlamaModel model;
     private final HostConfig config;
@@ -62,17 +60,29 @@ final class LoadedModel implements AutoCloseable {
     LlamaIterator start(PreparedPrompt prepared) {
         ChatRequest request = prepared.request();
         InferenceParameters parameters = new InferenceParameters(prepared.prompt())
-                .setNPredict(prepared.maxTokens())
-                .setTemperature(request.temperatureOr(DEFAULT_TEMPERATURE))
-                .setTopP(request.topPOr(DEFAULT_TOP_P))
+                .setNPredict(prepared.maxTokens() + speculativeSlack(request))
+                .setTemperature(request.temperatureOr(SamplingDefaults.TEMPERATURE))
+                .setTopP(request.topPOr(SamplingDefaults.TOP_P))
                 .setCachePrompt(true);
         if (request.seed() != null) {
             parameters.setSeed(request.seed());
+        }
+        if (request.ignoreEos()) {
+            parameters.setIgnoreEos(true); // llama-server's ignore_eos: generate exactly max_tokens
         }
         if (!request.stop().isEmpty()) {
             parameters.setStopStrings(request.stop().toArray(String[]::new));
         }
         return model.generate(parameters).iterator();
+    }
+
+    /**
+     * With a draft model llama.cpp counts whole speculative steps against n_predict and can stop a few tokens short of
+     * it; for a fixed-length (ignore_eos) request it is asked for one step more and {@link GenerationJob} ends the
+     * generation at max_tokens itself, so the answer is exactly max_tokens long.
+     */
+    private int speculativeSlack(ChatRequest request) {
+        return request.ignoreEos() && config.draftModel() != null ? config.draftMax() : 0;
     }
 
     @Override

@@ -53,9 +53,8 @@ public final class BenchLauncher implements AutoCloseable {
             throw new RunAlreadyActiveException(active.get(0));
         }
         List<TargetConfig> runTargets = targets.resolve();
-        BenchConfig config = new BenchConfig(requested.prompts(), requested.levels(), requested.requestsPerLevel(),
-                requested.maxTokens(), runTargets, requested.requestTimeoutMs(), requested.deadlineSeconds());
-        String id = service.start(config, new RunMetadata(rulesVersion(), gitCommit()), levelLogger());
+        BenchConfig config = requested.withTargets(runTargets);
+        String id = service.start(config, new RunMetadata(rulesVersion(), gitCommit(), targets.tierEndpoints()), levelLogger());
         List<String> names = runTargets.stream().map(TargetConfig::name).toList();
         LOG.info("Benchmark run {} started: targets {}, levels {}, {} requests per level and target{}", id, names,
                 config.levels(), config.requestsPerLevel(),

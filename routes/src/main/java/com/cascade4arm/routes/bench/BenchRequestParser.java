@@ -2,6 +2,7 @@ package com.cascade4arm.routes.bench;
 
 import com.cascade4arm.bench.runner.BenchConfig;
 import com.cascade4arm.bench.runner.PromptSelection;
+import com.cascade4arm.bench.runner.Sampling;
 import com.cascade4arm.openai.ApiError;
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -16,7 +17,8 @@ import java.util.Set;
  */
 final class BenchRequestParser {
     static final Set<String> FIELDS = Set.of("prompts", "levels", "requests_per_level", "max_tokens",
-            "request_timeout_ms", "deadline_seconds");
+            "request_timeout_ms", "deadline_seconds", "sampling", "fixed_length", "warmup_requests");
+    static final Set<String> SAMPLING_FIELDS = Set.of("temperature", "top_p", "seed");
 
     private BenchRequestParser() {
     }
@@ -41,7 +43,47 @@ final class BenchRequestParser {
         }
         return new BenchConfig(prompts(root.get("prompts")), levels(root.get("levels")),
                 integer(root, "requests_per_level"), integer(root, "max_tokens"), List.of(),
-                longInteger(root, "request_timeout_ms"), longInteger(root, "deadline_seconds"));
+                longInteger(root, "request_timeout_ms"), longInteger(root, "deadline_seconds"),
+                sampling(root.get("sampling")), bool(root, "fixed_length"), integer(root, "warmup_requests"));
+    }
+
+    /** {@code {"temperature": 0.8, "top_p": 0.95, "seed": 42}}, every field optional (absent: the server's default). */
+    private static Sampling sampling(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isObject()) {
+            throw invalid("sampling must be an object with temperature, top_p and seed, but was " + abbreviate(node));
+        }
+        for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!SAMPLING_FIELDS.contains(name)) {
+                throw invalid("unknown field 'sampling." + name + "'; allowed: seed, temperature, top_p");
+            }
+        }
+        return new Sampling(number(node, "temperature"), number(node, "top_p"), integer(node, "seed"));
+    }
+
+    private static Double number(JsonNode root, String field) {
+        JsonNode node = root.get(field);
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isNumber()) {
+            throw invalid(field + " must be a number, but was " + abbreviate(node));
+        }
+        return node.asDouble();
+    }
+
+    private static Boolean bool(JsonNode root, String field) {
+        JsonNode node = root.get(field);
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isBoolean()) {
+            throw invalid(field + " must be true or false, but was " + abbreviate(node));
+        }
+        return node.asBoolean();
     }
 
     private static PromptSelection prompts(JsonNode node) {

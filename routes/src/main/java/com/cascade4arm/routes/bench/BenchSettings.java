@@ -43,7 +43,7 @@ public record BenchSettings(Path resultsDir, String gitCommit, boolean scheduleE
                 levels(value, "cascade.bench.schedule.levels"),
                 (int) integer(value, "cascade.bench.schedule.requests-per-level", DEFAULT_SCHEDULE_REQUESTS_PER_LEVEL),
                 (int) integer(value, "cascade.bench.schedule.max-tokens", DEFAULT_SCHEDULE_MAX_TOKENS),
-                null, null, null);
+                null, null, null, null, bool(value, "cascade.bench.schedule.fixed-length"), null);
         checkScheduledConfig(scheduled);
         long period = integer(value, "cascade.bench.schedule.period-ms", DEFAULT_SCHEDULE_PERIOD_MS);
         if (period < MIN_SCHEDULE_PERIOD_MS) {
@@ -61,8 +61,7 @@ public record BenchSettings(Path resultsDir, String gitCommit, boolean scheduleE
 
     /** Validates the scheduled config now (with a stand-in target), not at the first tick hours later. */
     private static void checkScheduledConfig(BenchConfig scheduled) {
-        BenchConfig probe = new BenchConfig(scheduled.prompts(), scheduled.levels(), scheduled.requestsPerLevel(),
-                scheduled.maxTokens(), List.of(new TargetConfig("probe", "http://127.0.0.1", "auto")), null, null);
+        BenchConfig probe = scheduled.withTargets(List.of(new TargetConfig("probe", "http://127.0.0.1", "auto")));
         try {
             probe.validate(PromptSuite.load());
         } catch (InvalidBenchConfigException e) {

@@ -1,6 +1,9 @@
 package com.cascade4arm.routes.bench;
 
+import com.cascade4arm.bench.runner.EnvironmentProbe;
+import com.cascade4arm.bench.runner.RunEnvironment;
 import com.cascade4arm.bench.runner.TargetConfig;
+import com.cascade4arm.routes.config.TierSettings;
 import com.cascade4arm.routes.http.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.slf4j.Logger;
@@ -33,6 +36,7 @@ public final class BenchTargets {
     private final HttpClient http;
     private final Duration timeout;
     private final String selfKey;
+    private final List<TierSettings> tiers;
 
     /** {@code selfUrl} is null until the gateway's HTTP server is bound; {@code baselineUrl} may be null. */
     public BenchTargets(Supplier<URI> selfUrl, URI baselineUrl, long timeoutMs) {
@@ -41,6 +45,12 @@ public final class BenchTargets {
 
     /** {@code selfKey}: bearer token of the gateway's own loopback calls, which its per-client limits let through. */
     public BenchTargets(Supplier<URI> selfUrl, URI baselineUrl, long timeoutMs, String selfKey) {
+        this(selfUrl, baselineUrl, timeoutMs, selfKey, List.of());
+    }
+
+    /** {@code tiers}: the model servers behind the cascade, whose /props each run records. */
+    public BenchTargets(Supplier<URI> selfUrl, URI baselineUrl, long timeoutMs, String selfKey, List<TierSettings> tiers) {
+        this.tiers = List.copyOf(tiers);
         this.selfKey = selfKey;
         this.selfUrl = selfUrl;
         this.baselineUrl = baselineUrl;
@@ -64,6 +74,12 @@ public final class BenchTargets {
             targets.add(new TargetConfig(BASELINE, baselineUrl.toString(), baselineModel()));
         }
         return targets;
+    }
+
+    /** Each tier's first model server as its /props describes it (engine build, model file, sha256), named "tier NAME". */
+    public List<RunEnvironment.Endpoint> tierEndpoints() {
+        return tiers.stream().filter(t -> !t.urls().isEmpty())
+                .map(t -> EnvironmentProbe.props("tier " + t.name(), t.urls().get(0).toString(), t.apiKey())).toList();
     }
 
     private String baselineModel() {

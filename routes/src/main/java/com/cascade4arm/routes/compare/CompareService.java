@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.compare;
 
+import com.cascade4arm.openai.ChatRequest;
 import com.cascade4arm.openai.ChatRequestParser;
 import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.http.ClientChannel;
@@ -170,7 +171,10 @@ public final class CompareService implements AutoCloseable {
         return aggregate(run, exchange.getMessage().getBody(Map.class));
     }
 
-    /** {systems: {cascade, baseline, hosted}, ratios, elapsed_ms, deadline_ms}; a missing leg is reported as an error. */
+    /**
+     * {systems: {cascade, baseline, hosted}, ratios, elapsed_ms, deadline_ms, sampling}; a missing leg is reported as
+     * an error.
+     */
     ObjectNode aggregate(CompareRun run, Map<SystemName, SystemResult> results) {
         Map<SystemName, SystemResult> complete = new EnumMap<>(SystemName.class);
         for (SystemName system : SystemName.values()) {
@@ -185,6 +189,11 @@ public final class CompareService implements AutoCloseable {
         aggregate.set("ratios", Ratios.of(complete));
         aggregate.put("elapsed_ms", LegStream.round(run.elapsedMs()));
         aggregate.put("deadline_ms", run.deadlineMs());
+        // What every system was sent, so a result can be reproduced (null: the server's default was used).
+        ChatRequest sent = run.request().chat();
+        ObjectNode sampling = aggregate.putObject("sampling");
+        sampling.put("max_tokens", sent.maxTokens()).put("temperature", sent.temperature()).put("top_p", sent.topP())
+                .put("seed", sent.seed()).put("ignore_eos", sent.ignoreEos());
         return aggregate;
     }
 

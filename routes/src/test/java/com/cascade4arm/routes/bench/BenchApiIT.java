@@ -115,6 +115,18 @@ class BenchApiIT {
         assertThat(gateway.small.chatRequestCount() + gateway.large.chatRequestCount())
                 .as("cascade requests reached the pools").isGreaterThanOrEqualTo(100);
         assertThat(gateway.runIds()).as("newest first").first().isEqualTo(id);
+
+        JsonNode console = RoutesGateway.json(gateway.get("/api/console"));
+        assertThat(console.path("baseline_speed").path("run_id").asText()).as("speed measured by this run").isEqualTo(id);
+        assertThat(console.path("baseline_speed").path("tok_per_s").asDouble()).isPositive();
+        assertThat(console.path("explanation").path("title").asText()).isEqualTo("Two baselines, one optimized stack");
+        assertThat(console.path("systems").path("cascade").path("hardware").asText()).contains("cores");
+        assertThat(console.path("systems").path("hosted").path("tagline").asText()).isNotBlank();
+        assertThat(console.path("suite").findValuesAsText("category"))
+                .containsExactly("factual", "everyday", "reasoning", "code", "analysis");
+        assertThat(run.path("environment").path("endpoints").findValuesAsText("name"))
+                .containsExactly("cascade", "baseline", "tier small", "tier large");
+        assertThat(run.path("prompts")).as("one result per suite prompt").hasSize(50);
     }
 
     @Test
@@ -172,6 +184,13 @@ class BenchApiIT {
                 "targets are fixed");
         assertBadRequest("{\"level\": [1]}", "unknown field 'level'");
         assertBadRequest("{\"levels\": ", "not valid JSON");
+        assertBadRequest("{\"prompts\": 5, \"requests_per_level\": 4}",
+                "requests_per_level must be at least 5 (the categories among the selected prompts) so every category "
+                        + "runs at every level, but was 4");
+        assertBadRequest("{\"fixed_length\": \"yes\"}", "fixed_length must be true or false, but was \"yes\"");
+        assertBadRequest("{\"sampling\": {\"temperature\": 3}}", "sampling.temperature must be between 0 and 2, but was 3.0");
+        assertBadRequest("{\"sampling\": {\"top_k\": 3}}", "unknown field 'sampling.top_k'");
+        assertBadRequest("{\"sampling\": {\"seed\": 1.5}}", "seed must be an integer, but was 1.5");
         assertThat(gateway.runIds()).as("no run was started").isEqualTo(before);
     }
 

@@ -20,6 +20,8 @@ final class ChatCompletionsHandler {
     private final AtomicLong ids = new AtomicLong();
     final AtomicLong promptTokensTotal = new AtomicLong();
     final AtomicLong predictedTokensTotal = new AtomicLong();
+    /** The body of the latest chat request, for tests that check what a client sent. */
+    volatile JsonNode lastRequest;
 
     ChatCompletionsHandler(Supplier<ResponderBehaviour> behaviour) {
         this.behaviour = behaviour;
@@ -31,6 +33,7 @@ final class ChatCompletionsHandler {
         JsonNode request;
         try {
             request = CompletionBodies.MAPPER.readTree(exchange.getRequestBody());
+            lastRequest = request;
         } catch (IOException e) {
             StandInHttp.json(exchange, 400, CompletionBodies.error("request body is not valid JSON", "invalid_request_error", 400));
             return;

@@ -1,6 +1,7 @@
 package com.cascade4arm.testing.upstream;
 
 import com.cascade4arm.testing.http.StandInHttp;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 
@@ -76,6 +77,11 @@ public final class InstantResponder implements AutoCloseable {
     /** The Authorization header of the latest chat request (null when it had none). */
     public String lastAuthorization() {
         return lastAuthorization;
+    }
+
+    /** The JSON body of the latest chat request (null before the first). */
+    public JsonNode lastChatRequest() {
+        return chat.lastRequest;
     }
 
     @Override

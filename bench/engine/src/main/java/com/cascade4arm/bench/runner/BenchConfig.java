@@ -12,8 +12,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What a benchmark run does: which prompts, which concurrency levels, how many requests per level and target, and
- * against which targets. Null components take the defaults below (so a JSON body may omit them); {@link #validate}
+ * What a benchmark run does: which prompts, which concurrency levels, how many requests per level and target,
+ * against which targets, with which sampling, at fixed length or not, after how many warm-up requests. Null
+ * components take the defaults below (so a JSON body may omit them); {@link #validate}
  * checks bounds and names each bad value.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -24,7 +25,10 @@ public record BenchConfig(
         Integer maxTokens,
         List<TargetConfig> targets,
         Long requestTimeoutMs,
-        Long deadlineSeconds) {
+        Long deadlineSeconds,
+        Sampling sampling,
+        Boolean fixedLength,
+        Integer warmupRequests) {
 
     public static final int DEFAULT_PROMPT_COUNT = 10;
     public static final List<Integer> DEFAULT_LEVELS = List.of(1, 2, 4, 8, 16);
@@ -40,6 +44,9 @@ public record BenchConfig(
     public static final long MIN_REQUEST_TIMEOUT_MS = 100;
     public static final long MAX_REQUEST_TIMEOUT_MS = 600_000;
     public static final long MAX_DEADLINE_SECONDS = 86_400;
+    /** Requests each target answers before the first level, not measured: loads caches, connections and the JIT. */
+    public static final int DEFAULT_WARMUP_REQUESTS = 2;
+    public static final int MAX_WARMUP_REQUESTS = 50;
 
     public BenchConfig {
         prompts = prompts != null ? prompts : PromptSelection.first(DEFAULT_PROMPT_COUNT);
@@ -49,35 +56,54 @@ public record BenchConfig(
         targets = targets != null ? List.copyOf(targets) : List.of();
         requestTimeoutMs = requestTimeoutMs != null ? requestTimeoutMs : DEFAULT_REQUEST_TIMEOUT_MS;
         deadlineSeconds = deadlineSeconds != null ? deadlineSeconds : DEFAULT_DEADLINE_SECONDS;
+        sampling = sampling != null ? sampling : Sampling.SERVER_DEFAULTS;
+        fixedLength = fixedLength != null && fixedLength;
+        warmupRequests = warmupRequests != null ? warmupRequests : DEFAULT_WARMUP_REQUESTS;
     }
 
     /** Defaults for everything but the targets. */
     public static BenchConfig of(List<TargetConfig> targets) {
-        return new BenchConfig(null, null, null, null, targets, null, null);
+        return new BenchConfig(null, null, null, null, targets, null, null, null, null, null);
     }
 
     public BenchConfig withPrompts(PromptSelection value) {
-        return new BenchConfig(value, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds);
+        return new BenchConfig(value, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests);
     }
 
     public BenchConfig withLevels(List<Integer> value) {
-        return new BenchConfig(prompts, value, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds);
+        return new BenchConfig(prompts, value, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests);
     }
 
     public BenchConfig withRequestsPerLevel(int value) {
-        return new BenchConfig(prompts, levels, value, maxTokens, targets, requestTimeoutMs, deadlineSeconds);
+        return new BenchConfig(prompts, levels, value, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests);
     }
 
     public BenchConfig withMaxTokens(int value) {
-        return new BenchConfig(prompts, levels, requestsPerLevel, value, targets, requestTimeoutMs, deadlineSeconds);
+        return new BenchConfig(prompts, levels, requestsPerLevel, value, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests);
+    }
+
+    public BenchConfig withTargets(List<TargetConfig> value) {
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, value, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests);
     }
 
     public BenchConfig withRequestTimeoutMs(long value) {
-        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, value, deadlineSeconds);
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, value, deadlineSeconds, sampling, fixedLength, warmupRequests);
     }
 
     public BenchConfig withDeadlineSeconds(long value) {
-        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, value);
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, value, sampling, fixedLength, warmupRequests);
+    }
+
+    public BenchConfig withSampling(Sampling value) {
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, value, fixedLength, warmupRequests);
+    }
+
+    public BenchConfig withFixedLength(boolean value) {
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, value, warmupRequests);
+    }
+
+    public BenchConfig withWarmupRequests(int value) {
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, value);
     }
 
     /** Requests the whole run sends: levels x requests per level x targets. */
@@ -93,6 +119,9 @@ public record BenchConfig(
         checkRange(problems, "max_tokens", maxTokens, 1, MAX_TOKENS_LIMIT);
         checkRange(problems, "request_timeout_ms", requestTimeoutMs, MIN_REQUEST_TIMEOUT_MS, MAX_REQUEST_TIMEOUT_MS);
         checkRange(problems, "deadline_seconds", deadlineSeconds, 1, MAX_DEADLINE_SECONDS);
+        checkRange(problems, "warmup_requests", warmupRequests, 0, MAX_WARMUP_REQUESTS);
+        sampling.addProblems(problems);
+        checkEveryCategoryRuns(problems, suite);
         checkLevels(problems);
         checkTargets(problems);
         if (!problems.isEmpty()) {
@@ -104,6 +133,23 @@ public record BenchConfig(
     /** The prompts this run cycles through, in order (after {@link #validate}). */
     public List<Prompt> resolvePrompts(PromptSuite suite) {
         return prompts.resolve(suite);
+    }
+
+    /** What every level sends, in order: {@link StratifiedOrder} over the selected prompts (after {@link #validate}). */
+    public List<Prompt> levelOrder(PromptSuite suite) {
+        return StratifiedOrder.of(resolvePrompts(suite), requestsPerLevel);
+    }
+
+    /** Each level sends every selected category at least once, or its figures would silently leave one out. */
+    private void checkEveryCategoryRuns(List<String> problems, PromptSuite suite) {
+        if (!prompts.problems(suite).isEmpty()) {
+            return;
+        }
+        int categories = StratifiedOrder.categories(prompts.resolve(suite)).size();
+        if (requestsPerLevel >= 1 && requestsPerLevel < categories) {
+            problems.add("requests_per_level must be at least " + categories + " (the categories among the selected "
+                    + "prompts) so every category runs at every level, but was " + requestsPerLevel);
+        }
     }
 
     private void checkLevels(List<String> problems) {

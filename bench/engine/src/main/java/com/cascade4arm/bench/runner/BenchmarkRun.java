@@ -24,10 +24,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 
 /**
- * One benchmark run: for each level in turn, all targets are loaded at the same time (one {@link LoadGenerator}
- * each); rows are persisted as they complete, aggregates and the summary at each level end and at the end. A level
+ * One benchmark run: records the environment, warms every target up (not measured), then for each level in turn loads
+ * all targets at the same time (one {@link LoadGenerator} each, the same {@link StratifiedOrder} of prompts); rows are persisted as they complete, aggregates and the summary at each level end and at the end. A level
  * interrupted by cancel or deadline keeps its rows but gets no aggregate (its wall time would be meaningless).
  */
 final class BenchmarkRun {
@@ -37,7 +38,7 @@ final class BenchmarkRun {
 
     private final String id;
     private final BenchConfig config;
-    private final List<Prompt> prompts;
+    private final List<Prompt> order;
     private final RunMetadata metadata;
     private final RunFiles files;
     private final ProgressListener listener;
@@ -59,12 +60,15 @@ final class BenchmarkRun {
     private volatile List<TargetSaturation> saturation = List.of();
     private volatile List<SpeedUp> speedUps = List.of();
     private volatile List<RoutingAccuracy> accuracy = List.of();
+    private volatile List<PromptResult> promptResults = List.of();
+    private volatile List<WarmupResult> warmup = List.of();
+    private volatile RunEnvironment environment;
 
-    BenchmarkRun(String id, BenchConfig config, List<Prompt> prompts, RunMetadata metadata, RunFiles files,
+    BenchmarkRun(String id, BenchConfig config, List<Prompt> order, RunMetadata metadata, RunFiles files,
                  ProgressListener listener) {
         this.id = id;
         this.config = config;
-        this.prompts = prompts;
+        this.order = order;
         this.metadata = metadata;
         this.files = files;
         this.listener = listener;
@@ -90,7 +94,11 @@ final class BenchmarkRun {
     /** Runs every level, then writes the final summary and calls {@code onFinished} before waking waiters. */
     void run(Runnable onFinished) {
         try {
+            environment = EnvironmentProbe.collect(config.targets(), metadata.endpoints());
+            // The deadline bounds the load (warm-up included), not the /props probes before it.
             long deadlineNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(config.deadlineSeconds());
+            warmup = Warmup.run(config, clients, order, stopped, pool);
+            files.writeSummary(snapshot());
             for (int level : config.levels()) {
                 if (System.nanoTime() >= deadlineNanos) {
                     stop(RunStatus.PARTIAL, "deadline of " + config.deadlineSeconds() + " s reached before level " + level);
@@ -126,7 +134,7 @@ final class BenchmarkRun {
         String rulesVersion = metadata.rulesVersion() != null ? metadata.rulesVersion() : observedRulesVersion;
         return new RunSummary(id, status, startedAt, endedAt, config, rulesVersion, metadata.gitCommit(), done.get(),
                 config.totalRequests(), currentLevel, error, owner, List.copyOf(aggregates), saturation, speedUps,
-                accuracy);
+                accuracy, promptResults, warmup, environment);
     }
 
     private void runLevel(int level, long deadlineNanos) throws Exception {
@@ -134,8 +142,7 @@ final class BenchmarkRun {
         notifyProgress(level);
         Map<String, CompletableFuture<Double>> wallMs = new LinkedHashMap<>();
         for (TargetConfig target : config.targets()) {
-            LoadGenerator generator = new LoadGenerator(id, target, clients.get(target.name()), prompts,
-                    config.maxTokens(), stopped, (row, result) -> record(row, result, level));
+            LoadGenerator generator = new LoadGenerator(id, target, clients.get(target.name()), order, config, stopped, (row, result) -> record(row, result, level));
             wallMs.put(target.name(), generator.run(level, config.requestsPerLevel(), pool));
         }
         CompletableFuture<Void> all = CompletableFuture.allOf(wallMs.values().toArray(CompletableFuture[]::new));
@@ -201,6 +208,8 @@ final class BenchmarkRun {
         saturation = aggregates.isEmpty() ? List.of() : RunAnalysis.saturation(aggregates);
         speedUps = RunAnalysis.speedUps(snapshot, targets, PromptSuite.CATEGORIES);
         accuracy = RunAnalysis.accuracy(snapshot, PromptSuite.CATEGORIES);
+        promptResults = RunAnalysis.perPrompt(snapshot, targets,
+                order.stream().collect(Collectors.toMap(Prompt::id, Prompt::prompt, (x, y) -> x)));
     }
 
     private void finish() {

@@ -59,7 +59,7 @@ public final class BenchmarkService implements AutoCloseable {
         BenchmarkRun run;
         try {
             RunFiles files = store.create(Instant.now());
-            run = new BenchmarkRun(files.dir().getFileName().toString(), config, config.resolvePrompts(suite),
+            run = new BenchmarkRun(files.dir().getFileName().toString(), config, config.levelOrder(suite),
                     metadata == null ? RunMetadata.NONE : metadata, files,
                     listener == null ? ProgressListener.NONE : listener);
             run.writeInitialSummary();

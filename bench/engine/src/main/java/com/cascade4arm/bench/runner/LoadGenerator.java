@@ -15,7 +15,7 @@ import java.util.function.BiConsumer;
 
 /**
  * Closed-loop load for one target at one concurrency level: {@code level} workers each take the next sequence number
- * and send prompt {@code seq mod prompts} (round-robin from the first prompt) until the level's requests are used up.
+ * and send prompt {@code seq} of the level's {@link StratifiedOrder} until the level's requests are used up.
  * Requests aborted by a cancel are not recorded; every other outcome, errors included, becomes a row.
  */
 final class LoadGenerator {
@@ -25,18 +25,18 @@ final class LoadGenerator {
     private final String runId;
     private final TargetConfig target;
     private final StreamingChatClient client;
-    private final List<Prompt> prompts;
-    private final int maxTokens;
+    private final List<Prompt> order;
+    private final BenchConfig config;
     private final AtomicBoolean stopped;
     private final BiConsumer<RequestRow, StreamResult> sink;
 
-    LoadGenerator(String runId, TargetConfig target, StreamingChatClient client, List<Prompt> prompts, int maxTokens,
+    LoadGenerator(String runId, TargetConfig target, StreamingChatClient client, List<Prompt> order, BenchConfig config,
                   AtomicBoolean stopped, BiConsumer<RequestRow, StreamResult> sink) {
         this.runId = runId;
         this.target = target;
         this.client = client;
-        this.prompts = prompts;
-        this.maxTokens = maxTokens;
+        this.order = order;
+        this.config = config;
         this.stopped = stopped;
         this.sink = sink;
     }
@@ -63,15 +63,22 @@ final class LoadGenerator {
         return wallMs;
     }
 
+    /** The streamed request for one prompt: the run's max_tokens, sampling and fixed-length choice, for every target. */
+    static ChatRequest request(TargetConfig target, Prompt prompt, BenchConfig config) {
+        Sampling sampling = config.sampling();
+        return ChatRequest.userPrompt(target.model(), prompt.prompt(), config.maxTokens(), true)
+                .withSampling(sampling.temperature(), sampling.topP(), sampling.seed(), config.fixedLength());
+    }
+
     private void work(int level, int requests, AtomicInteger next) {
         while (!stopped.get()) {
             int seq = next.getAndIncrement();
             if (seq >= requests) {
                 return;
             }
-            Prompt prompt = prompts.get(seq % prompts.size());
+            Prompt prompt = order.get(seq % order.size());
             String startedAt = Instant.now().toString();
-            StreamResult result = client.stream(ChatRequest.userPrompt(target.model(), prompt.prompt(), maxTokens, true));
+            StreamResult result = client.stream(request(target, prompt, config));
             if (result.cancelled()) {
                 return;
             }

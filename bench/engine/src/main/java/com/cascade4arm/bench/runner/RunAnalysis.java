@@ -1,5 +1,6 @@
 package com.cascade4arm.bench.runner;
 
+import com.cascade4arm.bench.stats.Bootstrap;
 import com.cascade4arm.bench.stats.Percentiles;
 import com.cascade4arm.bench.stats.Saturation;
 import com.cascade4arm.bench.stats.Throughput;
@@ -13,7 +14,7 @@ import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
-/** Derives the run-level results (saturation, speed-ups, routing accuracy) from the rows and level aggregates. */
+/** Derives the run-level results (saturation, speed-ups, routing accuracy, per prompt) from the rows and aggregates. */
 public final class RunAnalysis {
 
     private RunAnalysis() {
@@ -65,6 +66,36 @@ public final class RunAnalysis {
         return result;
     }
 
+    /**
+     * Per prompt in first-seen order ({@code texts}: prompt text by id): the first target's most frequent route, each
+     * target's median latency and the first target's speed-up over the second.
+     */
+    public static List<PromptResult> perPrompt(List<RequestRow> rows, List<String> targets, Map<String, String> texts) {
+        Map<String, List<RequestRow>> byPrompt = rows.stream()
+                .collect(Collectors.groupingBy(RequestRow::promptId, LinkedHashMap::new, Collectors.toList()));
+        List<PromptResult> result = new ArrayList<>();
+        byPrompt.forEach((promptId, promptRows) -> {
+            Map<String, Double> medians = new LinkedHashMap<>();
+            for (String target : targets) {
+                List<Double> latencies = okLatencies(promptRows, target, r -> true);
+                medians.put(target, latencies.isEmpty() ? null : RequestRow.round(Percentiles.median(latencies), 3));
+            }
+            Double a = medians.get(targets.get(0));
+            Double b = targets.size() > 1 ? medians.get(targets.get(1)) : null;
+            RequestRow first = promptRows.get(0);
+            result.add(new PromptResult(promptId, texts.get(promptId), first.category(), first.expectedRoute(),
+                    mostFrequentRoute(promptRows, targets.get(0)), medians,
+                    a == null || b == null || a <= 0 ? null : RequestRow.round(b / a, 3)));
+        });
+        return result;
+    }
+
+    private static String mostFrequentRoute(List<RequestRow> rows, String target) {
+        return rows.stream().filter(r -> r.target().equals(target) && r.route() != null && !r.route().isEmpty())
+                .collect(Collectors.groupingBy(RequestRow::route, TreeMap::new, Collectors.counting()))
+                .entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(null);
+    }
+
     private static Optional<SpeedUp> speedUp(List<RequestRow> rows, String a, String b, String category,
                                                        Predicate<RequestRow> inCategory) {
         List<Double> latenciesA = okLatencies(rows, a, inCategory);
@@ -77,8 +108,10 @@ public final class RunAnalysis {
         if (medianA <= 0) {
             return Optional.empty();
         }
+        Bootstrap.Interval interval = Bootstrap.ratioOfMedians(latenciesB, latenciesA);
         return Optional.of(new SpeedUp(category, a, b, latenciesA.size(), latenciesB.size(),
-                RequestRow.round(medianA, 3), RequestRow.round(medianB, 3), RequestRow.round(medianB / medianA, 3)));
+                RequestRow.round(medianA, 3), RequestRow.round(medianB, 3), RequestRow.round(medianB / medianA, 3),
+                RequestRow.round(interval.low(), 3), RequestRow.round(interval.high(), 3), interval.contains(1)));
     }
 
     private static List<Double> okLatencies(List<RequestRow> rows, String target, Predicate<RequestRow> inCategory) {

@@ -128,11 +128,8 @@ public final class RunStore {
             readSummary(dir).filter(s -> s.status() == RunStatus.RUNNING && !RunOwner.isAlive(s.owner()))
                     .ifPresent(summary -> {
                         int done = readRows(dir.resolve(RunFiles.ROWS)).size();
-                        RunSummary partial = new RunSummary(summary.id(), RunStatus.PARTIAL, summary.startedAt(),
-                                Instant.now().toString(), summary.config(), summary.rulesVersion(),
-                                summary.gitCommit(), done, summary.total(), summary.currentLevel(), INTERRUPTED_ERROR,
-                                summary.owner(), summary.aggregates(), summary.saturation(), summary.speedUps(),
-                                summary.accuracy());
+                        RunSummary partial = summary.withEnd(RunStatus.PARTIAL, Instant.now().toString(),
+                                INTERRUPTED_ERROR).withDone(done);
                         try {
                             RunFiles.writeAtomically(dir.resolve(RunFiles.SUMMARY), Json.MAPPER.writeValueAsBytes(partial));
                             ids.add(summary.id());

@@ -5,11 +5,13 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
 /**
  * How much faster target A answers than target B in one category ("all" for every category): median latency of B's
- * successful requests divided by A's, over all levels. Above 1 means A is faster.
+ * successful requests divided by A's, over all levels. Above 1 means A is faster. {@code speedUpLow}/{@code speedUpHigh}
+ * bound its 95 % bootstrap interval; {@code crossesOne} says the interval includes 1 (no clear winner).
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record SpeedUp(String category, String targetA, String targetB, int requestsA, int requestsB,
-                      double medianMsA, double medianMsB, double speedUp) {
+                      double medianMsA, double medianMsB, double speedUp, Double speedUpLow, Double speedUpHigh,
+                      boolean crossesOne) {
 
     public static final String ALL_CATEGORIES = "all";
 }

@@ -43,6 +43,28 @@ class BenchConfigTest {
     }
 
     @Test
+    void refusesFewerRequestsPerLevelThanSelectedCategoriesNamingBoth() {
+        assertRejected(valid.withPrompts(PromptSelection.first(5)).withRequestsPerLevel(4),
+                "requests_per_level must be at least 5 (the categories among the selected prompts) so every "
+                        + "category runs at every level, but was 4");
+        assertThatCode(() -> valid.withPrompts(PromptSelection.first(3)).withRequestsPerLevel(3).validate(SUITE))
+                .as("three prompts are three categories").doesNotThrowAnyException();
+        assertThatCode(() -> valid.withPrompts(PromptSelection.ids(List.of("code-01", "code-02"))).withRequestsPerLevel(1)
+                .validate(SUITE)).as("one category").doesNotThrowAnyException();
+    }
+
+    @Test
+    void checksSamplingAndWarmupAndDefaultsToTheServersSampling() {
+        assertThat(valid.sampling()).isEqualTo(Sampling.SERVER_DEFAULTS);
+        assertThat(valid.fixedLength()).isFalse();
+        assertThat(valid.warmupRequests()).isEqualTo(BenchConfig.DEFAULT_WARMUP_REQUESTS);
+        assertRejected(valid.withSampling(new Sampling(2.5, null, null)),
+                "sampling.temperature must be between 0 and 2, but was 2.5");
+        assertRejected(valid.withSampling(new Sampling(null, 1.5, 7)), "sampling.top_p must be between 0 and 1, but was 1.5");
+        assertRejected(valid.withWarmupRequests(-1), "warmup_requests must be between 0 and 50, but was -1");
+    }
+
+    @Test
     void namesTheBadTarget() {
         assertRejected(BenchConfig.of(List.of()), "targets must list 1 to 4 targets, but had 0");
         assertRejected(BenchConfig.of(List.of(CASCADE, new TargetConfig("baseline", "ftp://x", "m"))),

@@ -58,7 +58,8 @@ class BenchmarkServiceIT {
         InstantResponder baseline = responder(ResponderBehaviour.INSTANT.withChunkDelayMs(SLOW_CHUNK_DELAY_MS));
         BenchConfig config = BenchConfig.of(List.of(new TargetConfig("cascade", cascade.baseUrl(), "auto", "k1"),
                         new TargetConfig("baseline", baseline.baseUrl(), "base")))
-                .withPrompts(PromptSelection.first(5)).withLevels(List.of(1, 2)).withRequestsPerLevel(6);
+                .withPrompts(PromptSelection.first(5)).withLevels(List.of(1, 2)).withRequestsPerLevel(6)
+                .withSampling(new Sampling(0.0, 0.9, 42)).withFixedLength(true);
         List<Progress> progress = new CopyOnWriteArrayList<>();
 
         String id = service.start(config, new RunMetadata("rules-7", "abc123"), progress::add);
@@ -81,7 +82,7 @@ class BenchmarkServiceIT {
         assertThat(rows).filteredOn(r -> r.target().equals("cascade") && r.level() == 2).extracting(RequestRow::seq)
                 .containsExactlyInAnyOrder(1, 2, 3, 4, 5, 6);
         assertThat(rows).allSatisfy(r -> assertThat(r.promptId())
-                .as("round-robin prompt of seq %d", r.seq()).isEqualTo(SUITE.all().get((r.seq() - 1) % 5).id()));
+                .as("stratified prompt of seq %d", r.seq()).isEqualTo(SUITE.all().get((r.seq() - 1) % 5).id()));
         assertTargetsRanConcurrently(rows, 1);
 
         List<List<String>> aggregatesCsv = Csv.parse(Files.readString(restarted.aggregatesCsvPath(id).orElseThrow()));
@@ -99,13 +100,58 @@ class BenchmarkServiceIT {
         assertThat(summary.accuracy()).filteredOn(a -> a.category().equals("all"))
                 .containsExactly(new RoutingAccuracy("cascade", "all", 12, 12, 1.0));
         assertThat(summary.saturation()).extracting(TargetSaturation::target).containsExactly("cascade", "baseline");
+        assertThat(summary.speedUps()).allSatisfy(s -> assertThat(s.speedUpLow()).isLessThanOrEqualTo(s.speedUp())
+                .isPositive()).allSatisfy(s -> assertThat(s.speedUpHigh()).isGreaterThanOrEqualTo(s.speedUp()));
+        assertThat(summary.aggregates()).allSatisfy(a -> {
+            assertThat(a.p50LowMs()).isLessThanOrEqualTo(a.p50Ms());
+            assertThat(a.p50HighMs()).isGreaterThanOrEqualTo(a.p50Ms());
+            assertThat(a.p95HighMs()).isGreaterThanOrEqualTo(a.p95Ms());
+        });
+        assertThat(summary.prompts()).extracting(PromptResult::promptId)
+                .containsExactly("factual-01", "everyday-01", "reasoning-01", "code-01", "analysis-01");
+        assertThat(summary.prompts()).allSatisfy(p -> assertThat(p.speedUp()).isGreaterThan(1.0));
+    }
+
+    @Test
+    void sendsTheSameSamplingAndLengthToEveryTargetAndRecordsWarmupAndEnvironment() throws Exception {
+        InstantResponder cascade = responder(ResponderBehaviour.INSTANT);
+        InstantResponder baseline = responder(ResponderBehaviour.INSTANT);
+        BenchConfig config = BenchConfig.of(List.of(new TargetConfig("cascade", cascade.baseUrl(), "auto"),
+                        new TargetConfig("baseline", baseline.baseUrl(), "base")))
+                .withPrompts(PromptSelection.first(5)).withLevels(List.of(1)).withRequestsPerLevel(5)
+                .withSampling(new Sampling(0.0, 0.9, 42)).withFixedLength(true).withWarmupRequests(3);
+
+        RunSummary summary = service.await(service.start(config), RUN_TIMEOUT).orElseThrow();
+
+        for (InstantResponder responder : List.of(cascade, baseline)) {
+            var body = responder.lastChatRequest();
+            assertThat(body.path("temperature").asDouble(-1)).isEqualTo(0.0);
+            assertThat(body.path("top_p").asDouble()).isEqualTo(0.9);
+            assertThat(body.path("seed").asInt()).isEqualTo(42);
+            assertThat(body.path("ignore_eos").asBoolean()).isTrue();
+            assertThat(body.path("max_tokens").asInt()).isEqualTo(BenchConfig.DEFAULT_MAX_TOKENS);
+            assertThat(responder.chatRequestCount()).as("3 warm-up + 5 measured").isEqualTo(8);
+        }
+        assertThat(summary.warmup()).containsExactly(new WarmupResult("cascade", 3, 3, 0),
+                new WarmupResult("baseline", 3, 3, 0));
+        assertThat(service.load(summary.id()).orElseThrow().rows()).as("warm-up requests are not rows").hasSize(10);
+        RunEnvironment environment = summary.environment();
+        assertThat(environment.machine().cores()).isEqualTo(Runtime.getRuntime().availableProcessors());
+        assertThat(environment.machine().memoryBytes()).isPositive();
+        assertThat(environment.machine().cpuModel()).isNotBlank();
+        assertThat(environment.jvm()).contains(System.getProperty("java.runtime.version"));
+        assertThat(environment.endpoints()).extracting(RunEnvironment.Endpoint::name).containsExactly("cascade", "baseline");
+        assertThat(environment.endpoints()).allSatisfy(e -> assertThat(e.error())
+                .as("the stand-in has no /props").isEqualTo("GET /props answered HTTP 404"));
+        assertThat(new RunStore(results).summary(summary.id()).orElseThrow().environment()).isEqualTo(environment);
     }
 
     @Test
     void cancelStopsDispatchingAndLeavesACancelledRunWithItsRows() throws Exception {
         InstantResponder slow = responder(ResponderBehaviour.INSTANT.withChunkDelayMs(50));
         BenchConfig config = BenchConfig.of(List.of(new TargetConfig("baseline", slow.baseUrl(), "base")))
-                .withPrompts(PromptSelection.first(5)).withLevels(List.of(1, 2)).withRequestsPerLevel(20);
+                .withPrompts(PromptSelection.first(5)).withLevels(List.of(1, 2)).withRequestsPerLevel(20)
+                .withWarmupRequests(0);
         String id = service.start(config);
         await().atMost(RUN_TIMEOUT).until(() -> service.status(id).orElseThrow().done() >= 2);
 
@@ -128,13 +174,13 @@ class BenchmarkServiceIT {
         InstantResponder slow = responder(ResponderBehaviour.INSTANT.withContentDelayMs(10_000));
         InstantResponder fast = responder(ResponderBehaviour.INSTANT);
         BenchConfig slowConfig = BenchConfig.of(List.of(new TargetConfig("baseline", slow.baseUrl(), "base")))
-                .withLevels(List.of(1)).withRequestsPerLevel(1);
+                .withPrompts(PromptSelection.first(1)).withLevels(List.of(1)).withRequestsPerLevel(1);
         String first = service.start(slowConfig);
 
         assertThatThrownBy(() -> service.start(slowConfig)).isInstanceOf(RunAlreadyActiveException.class)
                 .satisfies(e -> assertThat(((RunAlreadyActiveException) e).runningId()).isEqualTo(first));
         String other = service.start(BenchConfig.of(List.of(new TargetConfig("fast", fast.baseUrl(), "m")))
-                .withLevels(List.of(1)).withRequestsPerLevel(1));
+                .withPrompts(PromptSelection.first(1)).withLevels(List.of(1)).withRequestsPerLevel(1));
         assertThat(service.await(other, RUN_TIMEOUT).orElseThrow().status()).isEqualTo(RunStatus.DONE);
 
         service.cancel(first);
@@ -149,7 +195,8 @@ class BenchmarkServiceIT {
         InstantResponder broken = responder(ResponderBehaviour.INSTANT.withStatus(500));
         InstantResponder limited = responder(ResponderBehaviour.INSTANT.withStatus(429));
         BenchConfig config = BenchConfig.of(List.of(new TargetConfig("broken", broken.baseUrl(), "m"),
-                new TargetConfig("limited", limited.baseUrl(), "m"))).withLevels(List.of(1)).withRequestsPerLevel(3);
+                new TargetConfig("limited", limited.baseUrl(), "m"))).withPrompts(PromptSelection.first(3))
+                .withLevels(List.of(1)).withRequestsPerLevel(3);
 
         RunSummary summary = service.await(service.start(config), RUN_TIMEOUT).orElseThrow();
 
@@ -174,7 +221,7 @@ class BenchmarkServiceIT {
     void stopsAtTheDeadlineWithAPartialRun() throws Exception {
         InstantResponder slow = responder(ResponderBehaviour.INSTANT.withContentDelayMs(400));
         BenchConfig config = BenchConfig.of(List.of(new TargetConfig("baseline", slow.baseUrl(), "m")))
-                .withLevels(List.of(1, 2)).withRequestsPerLevel(20).withDeadlineSeconds(1);
+                .withLevels(List.of(1, 2)).withRequestsPerLevel(20).withDeadlineSeconds(1).withWarmupRequests(0);
 
         RunSummary summary = service.await(service.start(config), RUN_TIMEOUT).orElseThrow();
 

@@ -18,7 +18,14 @@ class RunAnalysisTest {
                 row("baseline", "code", null, 9_999, 500));
         List<SpeedUp> speedUps = RunAnalysis.speedUps(rows, List.of("cascade", "baseline"), PromptSuite.CATEGORIES);
         assertThat(speedUps).extracting(SpeedUp::category).containsExactly("factual", "code", "all");
-        assertThat(speedUps.get(0)).isEqualTo(new SpeedUp("factual", "cascade", "baseline", 2, 2, 200, 600, 3.0));
+        SpeedUp factual = speedUps.get(0);
+        assertThat(List.of(factual.requestsA(), factual.requestsB())).containsExactly(2, 2);
+        assertThat(List.of(factual.medianMsA(), factual.medianMsB(), factual.speedUp())).containsExactly(200.0, 600.0, 3.0);
+        assertThat(factual.speedUpLow()).as("every resample has the cascade ahead: 400/300 at worst")
+                .isGreaterThanOrEqualTo(400.0 / 300 - 0.001).isLessThanOrEqualTo(3.0);
+        assertThat(factual.speedUpHigh()).isGreaterThanOrEqualTo(3.0).isLessThanOrEqualTo(8.0);
+        assertThat(factual.crossesOne()).isFalse();
+        assertThat(speedUps.get(1).crossesOne()).as("code: equal medians").isTrue();
         assertThat(speedUps.get(1).speedUp()).as("error rows are ignored").isEqualTo(1.0);
         assertThat(speedUps.get(2).medianMsA()).isEqualTo(300);
         assertThat(speedUps.get(2).medianMsB()).isEqualTo(500);
@@ -53,6 +60,6 @@ class RunAnalysisTest {
     }
 
     private static LevelAggregate aggregate(String target, int level, double tokPerS) {
-        return new LevelAggregate(target, level, 1, 1, 0, 1000, 1, tokPerS, 1.0, 1.0, 1.0);
+        return new LevelAggregate(target, level, 1, 1, 0, 1000, 1, tokPerS, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0);
     }
 }

@@ -3,6 +3,7 @@ package com.cascade4arm.bench.cli;
 import com.cascade4arm.bench.runner.BenchConfig;
 import com.cascade4arm.bench.runner.PromptSelection;
 import com.cascade4arm.bench.runner.RunMetadata;
+import com.cascade4arm.bench.runner.Sampling;
 import com.cascade4arm.bench.runner.TargetConfig;
 
 import java.nio.file.Path;
@@ -31,6 +32,11 @@ record CliOptions(BenchConfig config, Path outDir, RunMetadata metadata, boolean
               --levels 1,2,4          concurrency levels, increasing, each 1..64 (default 1,2,4,8,16)
               --requests N            requests per level and target, 1..500 (default 20)
               --max-tokens N          max_tokens per request, 1..4096 (default 64)
+              --temperature T         sampling temperature sent to every target (default: the server's, 0.8)
+              --top-p P               top_p sent to every target (default: the server's, 0.95)
+              --seed N                sampling seed sent to every target (default: random per request)
+              --fixed-length          ignore_eos: every request generates exactly max_tokens (throughput sweeps)
+              --warmup N              unmeasured requests per target before the first level (default 2)
               --timeout-ms N          per-request timeout in ms (default 120000)
               --deadline-s N          overall deadline in seconds (default 3600)
               --out DIR               results directory (default bench-results)
@@ -54,6 +60,10 @@ record CliOptions(BenchConfig config, Path outDir, RunMetadata metadata, boolean
             if (option.equals("-h") || option.equals("--help")) {
                 return new CliOptions(config, out, RunMetadata.NONE, true);
             }
+            if (option.equals("--fixed-length")) {
+                config = config.withFixedLength(true);
+                continue;
+            }
             String value = valueOf(args, i++, option);
             switch (option) {
                 case "--url" -> url = value;
@@ -66,6 +76,13 @@ record CliOptions(BenchConfig config, Path outDir, RunMetadata metadata, boolean
                 case "--levels" -> config = config.withLevels(levels(value));
                 case "--requests" -> config = config.withRequestsPerLevel(integer(option, value));
                 case "--max-tokens" -> config = config.withMaxTokens(integer(option, value));
+                case "--temperature" -> config = config.withSampling(new Sampling(decimal(option, value),
+                        config.sampling().topP(), config.sampling().seed()));
+                case "--top-p" -> config = config.withSampling(new Sampling(config.sampling().temperature(),
+                        decimal(option, value), config.sampling().seed()));
+                case "--seed" -> config = config.withSampling(new Sampling(config.sampling().temperature(),
+                        config.sampling().topP(), integer(option, value)));
+                case "--warmup" -> config = config.withWarmupRequests(integer(option, value));
                 case "--timeout-ms" -> config = config.withRequestTimeoutMs(integer(option, value));
                 case "--deadline-s" -> config = config.withDeadlineSeconds(integer(option, value));
                 case "--out" -> out = Path.of(value);
@@ -82,8 +99,7 @@ record CliOptions(BenchConfig config, Path outDir, RunMetadata metadata, boolean
         if (baselineUrl != null) {
             targets.add(new TargetConfig(BASELINE_TARGET, baselineUrl, baselineModel, baselineApiKey));
         }
-        BenchConfig withTargets = new BenchConfig(config.prompts(), config.levels(), config.requestsPerLevel(),
-                config.maxTokens(), targets, config.requestTimeoutMs(), config.deadlineSeconds());
+        BenchConfig withTargets = config.withTargets(targets);
         return new CliOptions(withTargets, out, new RunMetadata(rulesVersion, gitCommit), false);
     }
 
@@ -102,6 +118,14 @@ record CliOptions(BenchConfig config, Path outDir, RunMetadata metadata, boolean
             return Integer.parseInt(value.strip());
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(option + " must be a whole number, but was '" + value + "'");
+        }
+    }
+
+    private static double decimal(String option, String value) {
+        try {
+            return Double.parseDouble(value.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " must be a number, but was '" + value + "'");
         }
     }
 

@@ -16,8 +16,8 @@ import java.util.Locale;
 /** Prints a finished run as text: the per-level table, saturation, speed-ups, routing accuracy and file locations. */
 final class ReportPrinter {
 
-    static final List<String> COLUMNS = List.of("System", "Conc.", "Req/s", "tok/s", "p50 (ms)", "p95 (ms)",
-            "median TTFT (ms)", "Err");
+    static final List<String> COLUMNS = List.of("System", "Conc.", "Req/s", "tok/s", "p50 (ms) [95% CI]",
+            "p95 (ms) [95% CI]", "median TTFT (ms)", "Err");
 
     private ReportPrinter() {
     }
@@ -25,6 +25,7 @@ final class ReportPrinter {
     static void print(RunSummary summary, Path runDir, PrintStream out) {
         out.println("Run " + summary.id() + ": " + summary.status().wire() + ", " + summary.done() + "/"
                 + summary.total() + " requests" + (summary.error() == null ? "" : " (" + summary.error() + ")"));
+        out.println(method(summary));
         out.println();
         out.print(table(summary.aggregates()));
         out.println();
@@ -39,8 +40,10 @@ final class ReportPrinter {
             out.println();
             out.println("Speed-up (median latency of B / median latency of A, successful requests, all levels):");
             for (SpeedUp s : summary.speedUps()) {
-                out.println(String.format(Locale.ROOT, "  %-10s %s over %s: %sx (%s ms vs %s ms)", s.category(),
-                        s.targetA(), s.targetB(), fmt(s.speedUp()), fmt(s.medianMsA()), fmt(s.medianMsB())));
+                out.println(String.format(Locale.ROOT, "  %-10s %s over %s: %sx [%s-%s] (%s ms vs %s ms)%s",
+                        s.category(), s.targetA(), s.targetB(), fmt(s.speedUp()), fmt(s.speedUpLow()),
+                        fmt(s.speedUpHigh()), fmt(s.medianMsA()), fmt(s.medianMsB()),
+                        s.crossesOne() ? "  interval crosses 1x: no clear difference" : ""));
             }
         }
         out.println();
@@ -59,13 +62,34 @@ final class ReportPrinter {
         out.println("  summary:    " + runDir.resolve("summary.json"));
     }
 
+    /** How the run was measured: order, length mode, sampling, warm-up. */
+    static String method(RunSummary summary) {
+        var config = summary.config();
+        var sampling = config.sampling();
+        String warmup = summary.warmup() == null ? "" : summary.warmup().stream()
+                .map(w -> w.target() + " " + w.ok() + "/" + w.requests() + " ok").reduce((x, y) -> x + ", " + y)
+                .map(w -> " (" + w + ")").orElse("");
+        return "Method: every category at every level (stratified order), "
+                + (config.fixedLength() ? "fixed length (ignore_eos, exactly " + config.maxTokens() + " tokens)"
+                : "up to " + config.maxTokens() + " tokens (stops at end of text)")
+                + ", temperature " + orDefault(sampling.temperature()) + ", top_p " + orDefault(sampling.topP())
+                + ", seed " + (sampling.seed() == null ? "random" : sampling.seed())
+                + ", " + config.warmupRequests() + " warm-up requests per target not measured" + warmup;
+    }
+
+    private static String orDefault(Double value) {
+        return value == null ? "server default" : fmt(value);
+    }
+
     /** The per-level table as aligned Markdown. */
     static String table(List<LevelAggregate> aggregates) {
         List<List<String>> rows = new ArrayList<>();
         rows.add(COLUMNS);
         for (LevelAggregate a : aggregates) {
             rows.add(List.of(a.target(), Integer.toString(a.level()), fmt(a.reqPerS()), fmt(a.tokPerS()),
-                    fmt(a.p50Ms()), fmt(a.p95Ms()), fmt(a.medianTtftMs()), Integer.toString(a.errors())));
+                    withInterval(a.p50Ms(), a.p50LowMs(), a.p50HighMs()),
+                    withInterval(a.p95Ms(), a.p95LowMs(), a.p95HighMs()), fmt(a.medianTtftMs()),
+                    Integer.toString(a.errors())));
         }
         int[] widths = new int[COLUMNS.size()];
         rows.forEach(row -> {
@@ -96,6 +120,10 @@ final class ReportPrinter {
             line.append(' ').append(left ? cell + pad : pad + cell).append(" |");
         }
         return line.append('\n').toString();
+    }
+
+    private static String withInterval(Double value, Double low, Double high) {
+        return value == null ? "-" : low == null ? fmt(value) : fmt(value) + " [" + fmt(low) + "-" + fmt(high) + "]";
     }
 
     static String fmt(Double value) {

@@ -56,7 +56,7 @@ public final class OverheadBench {
         StreamingChatClient straight = new StreamingChatClient(direct, null, TIMEOUT_MS);
         List<ChatRequest> requestsByMode = modes.stream().map(stream -> new ChatRequest("small",
                 List.of(ChatMessage.user(prompt)), stream, stream, maxTokens, maxTokens,
-                temperature == null ? null : Double.valueOf(temperature), null, null, null, null, List.of())).toList();
+                temperature == null ? null : Double.valueOf(temperature), null, null, null, null, List.of(), false)).toList();
         System.out.printf(Locale.ROOT, "warming up: %d pairs per mode%n", warmup);
         measure(viaGateway, straight, requestsByMode, warmup, concurrency);
         List<List<Added>> added = new ArrayList<>();

@@ -29,15 +29,19 @@ class BenchCliIT {
              InstantResponder baseline = InstantResponder.start(0, ResponderBehaviour.INSTANT.withChunkDelayMs(5))) {
             exit = BenchCli.run(new String[]{"--url", gateway.baseUrl(), "--baseline-url", baseline.baseUrl(),
                     "--baseline-model", "base", "--prompts", "5", "--levels", "1,2", "--requests", "5",
-                    "--max-tokens", "16", "--out", out.toString()}, print(stdout), print(stderr));
+                    "--max-tokens", "16", "--fixed-length", "--temperature", "0.5", "--seed", "9", "--warmup", "1",
+                    "--out", out.toString()}, print(stdout), print(stderr));
         }
         String report = stdout.toString(StandardCharsets.UTF_8);
         String progress = stderr.toString(StandardCharsets.UTF_8);
 
         assertThat(exit).as("exit code; report:%n%s%nstderr:%n%s", report, progress).isZero();
         assertThat(progress).contains("[" + "#".repeat(ProgressBar.WIDTH) + "] 20/20 level 2");
-        assertThat(report).containsPattern("\\| System +\\| Conc\\. \\| Req/s +\\| tok/s +\\| p50 \\(ms\\) \\| p95 \\(ms\\) "
-                + "\\| median TTFT \\(ms\\) \\| Err \\|");
+        assertThat(report).containsPattern("\\| System +\\| Conc\\. \\| Req/s +\\| tok/s +\\| +p50 \\(ms\\) \\[95% CI\\] "
+                + "\\| +p95 \\(ms\\) \\[95% CI\\] \\| median TTFT \\(ms\\) \\| Err \\|");
+        assertThat(report).contains("Method: every category at every level (stratified order), fixed length (ignore_eos, "
+                + "exactly 16 tokens), temperature 0.50, top_p server default, seed 9, 1 warm-up requests per target");
+        assertThat(report).containsPattern("all +cascade over baseline: [\\d.]+x \\[[\\d.]+-[\\d.]+\\]");
         assertThat(report).containsPattern("\\| cascade +\\| +1 \\|").containsPattern("\\| baseline +\\| +2 \\|");
         assertThat(report).contains("Saturation").contains("c_max/c_min").contains("Speed-up")
                 .contains("cascade    all        ").as("every cascade answer says large; factual/everyday expect small")

@@ -1,0 +1,81 @@
+package com.cascade4arm.bench.stats;
+
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.SplittableRandom;
+
+/**
+ * 95 % percentile-bootstrap confidence intervals for the figures a run reports (a median, a p95, a ratio of two
+ * medians): resample with replacement {@link #RESAMPLES} times, take the 2.5th and 97.5th percentiles of the statistic.
+ * The random generator is seeded, so the same rows always give the same interval.
+ */
+public final class Bootstrap {
+
+    public static final int RESAMPLES = 2_000;
+    public static final double CONFIDENCE = 0.95;
+    static final long SEED = 0x5EEDL;
+
+    private Bootstrap() {
+    }
+
+    /** An interval [low, high]. */
+    public record Interval(double low, double high) {
+        public boolean contains(double value) {
+            return value >= low && value <= high;
+        }
+    }
+
+    /** Interval of percentile {@code p} (0..100) of {@code sample}. */
+    public static Interval percentile(Collection<? extends Number> sample, double p) {
+        double[] values = toArray(sample);
+        SplittableRandom random = new SplittableRandom(SEED);
+        double[] statistics = new double[RESAMPLES];
+        double[] resample = new double[values.length];
+        for (int i = 0; i < RESAMPLES; i++) {
+            statistics[i] = percentileOf(resampleInto(values, resample, random), p);
+        }
+        return interval(statistics);
+    }
+
+    /** Interval of median(numerator) / median(denominator), both samples resampled independently. */
+    public static Interval ratioOfMedians(Collection<? extends Number> numerator, Collection<? extends Number> denominator) {
+        double[] top = toArray(numerator);
+        double[] bottom = toArray(denominator);
+        SplittableRandom random = new SplittableRandom(SEED);
+        double[] statistics = new double[RESAMPLES];
+        double[] topResample = new double[top.length];
+        double[] bottomResample = new double[bottom.length];
+        for (int i = 0; i < RESAMPLES; i++) {
+            double medianTop = percentileOf(resampleInto(top, topResample, random), 50);
+            double medianBottom = percentileOf(resampleInto(bottom, bottomResample, random), 50);
+            statistics[i] = medianBottom > 0 ? medianTop / medianBottom : Double.POSITIVE_INFINITY;
+        }
+        return interval(statistics);
+    }
+
+    private static double[] resampleInto(double[] values, double[] target, SplittableRandom random) {
+        for (int i = 0; i < values.length; i++) {
+            target[i] = values[random.nextInt(values.length)];
+        }
+        return target;
+    }
+
+    private static double percentileOf(double[] values, double p) {
+        Arrays.sort(values);
+        return Percentiles.percentileOfSorted(values, p);
+    }
+
+    private static Interval interval(double[] statistics) {
+        Arrays.sort(statistics);
+        double tail = (1 - CONFIDENCE) / 2 * 100;
+        return new Interval(Percentiles.percentileOfSorted(statistics, tail),
+                Percentiles.percentileOfSorted(statistics, 100 - tail));
+    }
+
+    private static double[] toArray(Collection<? extends Number> sample) {
+        if (sample.isEmpty()) {
+            throw new IllegalArgumentException("cannot bootstrap an empty sample");
+        }
+        return sample.stream().mapToDouble(Number::doubleValue).toArray();
+    }
+}

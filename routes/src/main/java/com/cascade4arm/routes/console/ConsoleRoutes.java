@@ -1,0 +1,25 @@
+package com.cascade4arm.routes.console;
+
+import com.cascade4arm.bench.runner.BenchmarkService;
+import com.cascade4arm.routes.http.ApiRoutes;
+import com.cascade4arm.routes.http.Json;
+
+import java.util.concurrent.ExecutorService;
+
+import static com.cascade4arm.routes.RouteIds.CONSOLE_TEXT;
+
+/** {@code GET /api/console}: what the console shows about the systems it compares (reads run summaries: workers). */
+public final class ConsoleRoutes extends ApiRoutes {
+    public static final String PATH = "/api/console";
+    private final ConsoleApi api;
+
+    public ConsoleRoutes(ConsoleSettings settings, BenchmarkService bench, ExecutorService workers) {
+        super(workers);
+        this.api = new ConsoleApi(settings, bench);
+    }
+
+    @Override
+    public void configure() {
+        onWorkers("GET", PATH, CONSOLE_TEXT).process(api::describe).marshal(Json.answer());
+    }
+}

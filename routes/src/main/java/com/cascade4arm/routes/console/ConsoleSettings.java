@@ -1,0 +1,68 @@
+package com.cascade4arm.routes.console;
+
+import com.cascade4arm.bench.runner.EnvironmentProbe;
+import com.cascade4arm.bench.runner.RunEnvironment;
+
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * The console's descriptive text (keys under {@code cascade.console.*}): what each compared system runs on, its model
+ * and quantization, a tagline, and the explanations over Compare and Benchmark. Configuration, not code, so a
+ * production deployment describes its own hardware; the defaults describe this machine and the embedded demo models.
+ */
+public record ConsoleSettings(SystemText cascade, SystemText baseline, SystemText hosted, String explanationTitle,
+                              String explanationText, String benchmarkText) {
+
+    /** One system's panel: the hardware line, model and quantization line, and a one-sentence tagline. */
+    public record SystemText(String hardware, String model, String tagline) {
+    }
+
+    public static final String DEFAULT_EXPLANATION_TITLE = "Two baselines, one optimized stack";
+    public static final String DEFAULT_EXPLANATION_TEXT = "Compare sends one prompt to all three at once. The "
+            + "self-hosted baseline is the controlled comparison: one larger full-precision model serving one request at "
+            + "a time on hardware you configure, the way most teams deploy today. The hosted API is a different model "
+            + "on someone else's hardware, reached over the network: read its ratio as a reference point, not an "
+            + "isolated variable. Against them: the cascade, a rulebook that keeps easy prompts on a small quantized "
+            + "model and sends reasoning, code and analysis to a larger one with speculative decoding.";
+    public static final String DEFAULT_BENCHMARK_TEXT = "The same fixed prompts go to the cascade and the baseline at "
+            + "the same time, level by level. Nothing is cached or replayed: every number is measured live in the run, "
+            + "every category runs at every level, and each latency and speed-up comes with its 95 % bootstrap interval.";
+    public static final String DEFAULT_CASCADE_MODEL = "demo-0.5b + demo-1.5b (generated demo GGUFs) · Q8_0 · "
+            + "llama.cpp, speculative decoding with the 0.5b as draft";
+    public static final String DEFAULT_CASCADE_TAGLINE = "Router + speculative decoding on llama.cpp.";
+    public static final String DEFAULT_BASELINE_MODEL = "demo-3b (generated demo GGUF) · F16, no quantization · "
+            + "llama.cpp, one request at a time";
+    public static final String DEFAULT_BASELINE_TAGLINE = "How most people deploy today.";
+    public static final String DEFAULT_HOSTED_HARDWARE = "Someone else's GPU (OpenRouter)";
+    public static final String DEFAULT_HOSTED_TAGLINE = "What you get without owning any hardware.";
+    private static final double BYTES_PER_GIB = 1024.0 * 1024 * 1024;
+
+    /** Reads the keys through {@code property} (null or blank = default); {@code hostedModel}: the configured model id. */
+    public static ConsoleSettings read(Function<String, String> property, String hostedModel) {
+        Function<String, Function<String, String>> or = key -> fallback -> {
+            String value = property.apply("cascade.console." + key);
+            return value == null || value.isBlank() ? fallback : value.trim();
+        };
+        String thisMachine = describe(EnvironmentProbe.machine());
+        return new ConsoleSettings(
+                new SystemText(or.apply("cascade.hardware").apply(thisMachine),
+                        or.apply("cascade.model").apply(DEFAULT_CASCADE_MODEL),
+                        or.apply("cascade.tagline").apply(DEFAULT_CASCADE_TAGLINE)),
+                new SystemText(or.apply("baseline.hardware").apply(thisMachine),
+                        or.apply("baseline.model").apply(DEFAULT_BASELINE_MODEL),
+                        or.apply("baseline.tagline").apply(DEFAULT_BASELINE_TAGLINE)),
+                new SystemText(or.apply("hosted.hardware").apply(DEFAULT_HOSTED_HARDWARE),
+                        or.apply("hosted.model").apply(hostedModel),
+                        or.apply("hosted.tagline").apply(DEFAULT_HOSTED_TAGLINE)),
+                or.apply("explanation.title").apply(DEFAULT_EXPLANATION_TITLE),
+                or.apply("explanation.text").apply(DEFAULT_EXPLANATION_TEXT),
+                or.apply("benchmark.text").apply(DEFAULT_BENCHMARK_TEXT));
+    }
+
+    /** "This machine: Intel Xeon … · 2 cores · 7.6 GiB · Linux … amd64". */
+    static String describe(RunEnvironment.Machine machine) {
+        return String.format(Locale.ROOT, "This machine: %s · %d cores · %.1f GiB · %s", machine.cpuModel(),
+                machine.cores(), machine.memoryBytes() / BYTES_PER_GIB, machine.os());
+    }
+}

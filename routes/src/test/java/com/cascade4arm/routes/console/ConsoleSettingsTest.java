@@ -1,0 +1,39 @@
+package com.cascade4arm.routes.console;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ConsoleSettingsTest {
+
+    @Test
+    void describesThisMachineAndTheDemoModelsUnlessConfigured() {
+        ConsoleSettings defaults = ConsoleSettings.read(key -> null, "qwen/qwen-2.5-7b-instruct");
+
+        assertThat(defaults.cascade().hardware()).startsWith("This machine: ")
+                .contains(Runtime.getRuntime().availableProcessors() + " cores");
+        assertThat(defaults.baseline().model()).contains("F16");
+        assertThat(defaults.hosted().model()).isEqualTo("qwen/qwen-2.5-7b-instruct");
+        assertThat(defaults.explanationTitle()).isEqualTo(ConsoleSettings.DEFAULT_EXPLANATION_TITLE);
+    }
+
+    @Test
+    void takesEveryTextFromConfigurationSoProductionShowsItsOwnHardware() {
+        Map<String, String> properties = Map.of(
+                "cascade.console.cascade.hardware", "AWS Graviton4 (aarch64)",
+                "cascade.console.baseline.model", "Qwen2.5-3B-Instruct · bf16",
+                "cascade.console.hosted.tagline", "  Someone else's GPU.  ",
+                "cascade.console.explanation.text", "Only the self-hosted baseline is a controlled comparison.",
+                "cascade.console.baseline.hardware", " ");
+
+        ConsoleSettings configured = ConsoleSettings.read(properties::get, "m");
+
+        assertThat(configured.cascade().hardware()).isEqualTo("AWS Graviton4 (aarch64)");
+        assertThat(configured.baseline().model()).isEqualTo("Qwen2.5-3B-Instruct · bf16");
+        assertThat(configured.hosted().tagline()).isEqualTo("Someone else's GPU.");
+        assertThat(configured.explanationText()).isEqualTo("Only the self-hosted baseline is a controlled comparison.");
+        assertThat(configured.baseline().hardware()).as("blank = default").startsWith("This machine: ");
+    }
+}
