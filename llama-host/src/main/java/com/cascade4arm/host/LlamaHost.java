@@ -44,7 +44,7 @@ public final class LlamaHost implements ModelEndpointServer {
         this.server = server;
         this.engine = engine;
         this.loaded = loaded;
-        this.baseUrl = URI.create("http://" + hostForUrl(config.host()) + ":" + server.actualPort());
+        this.baseUrl = ModelEndpointServer.url(config.host(), server.actualPort());
     }
 
     /** Starts listening at once; the model loads in the background ({@code /health} answers 503 meanwhile). */
@@ -139,12 +139,5 @@ public final class LlamaHost implements ModelEndpointServer {
                 LOG.warn("Vert.x did not close cleanly: {}", e.toString());
             }
         }
-    }
-
-    private static String hostForUrl(String host) {
-        if (host.equals("0.0.0.0")) {
-            return "127.0.0.1";
-        }
-        return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
     }
 }

@@ -1,6 +1,7 @@
 package com.cascade4arm.host.inference;
 
 import com.cascade4arm.host.HostConfig;
+import com.cascade4arm.host.cpu.ThreadAffinity;
 import com.cascade4arm.host.metrics.HostMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,7 +33,7 @@ public final class InferenceEngine implements AutoCloseable {
         this.scheduler = new GenerationScheduler(config.concurrentGenerations(), "llama-gen-" + config.alias());
         this.metrics = new HostMetrics(scheduler::processing, scheduler::deferred);
         this.drafts = DraftTracker.forHost(config.draftModel() != null);
-        this.pump = new TokenPump("llama-tokens-" + config.alias());
+        this.pump = new TokenPump("llama-tokens-" + config.alias(), config.cpus());
     }
 
     /**
@@ -50,6 +51,10 @@ public final class InferenceEngine implements AutoCloseable {
         try {
             gate.await();
             long start = System.nanoTime();
+            // llama.cpp's server loop and OpenMP workers are created by this thread and inherit its CPUs
+            if (config.cpus() != null) {
+                ThreadAffinity.pinCurrentThread(config.cpus());
+            }
             LoadedModel model = LoadedModel.load(config);
             synchronized (this) {
                 if (closed) {

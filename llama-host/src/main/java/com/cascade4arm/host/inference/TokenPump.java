@@ -1,5 +1,7 @@
 package com.cascade4arm.host.inference;
 
+import com.cascade4arm.host.cpu.CpuSet;
+import com.cascade4arm.host.cpu.ThreadAffinity;
 import de.kherud.llama.LlamaIterator;
 
 import java.util.ArrayDeque;
@@ -19,8 +21,14 @@ final class TokenPump {
     private final Thread thread;
     private boolean closed;
 
-    TokenPump(String threadName) {
-        thread = new Thread(this::run, threadName);
+    /** {@code cpus}: where the model's threads run (null: anywhere); the pump stays on them too. */
+    TokenPump(String threadName, CpuSet cpus) {
+        thread = new Thread(() -> {
+            if (cpus != null) {
+                ThreadAffinity.pinCurrentThread(cpus);
+            }
+            run();
+        }, threadName);
         thread.setDaemon(true);
         thread.start();
     }

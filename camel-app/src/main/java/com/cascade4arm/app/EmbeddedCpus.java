@@ -1,0 +1,57 @@
+package com.cascade4arm.app;
+
+import com.cascade4arm.host.cpu.CpuSet;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * Where the embedded hosts run: the cascade's hosts (small and large) and the baseline each get their own CPUs, so
+ * that during a Compare or Benchmark race neither system slows the other down (on shared cores each would get about
+ * half the machine, and llama.cpp's threads spin-wait on each other when they outnumber the cores). {@code auto}: the
+ * lower half of this process's CPUs for the cascade, the upper half for the baseline, or no split on one CPU;
+ * {@code all}: every host may use every CPU; otherwise an explicit {@code 0-3,6} list.
+ *
+ * @param cascade  CPUs of the small and large hosts, or null for any CPU
+ * @param baseline CPUs of the baseline host, or null for any CPU
+ */
+record EmbeddedCpus(CpuSet cascade, CpuSet baseline) {
+
+    static final String AUTO = "auto";
+    static final String ALL = "all";
+
+    /** Resolves the two settings against the CPUs this process may use. */
+    static EmbeddedCpus resolve(String cascadeSetting, String baselineSetting, CpuSet available) {
+        int[] cpus = available.toArray();
+        boolean split = cpus.length >= 2;
+        int cascadeCount = (cpus.length + 1) / 2;
+        CpuSet lower = split ? CpuSet.of(Arrays.copyOfRange(cpus, 0, cascadeCount)) : null;
+        CpuSet upper = split ? CpuSet.of(Arrays.copyOfRange(cpus, cascadeCount, cpus.length)) : null;
+        return new EmbeddedCpus(setting("cascade-cpus", cascadeSetting, lower),
+                setting("baseline-cpus", baselineSetting, upper));
+    }
+
+    /** Threads for a host on {@code cpus}: the explicit count if given, else one per CPU it may use. */
+    static int threads(Integer configured, CpuSet cpus) {
+        if (configured != null) {
+            return configured;
+        }
+        return cpus != null ? cpus.size() : Runtime.getRuntime().availableProcessors();
+    }
+
+    private static CpuSet setting(String key, String value, CpuSet auto) {
+        String text = value == null ? AUTO : value.trim().toLowerCase(Locale.ROOT);
+        if (text.isEmpty() || text.equals(AUTO)) {
+            return auto;
+        }
+        if (text.equals(ALL)) {
+            return null;
+        }
+        try {
+            return CpuSet.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("cascade.embedded." + key + " must be auto, all or a list like 0-3,6, but was '"
+                    + value + "'", e);
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package com.cascade4arm.host.proxy;
+
+import com.cascade4arm.host.http.ApiError;
+import io.vertx.core.MultiMap;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.RequestOptions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.URI;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * Forwards an HTTP request to a llama-server compatible upstream and relays the answer: same path, method, headers,
+ * body and status; streams (SSE) chunk by chunk; a client that disconnects drops the upstream request (which cancels
+ * the generation there); an unreachable upstream gives an OpenAI-shaped 502. Shared by the baseline proxy and the
+ * host that fronts a supervised llama-server.
+ */
+public final class HttpForwarder {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HttpForwarder.class);
+    public static final int DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
+    public static final int MAX_UPSTREAM_CONNECTIONS = 64;
+    private static final Set<String> HOP_BY_HOP = Set.of("connection", "keep-alive", "proxy-authenticate",
+            "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade", "host");
+
+    private final HttpClient client;
+    private final Supplier<URI> upstream;
+    private final String apiKey;
+    private final String name;
+
+    /**
+     * @param upstream base URL asked per request (it may change, e.g. when a supervised server restarts on a new port)
+     * @param apiKey   bearer token sent upstream instead of the client's Authorization header; null forwards the
+     *                 client's header unchanged
+     * @param name     what the upstream is, for error messages
+     */
+    public HttpForwarder(Vertx vertx, Supplier<URI> upstream, String apiKey, String name, boolean tls) {
+        this.client = vertx.createHttpClient(new HttpClientOptions()
+                .setConnectTimeout(DEFAULT_CONNECT_TIMEOUT_MS)
+                .setMaxPoolSize(MAX_UPSTREAM_CONNECTIONS)
+                .setSsl(tls));
+        this.upstream = upstream;
+        this.apiKey = apiKey == null || apiKey.isBlank() ? null : apiKey;
+        this.name = name;
+    }
+
+    /** Forwards {@code in}; never throws (failures become a 502 to the client). */
+    public void forward(HttpServerRequest in) {
+        try {
+            forwardOrFail(in);
+        } catch (RuntimeException e) {
+            LOG.error("cannot forward {} {}", in.method(), in.uri(), e);
+            badGateway(in.response(), e);
+        }
+    }
+
+    private void forwardOrFail(HttpServerRequest in) {
+        in.pause();
+        URI target = upstream.get();
+        HttpServerResponse out = in.response();
+        MultiMap headers = MultiMap.caseInsensitiveMultiMap();
+        copyHeaders(in.headers(), headers);
+        if (apiKey != null) {
+            headers.set("Authorization", "Bearer " + apiKey);
+        }
+        RequestOptions options = new RequestOptions()
+                .setMethod(in.method())
+                .setHost(target.getHost())
+                .setPort(port(target))
+                .setURI(path(target, in.uri()))
+                .setHeaders(headers);
+        client.request(options).onSuccess(request -> {
+            out.closeHandler(closed -> request.reset());
+            request.send(in)
+                    .onSuccess(response -> relay(response, out))
+                    .onFailure(failure -> badGateway(out, failure));
+        }).onFailure(failure -> badGateway(out, failure));
+    }
+
+    private void relay(HttpClientResponse response, HttpServerResponse out) {
+        if (out.closed()) {
+            response.request().reset();
+            return;
+        }
+        out.setStatusCode(response.statusCode());
+        copyHeaders(response.headers(), out.headers());
+        if (!response.headers().contains("Content-Length")) {
+            out.setChunked(true);
+        }
+        response.pipeTo(out).onFailure(failure -> response.request().reset());
+    }
+
+    private void badGateway(HttpServerResponse out, Throwable failure) {
+        if (out.closed() || out.ended()) {
+            return;
+        }
+        if (out.headWritten()) {
+            out.reset();
+            return;
+        }
+        ApiError error = new ApiError(502, ApiError.UNAVAILABLE, name + " failed: " + failure.getMessage());
+        out.setStatusCode(502).putHeader("Content-Type", "application/json; charset=utf-8").end(error.toJson().encode());
+    }
+
+    private static void copyHeaders(MultiMap from, MultiMap to) {
+        from.forEach(header -> {
+            if (!HOP_BY_HOP.contains(header.getKey().toLowerCase(Locale.ROOT))) {
+                to.add(header.getKey(), header.getValue());
+            }
+        });
+    }
+
+    private static int port(URI target) {
+        if (target.getPort() > 0) {
+            return target.getPort();
+        }
+        return "https".equalsIgnoreCase(target.getScheme()) ? 443 : 80;
+    }
+
+    private static String path(URI target, String requestUri) {
+        String base = target.getRawPath() == null ? "" : target.getRawPath();
+        if (base.endsWith("/")) {
+            base = base.substring(0, base.length() - 1);
+        }
+        return base + requestUri;
+    }
+}
