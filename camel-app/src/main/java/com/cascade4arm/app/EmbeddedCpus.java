@@ -2,7 +2,6 @@ package com.cascade4arm.app;
 
 import com.cascade4arm.host.cpu.CpuSet;
 
-import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -22,11 +21,9 @@ record EmbeddedCpus(CpuSet cascade, CpuSet baseline) {
 
     /** Resolves the two settings against the CPUs this process may use. */
     static EmbeddedCpus resolve(String cascadeSetting, String baselineSetting, CpuSet available) {
-        int[] cpus = available.toArray();
-        boolean split = cpus.length >= 2;
-        int cascadeCount = (cpus.length + 1) / 2;
-        CpuSet lower = split ? CpuSet.of(Arrays.copyOfRange(cpus, 0, cascadeCount)) : null;
-        CpuSet upper = split ? CpuSet.of(Arrays.copyOfRange(cpus, cascadeCount, cpus.length)) : null;
+        boolean split = available.size() >= 2;
+        CpuSet lower = split ? available.lowerHalf() : null;
+        CpuSet upper = split ? available.upperHalf() : null;
         return new EmbeddedCpus(setting("cascade-cpus", cascadeSetting, lower),
                 setting("baseline-cpus", baselineSetting, upper));
     }

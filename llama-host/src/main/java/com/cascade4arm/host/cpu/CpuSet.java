@@ -1,5 +1,6 @@
 package com.cascade4arm.host.cpu;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Objects;
 
@@ -59,6 +60,18 @@ public final class CpuSet {
 
     public boolean contains(int cpu) {
         return cpus.get(cpu);
+    }
+
+    /** The first half of the CPUs (the larger half when odd), e.g. 0 of 0-1, 0-1 of 0-2; empty below two CPUs. */
+    public CpuSet lowerHalf() {
+        int[] all = toArray();
+        return all.length < 2 ? of() : of(Arrays.copyOfRange(all, 0, (all.length + 1) / 2));
+    }
+
+    /** The CPUs not in {@link #lowerHalf()}; empty below two CPUs. */
+    public CpuSet upperHalf() {
+        int[] all = toArray();
+        return all.length < 2 ? of() : of(Arrays.copyOfRange(all, (all.length + 1) / 2, all.length));
     }
 
     /** The CPU numbers, ascending. */

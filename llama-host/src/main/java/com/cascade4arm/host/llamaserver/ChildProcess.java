@@ -9,6 +9,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -23,12 +24,15 @@ final class ChildProcess {
     private static final HttpClient HEALTH = HttpClient.newBuilder().connectTimeout(HEALTH_TIMEOUT).build();
 
     private final Process process;
+    private final Path binary;
     private final URI baseUrl;
     private final ChildOutput output;
     private final long startedNanos = System.nanoTime();
+    private volatile ProcessHandle server;
 
-    private ChildProcess(Process process, URI baseUrl, ChildOutput output) {
+    private ChildProcess(Process process, Path binary, URI baseUrl, ChildOutput output) {
         this.process = process;
+        this.binary = binary;
         this.baseUrl = baseUrl;
         this.output = output;
     }
@@ -44,15 +48,31 @@ final class ChildProcess {
             }
         });
         ChildOutput output = ChildOutput.follow(process.getInputStream(), alias);
-        return new ChildProcess(process, URI.create("http://" + LlamaServerCommand.CHILD_HOST + ":" + port), output);
+        return new ChildProcess(process, realPath(Path.of(command.get(0))),
+                URI.create("http://" + LlamaServerCommand.CHILD_HOST + ":" + port), output);
     }
 
     URI baseUrl() {
         return baseUrl;
     }
 
+    /** The llama-server process itself (a child of the watchdog), or null when it is not running. */
+    ProcessHandle server() {
+        ProcessHandle known = server;
+        if (known == null) {
+            known = process.children()
+                    .filter(child -> child.info().command().map(command -> realPath(Path.of(command)).equals(binary))
+                            .orElse(false))
+                    .findFirst().orElse(null);
+            server = known;
+        }
+        return known;
+    }
+
+    /** The llama-server's process id, or the watchdog's while the server is not found yet. */
     long pid() {
-        return process.pid();
+        ProcessHandle handle = server();
+        return handle != null ? handle.pid() : process.pid();
     }
 
     boolean alive() {
@@ -90,6 +110,14 @@ final class ChildProcess {
         return "exit code " + status + signal + (line.isEmpty() ? "" : ": " + line);
     }
 
+    /** After the watchdog itself was killed (SIGKILL), the server it guarded may be left: kill it. */
+    void killLeftover() {
+        ProcessHandle handle = server;
+        if (handle != null && handle.isAlive()) {
+            handle.destroyForcibly();
+        }
+    }
+
     /** Stops the child: closing the watchdog's stdin asks it to SIGTERM the child; after a grace period, SIGKILL. */
     void stop() {
         try {
@@ -107,6 +135,15 @@ final class ChildProcess {
             Thread.currentThread().interrupt();
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
+        }
+        killLeftover();
+    }
+
+    private static Path realPath(Path path) {
+        try {
+            return path.toRealPath();
+        } catch (IOException e) {
+            return path.toAbsolutePath().normalize();
         }
     }
 }

@@ -124,6 +124,7 @@ final class LlamaServerSupervisor implements AutoCloseable {
             return;
         }
         if (launched.healthy()) {
+            launched.server(); // remember the server process while its watchdog is certainly alive
             ready = true;
             LOG.info("llama-server for '{}' ready at {} (pid {}, {} ms)", config.alias(), launched.baseUrl(),
                     launched.pid(), launched.uptimeMs());
@@ -143,6 +144,7 @@ final class LlamaServerSupervisor implements AutoCloseable {
             return;
         }
         ready = false;
+        exited.killLeftover();
         if (closed) {
             return;
         }
