@@ -7,12 +7,15 @@ import com.cascade4arm.host.inference.InferenceEngine;
 import com.cascade4arm.host.inference.ModelNotReadyException;
 import com.cascade4arm.host.inference.PreparedPrompt;
 import com.cascade4arm.host.inference.PromptTooLongException;
+import io.vertx.core.Context;
 import io.vertx.core.Handler;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 
+import java.util.concurrent.CompletionException;
+
 /**
- * {@code POST /v1/chat/completions}: validates on the event loop, renders the prompt on a worker, then hands the
+ * {@code POST /v1/chat/completions}: validates on the event loop, renders the prompt on a prompt thread, then hands the
  * generation to the engine; a client that disconnects cancels its generation (or its place in the queue).
  */
 final class ChatCompletionHandler implements Handler<RoutingContext> {
@@ -36,9 +39,16 @@ final class ChatCompletionHandler implements Handler<RoutingContext> {
             ErrorResponses.send(ctx.response(), error);
             return;
         }
-        ctx.vertx().<PreparedPrompt>executeBlocking(() -> engine.prepare(request), false)
-                .onSuccess(prompt -> start(ctx, prompt))
-                .onFailure(failure -> ErrorResponses.send(ctx.response(), toApiError(failure)));
+        Context context = ctx.vertx().getOrCreateContext();
+        engine.prepare(request).whenComplete((prompt, failure) -> context.runOnContext(v -> {
+            if (failure == null) {
+                start(ctx, prompt);
+            } else {
+                Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                        ? failure.getCause() : failure;
+                ErrorResponses.send(ctx.response(), toApiError(cause));
+            }
+        }));
     }
 
     private void start(RoutingContext ctx, PreparedPrompt prompt) {

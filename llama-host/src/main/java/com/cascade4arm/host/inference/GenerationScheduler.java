@@ -6,9 +6,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Runs at most {@code slots} generations at a time on their own threads and queues the rest in FIFO order, so that
@@ -24,7 +22,7 @@ final class GenerationScheduler {
 
     GenerationScheduler(int slots, String threadNamePrefix) {
         this.slots = slots;
-        this.workers = Executors.newFixedThreadPool(slots, namedDaemonThreads(threadNamePrefix));
+        this.workers = Executors.newFixedThreadPool(slots, NativeThreads.named(threadNamePrefix));
     }
 
     /** Starts the job now if a slot is free, otherwise queues it behind the earlier ones. */
@@ -97,14 +95,5 @@ final class GenerationScheduler {
         }
         // Runs the next job on this same worker thread's pool; the finishing thread returns first.
         dispatch(next);
-    }
-
-    private static ThreadFactory namedDaemonThreads(String prefix) {
-        AtomicInteger counter = new AtomicInteger();
-        return runnable -> {
-            Thread thread = new Thread(runnable, prefix + "-" + counter.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 }

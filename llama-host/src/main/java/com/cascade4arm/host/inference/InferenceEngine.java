@@ -8,6 +8,9 @@ import org.slf4j.LoggerFactory;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * The model side of a host: loads the GGUF in the background, answers "ready?", prepares prompts and schedules
@@ -19,12 +22,15 @@ public final class InferenceEngine implements AutoCloseable {
     /** How long close() waits for running generations to notice their cancellation. */
     static final long CLOSE_DRAIN_TIMEOUT_MS = 10_000;
     public static final String LOADING_MESSAGE = "Loading model";
+    /** Threads that render and count prompts (short native calls, on large stacks: {@link NativeThreads}). */
+    static final int PROMPT_THREADS = 2;
 
     private final HostConfig config;
     private final GenerationScheduler scheduler;
     private final HostMetrics metrics;
     private final DraftTracker drafts;
     private final TokenPump pump;
+    private final ExecutorService promptWorkers;
     private final CompletableFuture<LoadedModel> loaded = new CompletableFuture<>();
     private volatile boolean closed;
 
@@ -34,6 +40,8 @@ public final class InferenceEngine implements AutoCloseable {
         this.metrics = new HostMetrics(scheduler::processing, scheduler::deferred);
         this.drafts = DraftTracker.forHost(config.draftModel() != null);
         this.pump = new TokenPump("llama-tokens-" + config.alias(), config.cpus());
+        this.promptWorkers = Executors.newFixedThreadPool(PROMPT_THREADS, NativeThreads.named("llama-prompt-"
+                + config.alias()));
     }
 
     /**
@@ -101,9 +109,16 @@ public final class InferenceEngine implements AutoCloseable {
         }
     }
 
-    /** Renders and measures the prompt; throws {@link ModelNotReadyException} or {@link PromptTooLongException}. */
-    public PreparedPrompt prepare(ChatRequest request) {
-        return model().prepare(request);
+    /**
+     * Renders and measures the prompt on a prompt thread; fails with {@link ModelNotReadyException} or
+     * {@link PromptTooLongException}.
+     */
+    public CompletableFuture<PreparedPrompt> prepare(ChatRequest request) {
+        try {
+            return CompletableFuture.supplyAsync(() -> model().prepare(request), promptWorkers);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.failedFuture(new ModelNotReadyException(notReadyMessage()));
+        }
     }
 
     /** Queues the generation; the listener hears about it on a slot thread. */
@@ -146,6 +161,7 @@ public final class InferenceEngine implements AutoCloseable {
             closed = true;
         }
         drafts.unregister();
+        promptWorkers.shutdown();
         boolean drained = scheduler.shutdown(CLOSE_DRAIN_TIMEOUT_MS) && pump.close(CLOSE_DRAIN_TIMEOUT_MS);
         if (!loaded.isDone()) {
             return; // still loading: the loader thread sees 'closed' and frees the model itself
