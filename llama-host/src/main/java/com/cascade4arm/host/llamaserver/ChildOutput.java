@@ -11,20 +11,22 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Copies a llama-server's output (stdout and stderr merged) into our log — logger {@code llama-server}, errors at
- * WARN and everything else at DEBUG, since it logs every request — and remembers the last lines, which tell why the
- * process stopped.
+ * Copies a llama-server's output (stdout and stderr merged) into our log — logger {@code llama-server}: error lines at
+ * WARN, warnings at INFO, everything else at DEBUG (it logs every request) — and remembers the last lines, which tell
+ * why the process stopped.
  */
 final class ChildOutput {
 
     static final Logger LOG = LoggerFactory.getLogger("llama-server");
     static final int REMEMBERED_LINES = 20;
-    /** llama-server's log level letter: "0.00.010.190 E srv ..." (current builds) or "E ..." (with --log-prefix). */
-    private static final Pattern ERROR_LINE = Pattern.compile("^(\\d+\\.\\d+\\.\\d+\\.\\d+ )?E .*|.*\\berror\\b.*",
-            Pattern.CASE_INSENSITIVE);
+    /** Current builds prefix lines with a time and a level letter: "0.00.010.190 E srv ...". */
+    private static final Pattern LEVEL = Pattern.compile("^\\d+\\.\\d+\\.\\d+\\.\\d+ ([EWID]) .*");
+    /** Older builds print no level: a line that says error is taken for one. */
+    private static final Pattern ERROR_WORD = Pattern.compile(".*\\berror\\b.*", Pattern.CASE_INSENSITIVE);
 
     private final Deque<String> last = new ArrayDeque<>();
     private final String alias;
@@ -61,7 +63,7 @@ final class ChildOutput {
     synchronized String reason() {
         String reason = "";
         for (String line : last) {
-            if (ERROR_LINE.matcher(line).matches()) {
+            if (level(line) == 'E') {
                 reason = line;
             }
         }
@@ -73,8 +75,11 @@ final class ChildOutput {
             String line;
             while ((line = reader.readLine()) != null) {
                 remember(line);
-                if (ERROR_LINE.matcher(line).matches()) {
+                char level = level(line);
+                if (level == 'E') {
                     LOG.warn("[{}] {}", alias, line);
+                } else if (level == 'W') {
+                    LOG.info("[{}] {}", alias, line);
                 } else if (LOG.isDebugEnabled()) {
                     LOG.debug("[{}] {}", alias, line);
                 }
@@ -82,6 +87,15 @@ final class ChildOutput {
         } catch (IOException e) {
             LOG.debug("[{}] output closed: {}", alias, e.toString());
         }
+    }
+
+    /** E, W, I or D; for unprefixed lines E when they mention an error, else D. */
+    static char level(String line) {
+        Matcher prefixed = LEVEL.matcher(line);
+        if (prefixed.matches()) {
+            return prefixed.group(1).charAt(0);
+        }
+        return ERROR_WORD.matcher(line).matches() ? 'E' : 'D';
     }
 
     private synchronized void remember(String line) {
