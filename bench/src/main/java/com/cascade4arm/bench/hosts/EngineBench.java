@@ -23,7 +23,7 @@ import java.util.Map;
  * baseline on shared cores ({@link RaceBench}). Prints figures; asserts nothing.
  * <pre>java -cp 'bench/target/bench.jar:bench/target/lib/*' com.cascade4arm.bench.hosts.EngineBench
  *     [--llama-server PATH] [--runs 5] [--tokens 64] [--threads N] [--levels 1,2,4,8]
- *     [--models 0.5b,1.5b,1.5b+draft,3b] [--no-race] [--race-seconds 10]</pre>
+ *     [--models 0.5b,1.5b,1.5b+draft,3b] [--no-race | --race-only] [--race-seconds 10]</pre>
  */
 public final class EngineBench {
 
@@ -136,6 +136,10 @@ public final class EngineBench {
                 String flag = args[i];
                 if (flag.equals("--no-race")) {
                     options.race = false;
+                    continue;
+                }
+                if (flag.equals("--race-only")) {
+                    options.models = List.of();
                     continue;
                 }
                 if (i + 1 >= args.length) {

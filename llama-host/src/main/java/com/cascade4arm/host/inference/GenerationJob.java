@@ -94,6 +94,11 @@ public final class GenerationJob implements TokenPump.Receiver {
     }
 
     @Override
+    public boolean finalOutputDue() {
+        return tokens >= prompt.maxTokens();
+    }
+
+    @Override
     public void onOutput(LlamaOutput output, boolean last) {
         if (last) {
             // In streaming mode llama.cpp's final result repeats nothing; emit text only if it carries new text.

@@ -32,6 +32,13 @@ final class TokenPump {
 
         /** Asked before each receive: true cancels the llama.cpp task (frees its slot). */
         boolean cancelRequested();
+
+        /**
+         * True when the task's final output is due next (its token budget is spent): llama.cpp queues it in the same
+         * step as the last token, so the pump takes it at once rather than leaving it queued, which would make the
+         * next receive for another generation spin until the following step.
+         */
+        boolean finalOutputDue();
     }
 
     private record Stream(LlamaIterator iterator, Receiver receiver) {
@@ -94,8 +101,13 @@ final class TokenPump {
         }
     }
 
-    /** Receives one output of {@code stream}, or cancels it; returns true while more outputs are to come. */
+    /** Receives one output of {@code stream} (two when its final one is due), or cancels it; true while more come. */
     private static boolean receiveOne(Stream stream) {
+        boolean more = receiveNext(stream);
+        return more && stream.receiver().finalOutputDue() ? receiveNext(stream) : more;
+    }
+
+    private static boolean receiveNext(Stream stream) {
         if (stream.receiver().cancelRequested()) {
             stream.iterator().cancel();
             stream.receiver().onFailure(new CancellationException("generation cancelled"));
