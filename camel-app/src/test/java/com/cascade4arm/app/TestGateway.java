@@ -57,6 +57,8 @@ public final class TestGateway {
         main.addOverrideProperty("cascade.edge.rate-limit.reads-burst", "100000");
         main.addOverrideProperty("cascade.edge.max-concurrent-per-client", "1000");
         main.addOverrideProperty("cascade.data-dir", tempDir().toString()); // never the developer's real state
+        // the in-process engine, also where a llama-server is installed: the same engine on every machine
+        main.addOverrideProperty("cascade.embedded.engine", "jni");
         properties.forEach(main::addOverrideProperty);
         TestGateway gateway = new TestGateway(main, URI.create("http://127.0.0.1:" + port));
         try {
