@@ -28,12 +28,17 @@ record EmbeddedCpus(CpuSet cascade, CpuSet baseline) {
                 setting("baseline-cpus", baselineSetting, upper));
     }
 
-    /** Threads for a host on {@code cpus}: the explicit count if given, else one per CPU it may use. */
-    static int threads(Integer configured, CpuSet cpus) {
+    /**
+     * Threads for each of {@code sharing} hosts on {@code cpus}: the explicit count if given, else the CPUs divided
+     * among the hosts (at least one): llama.cpp's threads spin-wait for each other, so more busy threads than CPUs
+     * slow every host down (with a llama-server, by 10× and more).
+     */
+    static int threads(Integer configured, CpuSet cpus, int sharing) {
         if (configured != null) {
             return configured;
         }
-        return cpus != null ? cpus.size() : Runtime.getRuntime().availableProcessors();
+        int available = cpus != null ? cpus.size() : Runtime.getRuntime().availableProcessors();
+        return Math.max(1, available / sharing);
     }
 
     private static CpuSet setting(String key, String value, CpuSet auto) {

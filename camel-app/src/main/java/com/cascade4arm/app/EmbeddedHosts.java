@@ -27,11 +27,13 @@ final class EmbeddedHosts implements AutoCloseable {
 
     /** Context per slot: room for a long prompt plus the gateway's largest max_tokens (1024). */
     static final int SLOT_CONTEXT_TOKENS = 2048;
+    /** small and large */
+    static final int CASCADE_HOSTS = 2;
 
     /**
      * How the embedded hosts run.
      *
-     * @param threads llama.cpp threads per host, or null for one per CPU the host is pinned to
+     * @param threads llama.cpp threads per host, or null for the host's CPUs shared out ({@link EmbeddedCpus#threads})
      */
     record Options(Path modelsDir, int slots, Integer threads, Engine engine, Path llamaServer, EmbeddedCpus cpus) {
     }
@@ -53,7 +55,7 @@ final class EmbeddedHosts implements AutoCloseable {
             hosts.large = hosts.add(ModelHosts.start(cascadeHost(options, DemoModel.LARGE, largeModel)
                     .withDraft(smallModel).withParallel(slots).withCtxSize(slots * SLOT_CONTEXT_TOKENS)));
             hosts.baseline = hosts.add(BaselineHost.startLocal(host(options, DemoModel.BASELINE, baselineModel,
-                    options.cpus().baseline()).withCtxSize(SLOT_CONTEXT_TOKENS)));
+                    options.cpus().baseline(), 1).withCtxSize(SLOT_CONTEXT_TOKENS)));
             LOG.info("embedded hosts: small {} large {} (CPUs {}) baseline {} (CPUs {})", hosts.small, hosts.large,
                     cpus(options.cpus().cascade()), hosts.baseline, cpus(options.cpus().baseline()));
             return hosts;
@@ -63,13 +65,14 @@ final class EmbeddedHosts implements AutoCloseable {
         }
     }
 
+    /** The cascade's two hosts share its CPUs. */
     private static HostConfig cascadeHost(Options options, DemoModel model, Path file) {
-        return host(options, model, file, options.cpus().cascade());
+        return host(options, model, file, options.cpus().cascade(), CASCADE_HOSTS);
     }
 
-    private static HostConfig host(Options options, DemoModel model, Path file, CpuSet cpus) {
+    private static HostConfig host(Options options, DemoModel model, Path file, CpuSet cpus, int sharing) {
         return HostConfig.defaults(model.id(), file)
-                .withThreads(EmbeddedCpus.threads(options.threads(), cpus))
+                .withThreads(EmbeddedCpus.threads(options.threads(), cpus, sharing))
                 .withCpus(cpus)
                 .withEngine(options.engine(), options.llamaServer());
     }

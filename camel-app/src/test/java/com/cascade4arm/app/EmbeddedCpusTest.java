@@ -18,8 +18,11 @@ class EmbeddedCpusTest {
         assertThat(twoCores.baseline()).isEqualTo(CpuSet.of(1));
         assertThat(eightCores.cascade().toString()).isEqualTo("0-3");
         assertThat(eightCores.baseline().toString()).isEqualTo("4-7");
-        assertThat(EmbeddedCpus.threads(null, eightCores.cascade())).as("one thread per CPU").isEqualTo(4);
-        assertThat(EmbeddedCpus.threads(2, eightCores.cascade())).isEqualTo(2);
+        assertThat(EmbeddedCpus.threads(null, eightCores.baseline(), 1)).as("one thread per CPU").isEqualTo(4);
+        assertThat(EmbeddedCpus.threads(null, eightCores.cascade(), 2)).as("CPUs shared by small and large")
+                .isEqualTo(2);
+        assertThat(EmbeddedCpus.threads(null, twoCores.cascade(), 2)).as("at least one").isEqualTo(1);
+        assertThat(EmbeddedCpus.threads(3, eightCores.cascade(), 2)).as("as configured").isEqualTo(3);
     }
 
     @Test

@@ -23,7 +23,7 @@ import java.util.Map;
  * baseline on shared cores ({@link RaceBench}). Prints figures; asserts nothing.
  * <pre>java -cp 'bench/target/bench.jar:bench/target/lib/*' com.cascade4arm.bench.hosts.EngineBench
  *     [--llama-server PATH] [--runs 5] [--tokens 64] [--threads N] [--levels 1,2,4,8]
- *     [--models 0.5b,1.5b,1.5b+draft,3b] [--no-race | --race-only] [--race-seconds 10]</pre>
+ *     [--models 0.5b,1.5b,1.5b+draft,3b] [--no-race | --race-only] [--race-seconds 10] [--race-engines jni,llama-server]</pre>
  */
 public final class EngineBench {
 
@@ -45,7 +45,9 @@ public final class EngineBench {
             sweep(model, options);
         }
         if (options.race) {
-            RaceBench.run(options.llamaServer, options.raceSeconds);
+            List<Engine> engines = options.raceEngines != null ? options.raceEngines
+                    : options.llamaServer == null ? List.of(Engine.JNI) : List.of(Engine.JNI, Engine.LLAMA_SERVER);
+            RaceBench.run(options.llamaServer, options.raceSeconds, engines);
         }
         System.exit(0); // llama.cpp leaves a non-daemon native thread behind
     }
@@ -129,6 +131,7 @@ public final class EngineBench {
         List<String> models = List.of("0.5b", "1.5b", "1.5b+draft", "3b");
         boolean race = true;
         int raceSeconds = RaceBench.DEFAULT_PHASE_SECONDS;
+        List<Engine> raceEngines;
 
         static Options parse(String... args) {
             Options options = new Options();
@@ -154,6 +157,7 @@ public final class EngineBench {
                     case "--levels" -> options.levels = Arrays.stream(value.split(",")).mapToInt(Integer::parseInt).toArray();
                     case "--models" -> options.models = List.of(value.split(","));
                     case "--race-seconds" -> options.raceSeconds = Integer.parseInt(value);
+                    case "--race-engines" -> options.raceEngines = Arrays.stream(value.split(",")).map(Engine::parse).toList();
                     default -> throw new IllegalArgumentException("unknown option '" + flag + "'");
                 }
             }

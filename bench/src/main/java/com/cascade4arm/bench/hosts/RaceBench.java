@@ -26,7 +26,8 @@ import java.util.concurrent.Future;
  * A Compare or Benchmark race on one machine, as the embedded default runs it: the cascade (small and large hosts,
  * 4 slots each) and the baseline (demo-3b, one request at a time) generate at the same time. Per system, the median
  * per-token latency of streamed answers during the race is compared with the same system measured alone; with the
- * CPU split (cascade on the lower half of the CPUs, baseline on the upper half) and without it (all hosts on all CPUs).
+ * CPU split of the embedded default (cascade on the lower half of the CPUs, its two hosts with half of them as threads
+ * each; baseline on the upper half) and without it (every host on all CPUs with one thread per CPU).
  */
 final class RaceBench {
 
@@ -43,13 +44,12 @@ final class RaceBench {
     private RaceBench() {
     }
 
-    static void run(Path llamaServer, int phaseSeconds) throws Exception {
+    static void run(Path llamaServer, int phaseSeconds, List<Engine> engines) throws Exception {
         System.out.printf(Locale.ROOT, "race: cascade (small + large, %d streams each) vs baseline (%d stream), %d-token"
                 + " streamed answers, %d s per phase, median ms/token over %d rounds%n", CASCADE_STREAMS_PER_HOST,
                 BASELINE_STREAMS, TOKENS, phaseSeconds, ROUNDS);
         System.out.printf(Locale.ROOT, "  %-13s %-22s %-9s %9s %9s %7s%n", "engine", "CPUs", "system", "alone",
                 "race", "ratio");
-        List<Engine> engines = llamaServer == null ? List.of(Engine.JNI) : List.of(Engine.JNI, Engine.LLAMA_SERVER);
         for (Engine engine : engines) {
             for (boolean split : new boolean[] {true, false}) {
                 race(engine, llamaServer, split, phaseSeconds);
@@ -63,6 +63,7 @@ final class RaceBench {
         CpuSet cascadeCpus = split && all.size() >= 2 ? all.lowerHalf() : null;
         CpuSet baselineCpus = split && all.size() >= 2 ? all.upperHalf() : null;
         List<ModelEndpointServer> hosts = new ArrayList<>();
+        System.err.printf(Locale.ROOT, "race: %s, %s: starting hosts%n", engine.label(), split ? "split" : "shared");
         try {
             Path small = DemoModels.ensure(DemoModel.SMALL);
             ModelEndpointServer smallHost = start(hosts, cascade(HostConfig.defaults("demo-0.5b", small), cascadeCpus,
@@ -84,6 +85,7 @@ final class RaceBench {
             List<Double> baselineAlone = new ArrayList<>();
             List<Double> cascadeRace = new ArrayList<>();
             List<Double> baselineRace = new ArrayList<>();
+            System.err.printf(Locale.ROOT, "race: %s, %s: measuring%n", engine.label(), split ? "split" : "shared");
             for (int round = 0; round < ROUNDS; round++) {
                 cascadeAlone.addAll(load(cascadeTargets, phaseSeconds).get(0));
                 baselineAlone.addAll(load(baselineTargets, phaseSeconds).get(0));
@@ -99,9 +101,10 @@ final class RaceBench {
         }
     }
 
+    /** With the split, small and large share the cascade's CPUs as the embedded default does (half each). */
     private static HostConfig cascade(HostConfig config, CpuSet cpus, CpuSet all) {
         return config.withParallel(SLOTS).withCtxSize(SLOTS * SLOT_CONTEXT_TOKENS).withCpus(cpus)
-                .withThreads(threads(cpus, all));
+                .withThreads(cpus == null ? all.size() : Math.max(1, cpus.size() / 2));
     }
 
     private static int threads(CpuSet cpus, CpuSet all) {
@@ -115,7 +118,10 @@ final class RaceBench {
         return host;
     }
 
-    /** Keeps one stream per target busy for {@code seconds}; ms/token of each finished answer, per target group. */
+    /**
+     * Keeps one stream per target busy for {@code seconds} (answers started before then finish); ms/token of each
+     * answer, per target group.
+     */
     @SafeVarargs
     private static List<List<Double>> load(int seconds, List<URI>... groups) throws Exception {
         long deadline = System.nanoTime() + seconds * 1_000_000_000L;
@@ -164,7 +170,7 @@ final class RaceBench {
             if (!result.ok()) {
                 throw new IllegalStateException(target + " failed: " + result.error());
             }
-            if (result.tokensPerSecond() > 0 && System.nanoTime() < deadline) {
+            if (result.tokensPerSecond() > 0) { // every answer started before the deadline counts
                 msPerToken.add(1000.0 / result.tokensPerSecond());
             }
         }

@@ -3,16 +3,20 @@ package com.cascade4arm.host.proxy;
 import com.cascade4arm.host.http.ApiError;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.RequestOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.net.URI;
+import java.nio.channels.ClosedChannelException;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -22,12 +26,20 @@ import java.util.function.Supplier;
  * body and status; streams (SSE) chunk by chunk; a client that disconnects drops the upstream request (which cancels
  * the generation there); an unreachable upstream gives an OpenAI-shaped 502. Shared by the baseline proxy and the
  * host that fronts a supervised llama-server.
+ * <p>llama-server closes a kept-alive connection after 5 s idle and after 100 requests ({@code Keep-Alive: timeout=5,
+ * max=100}); a pooled connection can therefore be closed under a request that was just sent on it. Such a request
+ * failed before any answer, so it is sent once more on another connection (its body is read first, up to
+ * {@link #MAX_BODY_BYTES}); and idle connections are dropped by us before llama-server drops them.
  */
 public final class HttpForwarder {
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpForwarder.class);
     public static final int DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
     public static final int MAX_UPSTREAM_CONNECTIONS = 64;
+    /** Below llama-server's keep-alive timeout of 5 s, so that we, not the server, close idle connections. */
+    public static final int KEEP_ALIVE_SECONDS = 3;
+    /** Largest request body forwarded (read whole so that it can be resent); larger ones get 413. */
+    public static final long MAX_BODY_BYTES = 16L * 1024 * 1024;
     private static final Set<String> HOP_BY_HOP = Set.of("connection", "keep-alive", "proxy-authenticate",
             "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade", "host");
 
@@ -45,6 +57,7 @@ public final class HttpForwarder {
     public HttpForwarder(Vertx vertx, Supplier<URI> upstream, String apiKey, String name, boolean tls) {
         this.client = vertx.createHttpClient(new HttpClientOptions()
                 .setConnectTimeout(DEFAULT_CONNECT_TIMEOUT_MS)
+                .setKeepAliveTimeout(KEEP_ALIVE_SECONDS)
                 .setMaxPoolSize(MAX_UPSTREAM_CONNECTIONS)
                 .setSsl(tls));
         this.upstream = upstream;
@@ -63,7 +76,28 @@ public final class HttpForwarder {
     }
 
     private void forwardOrFail(HttpServerRequest in) {
-        in.pause();
+        String length = in.getHeader("Content-Length");
+        if (length != null && parseLength(length) > MAX_BODY_BYTES) {
+            tooLarge(in.response());
+            return;
+        }
+        Buffer body = Buffer.buffer();
+        in.handler(chunk -> {
+            if (body.length() + chunk.length() > MAX_BODY_BYTES) {
+                in.pause();
+                tooLarge(in.response());
+                return;
+            }
+            body.appendBuffer(chunk);
+        });
+        in.endHandler(end -> {
+            if (!in.response().ended()) {
+                send(in, body, true);
+            }
+        });
+    }
+
+    private void send(HttpServerRequest in, Buffer body, boolean mayRetry) {
         URI target = upstream.get();
         HttpServerResponse out = in.response();
         MultiMap headers = MultiMap.caseInsensitiveMultiMap();
@@ -79,10 +113,42 @@ public final class HttpForwarder {
                 .setHeaders(headers);
         client.request(options).onSuccess(request -> {
             out.closeHandler(closed -> request.reset());
-            request.send(in)
+            request.send(body)
                     .onSuccess(response -> relay(response, out))
-                    .onFailure(failure -> badGateway(out, failure));
+                    .onFailure(failure -> {
+                        if (mayRetry && closedBeforeAnswer(failure) && !out.headWritten() && !out.closed()) {
+                            LOG.debug("{} closed a pooled connection under {} {}; sending it again", name, in.method(),
+                                    in.uri());
+                            send(in, body, false);
+                        } else {
+                            badGateway(out, failure);
+                        }
+                    });
         }).onFailure(failure -> badGateway(out, failure));
+    }
+
+    /** The upstream closed the connection before answering (a kept-alive connection it had just given up). */
+    private static boolean closedBeforeAnswer(Throwable failure) {
+        return failure instanceof HttpClosedException || failure instanceof ClosedChannelException
+                || failure instanceof IOException && String.valueOf(failure.getMessage()).contains("reset");
+    }
+
+    private void tooLarge(HttpServerResponse out) {
+        if (out.ended() || out.closed()) {
+            return;
+        }
+        ApiError error = new ApiError(413, ApiError.INVALID_REQUEST, "request body is larger than the limit of "
+                + MAX_BODY_BYTES + " bytes");
+        out.setStatusCode(413).putHeader("Content-Type", "application/json; charset=utf-8")
+                .putHeader("Connection", "close").end(error.toJson().encode());
+    }
+
+    private static long parseLength(String header) {
+        try {
+            return Long.parseLong(header.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     private void relay(HttpClientResponse response, HttpServerResponse out) {
