@@ -28,7 +28,7 @@ import java.util.function.Supplier;
  * host that fronts a supervised llama-server.
  * <p>llama-server closes a kept-alive connection after 5 s idle and after 100 requests ({@code Keep-Alive: timeout=5,
  * max=100}); a pooled connection can therefore be closed under a request that was just sent on it. Such a request
- * failed before any answer, so it is sent once more on another connection (its body is read first, up to
+ * failed before any answer, so it is sent once more on a new connection of its own (its body is read first, up to
  * {@link #MAX_BODY_BYTES}); and idle connections are dropped by us before llama-server drops them.
  */
 public final class HttpForwarder {
@@ -44,6 +44,8 @@ public final class HttpForwarder {
             "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade", "host");
 
     private final HttpClient client;
+    /** For the one resend: a connection of its own, never one from the pool that may be closing too. */
+    private final HttpClient freshConnections;
     private final Supplier<URI> upstream;
     private final String apiKey;
     private final String name;
@@ -59,6 +61,10 @@ public final class HttpForwarder {
                 .setConnectTimeout(DEFAULT_CONNECT_TIMEOUT_MS)
                 .setKeepAliveTimeout(KEEP_ALIVE_SECONDS)
                 .setMaxPoolSize(MAX_UPSTREAM_CONNECTIONS)
+                .setSsl(tls));
+        this.freshConnections = vertx.createHttpClient(new HttpClientOptions()
+                .setConnectTimeout(DEFAULT_CONNECT_TIMEOUT_MS)
+                .setKeepAlive(false)
                 .setSsl(tls));
         this.upstream = upstream;
         this.apiKey = apiKey == null || apiKey.isBlank() ? null : apiKey;
@@ -111,8 +117,12 @@ public final class HttpForwarder {
                 .setPort(port(target))
                 .setURI(path(target, in.uri()))
                 .setHeaders(headers);
-        client.request(options).onSuccess(request -> {
-            out.closeHandler(closed -> request.reset());
+        (mayRetry ? client : freshConnections).request(options).onSuccess(request -> {
+            out.closeHandler(closed -> {
+                if (!out.ended()) {
+                    request.reset(); // the client left mid-answer: drop the upstream request (cancels generation)
+                }
+            });
             request.send(body)
                     .onSuccess(response -> relay(response, out))
                     .onFailure(failure -> {
