@@ -76,11 +76,15 @@ class LlamaServerEngineIT {
                 .postJson("/v1/chat/completions", HostClient.chatBody("hi", 2, false));
         HttpResponse<String> wrong = new HostClient(large.baseUrl(), "wrong")
                 .postJson("/v1/chat/completions", HostClient.chatBody("hi", 2, false));
+        HttpResponse<String> nativeEndpoint = new HostClient(large.baseUrl(), null)
+                .postJson("/completion", "{\"prompt\":\"hi\",\"n_predict\":2}");
 
         assertThat(anonymous.statusCode()).isEqualTo(401);
         assertThat(wrong.statusCode()).isEqualTo(401);
+        assertThat(nativeEndpoint.statusCode()).as("llama-server's own endpoints need the key too").isEqualTo(401);
         assertThat(new JsonObject(wrong.body()).getJsonObject("error").getString("type")).isEqualTo("authentication_error");
         assertThat(new HostClient(large.baseUrl(), null).get("/health").statusCode()).isEqualTo(200);
+        assertThat(new HostClient(large.baseUrl(), null).get("/metrics").statusCode()).isEqualTo(200);
     }
 
     @Test

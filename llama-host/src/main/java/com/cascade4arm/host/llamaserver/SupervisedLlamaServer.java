@@ -27,7 +27,7 @@ import java.util.concurrent.TimeoutException;
 /**
  * A host whose model runs in a real llama-server child process: our front keeps the host's address stable across
  * child restarts, answers {@code /health} (503 "Loading model" while the child starts or restarts), enforces the host's
- * API key, and forwards everything else to the child unchanged — so clients get llama-server's own responses,
+ * API key (on everything but {@code /health} and {@code /metrics}), and forwards everything else to the child unchanged — so clients get llama-server's own responses,
  * {@code timings.draft_n}/{@code draft_n_accepted}, {@code /metrics} and {@code /slots}.
  */
 public final class SupervisedLlamaServer implements ModelEndpointServer {
@@ -90,18 +90,13 @@ public final class SupervisedLlamaServer implements ModelEndpointServer {
             health(request);
             return;
         }
-        if (path.startsWith("/v1/")) {
-            ApiError refusal = auth == null ? null : auth.check(request.getHeader("Authorization"));
-            if (refusal == null && !supervisor.isReady()) {
-                refusal = ApiError.unavailable(supervisor.notReadyMessage());
-            }
-            if (refusal != null) {
-                ErrorResponses.send(request.response(), refusal);
-                return;
-            }
+        // like the in-process engine: /health and /metrics are open, every other endpoint needs the host's key
+        ApiError refusal = auth == null || path.equals("/metrics") ? null : auth.check(request.getHeader("Authorization"));
+        if (refusal == null && (!supervisor.isReady() || supervisor.childUrl() == null)) {
+            refusal = ApiError.unavailable(supervisor.notReadyMessage());
         }
-        if (supervisor.childUrl() == null) {
-            ErrorResponses.send(request.response(), ApiError.unavailable(supervisor.notReadyMessage()));
+        if (refusal != null) {
+            ErrorResponses.send(request.response(), refusal);
             return;
         }
         forwarding.forward(request);
