@@ -94,17 +94,7 @@ public final class LlamaHost implements ModelEndpointServer {
 
     @Override
     public void awaitReady(Duration timeout) {
-        try {
-            loaded.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for model '" + config.alias() + "'", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("model '" + config.alias() + "' failed to load from " + config.model()
-                    + ": " + e.getCause().getMessage(), e.getCause());
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("model '" + config.alias() + "' not loaded within " + timeout, e);
-        }
+        ModelLoad.await(loaded, timeout, config);
     }
 
     public HostConfig config() {

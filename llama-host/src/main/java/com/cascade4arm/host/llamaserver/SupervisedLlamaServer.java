@@ -2,6 +2,7 @@ package com.cascade4arm.host.llamaserver;
 
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.ModelEndpointServer;
+import com.cascade4arm.host.ModelLoad;
 import com.cascade4arm.host.http.ApiError;
 import com.cascade4arm.host.http.BearerAuth;
 import com.cascade4arm.host.http.ErrorResponses;
@@ -123,17 +124,7 @@ public final class SupervisedLlamaServer implements ModelEndpointServer {
 
     @Override
     public void awaitReady(Duration timeout) {
-        try {
-            ready.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for model '" + config.alias() + "'", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("model '" + config.alias() + "' failed to load from " + config.model()
-                    + ": " + e.getCause().getMessage(), e.getCause());
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("model '" + config.alias() + "' not loaded within " + timeout, e);
-        }
+        ModelLoad.await(ready, timeout, config);
     }
 
     public HostConfig config() {
