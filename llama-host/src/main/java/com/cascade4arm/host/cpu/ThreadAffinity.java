@@ -3,6 +3,7 @@ package com.cascade4arm.host.cpu;
 import com.sun.jna.Library;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLong;
+import io.vertx.core.Vertx;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -81,6 +82,13 @@ public final class ThreadAffinity {
             if (pinned) {
                 pinCurrentThread(before);
             }
+        }
+    }
+
+    /** Pins the event-loop thread of a Vert.x instance that has exactly one (each host has its own). */
+    public static void pinEventLoop(Vertx vertx, CpuSet cpus) {
+        if (cpus != null && LINUX) {
+            vertx.getOrCreateContext().runOnContext(v -> pinCurrentThread(cpus));
         }
     }
 

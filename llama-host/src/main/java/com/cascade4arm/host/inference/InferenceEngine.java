@@ -40,8 +40,9 @@ public final class InferenceEngine implements AutoCloseable {
     public InferenceEngine(HostConfig config) {
         this.config = config;
         this.promptWorkers = Executors.newFixedThreadPool(PROMPT_THREADS, NativeThreads.named("llama-prompt-"
-                + config.alias()));
-        this.completionWorkers = Executors.newCachedThreadPool(NativeThreads.named("llama-finish-" + config.alias()));
+                + config.alias(), config.cpus()));
+        this.completionWorkers = Executors.newCachedThreadPool(NativeThreads.named("llama-finish-" + config.alias(),
+                config.cpus()));
         this.scheduler = new GenerationScheduler(config.concurrentGenerations(), promptWorkers);
         this.metrics = new HostMetrics(scheduler::processing, scheduler::deferred);
         this.drafts = DraftTracker.forHost(config.draftModel() != null);

@@ -1,5 +1,8 @@
 package com.cascade4arm.host.inference;
 
+import com.cascade4arm.host.cpu.CpuSet;
+import com.cascade4arm.host.cpu.ThreadAffinity;
+
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -18,10 +21,15 @@ final class NativeThreads {
     private NativeThreads() {
     }
 
-    static ThreadFactory named(String prefix) {
+    /** Threads named {@code prefix-N}, pinned to {@code cpus} (null: any CPU) like the rest of their host. */
+    static ThreadFactory named(String prefix, CpuSet cpus) {
         AtomicInteger counter = new AtomicInteger();
         return runnable -> {
-            Thread thread = new Thread(null, runnable, prefix + "-" + counter.incrementAndGet(), STACK_BYTES);
+            Runnable pinned = cpus == null ? runnable : () -> {
+                ThreadAffinity.pinCurrentThread(cpus);
+                runnable.run();
+            };
+            Thread thread = new Thread(null, pinned, prefix + "-" + counter.incrementAndGet(), STACK_BYTES);
             thread.setDaemon(true);
             return thread;
         };

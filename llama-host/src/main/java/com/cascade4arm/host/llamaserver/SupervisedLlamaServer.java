@@ -3,6 +3,7 @@ package com.cascade4arm.host.llamaserver;
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.ModelEndpointServer;
 import com.cascade4arm.host.ModelLoad;
+import com.cascade4arm.host.cpu.ThreadAffinity;
 import com.cascade4arm.host.http.ApiError;
 import com.cascade4arm.host.http.BearerAuth;
 import com.cascade4arm.host.http.ErrorResponses;
@@ -50,6 +51,7 @@ public final class SupervisedLlamaServer implements ModelEndpointServer {
     private SupervisedLlamaServer(HostConfig config, LlamaServerBinary binary) {
         this.config = config;
         this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(1));
+        ThreadAffinity.pinEventLoop(vertx, config.cpus()); // the relay of each token stays on the host's CPUs
         String childKey = HexFormat.of().formatHex(randomBytes());
         this.supervisor = new LlamaServerSupervisor(config, binary, childKey);
         this.auth = config.apiKey() == null ? null : new BearerAuth(config.apiKey());
