@@ -12,6 +12,7 @@ import org.apache.camel.spi.PropertiesComponent;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /** The application's gateway wiring: embedded demo hosts when no upstream URL is configured, and the web console. */
 final class GatewayBootstrap extends GatewayMainListener {
@@ -25,7 +26,8 @@ final class GatewayBootstrap extends GatewayMainListener {
             return settings;
         }
         embedded = EmbeddedHosts.start(embeddedOptions(properties));
-        return settings.withUrls(List.of(embedded.small()), List.of(embedded.large())).withBaseline(embedded.baseline());
+        return settings.withTierUrls(Map.of("small", List.of(embedded.small()), "large", List.of(embedded.large())))
+                .withBaseline(embedded.baseline());
     }
 
     @Override

@@ -1,13 +1,14 @@
 package com.cascade4arm.rules;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
+import com.cascade4arm.openai.ChatMessage;
 import com.cascade4arm.rules.decision.RoutingDecision;
-import com.cascade4arm.rules.facts.ChatMessage;
 import com.cascade4arm.rules.facts.PromptFactsExtractor;
+import org.junit.jupiter.api.Test;
+
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Every operator that design.md's DRL contract promises works on the fact model, each in its own rule. */
 class DrlContractTest {
@@ -37,9 +38,9 @@ class DrlContractTest {
             when PromptFacts( firstWord in ("who", "what"), firstWord not in ("hi") )  $d : Decision()
             then modify($d) { routeSmall("in") } end
 
-            rule "contract: matches"
-            when PromptFacts( text matches "(?s)Who .*\\\\?" )  $d : Decision()
-            then modify($d) { routeSmall("matches") } end
+            rule "contract: matchedPatterns"
+            when PromptFacts( matchedPatterns contains "(?s)^Who .*\\\\?$" )  $d : Decision()
+            then modify($d) { routeSmall("matchedPatterns") } end
 
             rule "contract: str startsWith and endsWith"
             when PromptFacts( lowerText str[startsWith] "who", lowerText str[endsWith] "?" )  $d : Decision()
@@ -67,7 +68,7 @@ class DrlContractTest {
         assertThat(decision.firedRules()).as("fired rules").containsExactlyInAnyOrder(
                 "contract: contains on a set", "contract: contains on a string", "contract: contains on phrases",
                 "contract: memberOf",
-                "contract: in and not in", "contract: matches", "contract: str startsWith and endsWith",
+                "contract: in and not in", "contract: matchedPatterns", "contract: str startsWith and endsWith",
                 "contract: comparisons and boolean operators", "contract: null max tokens", "contract: decision properties");
         assertThat(decision.route()).isEqualTo("large");
         assertThat(decision.ruleName()).isEqualTo("contract: decision properties");

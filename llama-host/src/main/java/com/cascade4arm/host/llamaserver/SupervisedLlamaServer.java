@@ -4,7 +4,7 @@ import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.ModelEndpointServer;
 import com.cascade4arm.host.ModelLoad;
 import com.cascade4arm.host.cpu.ThreadAffinity;
-import com.cascade4arm.host.http.ApiError;
+import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.host.http.BearerAuth;
 import com.cascade4arm.host.http.ErrorResponses;
 import com.cascade4arm.host.proxy.HttpForwarder;

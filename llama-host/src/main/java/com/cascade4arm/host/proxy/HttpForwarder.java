@@ -1,6 +1,6 @@
 package com.cascade4arm.host.proxy;
 
-import com.cascade4arm.host.http.ApiError;
+import com.cascade4arm.openai.ApiError;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -150,7 +150,7 @@ public final class HttpForwarder {
         ApiError error = new ApiError(413, ApiError.INVALID_REQUEST, "request body is larger than the limit of "
                 + MAX_BODY_BYTES + " bytes");
         out.setStatusCode(413).putHeader("Content-Type", "application/json; charset=utf-8")
-                .putHeader("Connection", "close").end(error.toJson().encode());
+                .putHeader("Connection", "close").end(error.toLlamaServerJson().toString());
     }
 
     private static long parseLength(String header) {
@@ -183,7 +183,7 @@ public final class HttpForwarder {
             return;
         }
         ApiError error = new ApiError(502, ApiError.UNAVAILABLE, name + " failed: " + failure.getMessage());
-        out.setStatusCode(502).putHeader("Content-Type", "application/json; charset=utf-8").end(error.toJson().encode());
+        out.setStatusCode(502).putHeader("Content-Type", "application/json; charset=utf-8").end(error.toLlamaServerJson().toString());
     }
 
     private static void copyHeaders(MultiMap from, MultiMap to) {

@@ -1,9 +1,8 @@
 package com.cascade4arm.routes.compare;
 
-import com.cascade4arm.routes.chat.ChatRequest;
-import com.cascade4arm.routes.chat.ChatRequestParser;
-import com.cascade4arm.routes.http.ApiException;
-import com.cascade4arm.routes.http.Json;
+import com.cascade4arm.openai.ApiError;
+import com.cascade4arm.openai.ChatRequest;
+import com.cascade4arm.openai.ChatRequestParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -16,40 +15,22 @@ import java.util.Set;
  * {@code prompt} and {@code systems} goes through the chat endpoint's own parser, so limits and messages match it.
  */
 public final class CompareRequestParser {
+    /** Compare's own field, and chat fields compare decides itself (every system streams; the cascade uses "auto"). */
+    private static final Set<String> IGNORED_FIELDS = Set.of("systems", "model", "stream", "stream_options");
+
     private final ChatRequestParser chat;
 
     public CompareRequestParser(ChatRequestParser chat) {
         this.chat = chat;
     }
 
-    public CompareRequest parse(byte[] body) {
-        JsonNode root = Json.parseClientBody(body);
-        if (!root.isObject()) {
-            throw ApiException.badRequest("invalid_type", "request body must be a JSON object, but was " + kind(root));
+    /** {@code root}: the body as camel-jackson read it. */
+    public CompareRequest parse(JsonNode root) {
+        if (root == null || !root.isObject()) {
+            throw ApiError.badRequest("invalid_type", "request body must be a JSON object, but was " + (root == null ? "empty" : kind(root)));
         }
-        ObjectNode chatBody = ((ObjectNode) root).deepCopy();
-        JsonNode prompt = chatBody.remove("prompt");
-        JsonNode systems = chatBody.remove("systems");
-        // Compare decides these itself: every system streams, the cascade routes with model "auto".
-        chatBody.remove("model");
-        chatBody.remove("stream");
-        chatBody.remove("stream_options");
-        boolean hasMessages = chatBody.hasNonNull("messages");
-        if (prompt != null && !prompt.isNull()) {
-            if (hasMessages) {
-                throw ApiException.badRequest("invalid_value", "give either prompt or messages, not both");
-            }
-            if (!prompt.isTextual()) {
-                throw ApiException.badRequest("invalid_type", "prompt must be a string, but was " + kind(prompt));
-            }
-            if (prompt.asText().isBlank()) {
-                throw ApiException.badRequest("invalid_value", "prompt must not be empty");
-            }
-            chatBody.putArray("messages").addObject().put("role", "user").put("content", prompt.asText());
-        } else if (!hasMessages) {
-            throw ApiException.badRequest("missing_field", "prompt or messages is required");
-        }
-        ChatRequest request = chat.parse(Json.bytes(chatBody));
+        JsonNode systems = root.get("systems");
+        ChatRequest request = chat.parsePromptOrMessages((ObjectNode) root, IGNORED_FIELDS);
         return new CompareRequest(request, systems(systems));
     }
 
@@ -58,7 +39,7 @@ public final class CompareRequestParser {
             return EnumSet.allOf(SystemName.class);
         }
         if (!node.isArray() || node.isEmpty()) {
-            throw ApiException.badRequest("invalid_value",
+            throw ApiError.badRequest("invalid_value",
                     "systems must be a non-empty array of " + SystemName.ids() + ", but was " + abbreviate(node.toString()));
         }
         Set<SystemName> systems = EnumSet.noneOf(SystemName.class);
@@ -66,7 +47,7 @@ public final class CompareRequestParser {
             JsonNode entry = node.get(i);
             SystemName system = entry.isTextual() ? SystemName.byId(entry.asText()).orElse(null) : null;
             if (system == null) {
-                throw ApiException.badRequest("invalid_value", "systems[" + i + "] must be one of " + SystemName.ids()
+                throw ApiError.badRequest("invalid_value", "systems[" + i + "] must be one of " + SystemName.ids()
                         + ", but was " + abbreviate(entry.toString()));
             }
             systems.add(system);

@@ -1,8 +1,7 @@
 package com.cascade4arm.routes.edge;
 
-import com.cascade4arm.routes.http.ApiException;
+import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.routes.http.Json;
-import com.cascade4arm.routes.http.OpenAiErrors;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -16,7 +15,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Closes connections that hold the server without using it. Camel's platform-http exposes no Vert.x timeouts (NOTES),
+ * Closes connections that hold the server without using it. Camel's platform-http exposes no Vert.x idle timeouts,
  * so the edge watches every connection itself — it sees each one open (the server's connectionHandler) and each
  * request head arrive (the router's first handler), and a periodic sweep applies three deadlines:
  * <ul>
@@ -38,6 +37,9 @@ public final class ConnectionWatchdog implements AutoCloseable {
     private final NanoClock clock;
     private final EdgeMetrics metrics;
     private final Map<HttpConnection, Tracked> connections = new ConcurrentHashMap<>();
+    /** Open connections per client key; an entry goes with the client's last connection. */
+    private final Map<String, Integer> perClient = new ConcurrentHashMap<>();
+    private final ClientIdentity identity;
     private Vertx vertx;
     private long timerId = -1;
 
@@ -45,18 +47,43 @@ public final class ConnectionWatchdog implements AutoCloseable {
         this.settings = settings;
         this.clock = clock;
         this.metrics = metrics;
+        this.identity = new ClientIdentity(settings.trustedProxies());
         metrics.gauge("cascade.edge.connections", "Open client connections", connections::size);
     }
 
-    /** The server's connection handler: tracks the new connection, or closes it at once above the cap. */
+    /**
+     * The server's connection handler: tracks the new connection, or closes it at once above the total cap or above
+     * the per-client cap (one address may not hold every connection; a trusted proxy speaks for many and is exempt).
+     */
     void onConnection(HttpConnection connection) {
         if (connections.size() >= settings.maxConnections()) {
             metrics.rejected("connection_limit");
             connection.close();
             return;
         }
+        String client = clientOf(connection);
+        if (client != null && perClient.merge(client, 1, Integer::sum) > settings.maxConnectionsPerClient()) {
+            perClient.computeIfPresent(client, (key, count) -> count > 1 ? count - 1 : null);
+            metrics.rejected("client_connection_limit");
+            connection.close();
+            return;
+        }
         connections.put(connection, new Tracked(Vertx.currentContext(), clock.nanoTime()));
-        connection.closeHandler(v -> connections.remove(connection));
+        connection.closeHandler(v -> {
+            connections.remove(connection);
+            if (client != null) {
+                perClient.computeIfPresent(client, (key, count) -> count > 1 ? count - 1 : null);
+            }
+        });
+    }
+
+    /** The peer's client key (IPv4 address, IPv6 /64), or null for a trusted proxy or an unknown peer. */
+    private String clientOf(HttpConnection connection) {
+        if (connection.remoteAddress() == null) {
+            return null;
+        }
+        java.net.InetAddress peer = IpAddresses.parseLiteral(connection.remoteAddress().hostAddress());
+        return peer == null || identity.trusted(peer) ? null : IpAddresses.clientKey(peer);
     }
 
     /** The router's first handler: a request head arrived; tracked until its response ended or the client left. */
@@ -107,11 +134,11 @@ public final class ConnectionWatchdog implements AutoCloseable {
 
     private void cut(HttpConnection connection, HttpServerRequest request, String reason) {
         if ("body_timeout".equals(reason) && request != null && !request.response().headWritten()) {
-            ApiException timeout = new ApiException(408, "invalid_request_error", "request_timeout",
+            ApiError timeout = new ApiError(408, "invalid_request_error", "request_timeout",
                     "the request body did not arrive within " + settings.bodyTimeoutMs() + " ms");
             HttpServerResponse response = request.response();
             response.setStatusCode(408).putHeader("Content-Type", "application/json").putHeader("Connection", "close")
-                    .end(Buffer.buffer(Json.bytes(OpenAiErrors.body(timeout)))).onComplete(done -> connection.close());
+                    .end(Buffer.buffer(Json.bytes(timeout.toJson()))).onComplete(done -> connection.close());
             return;
         }
         if ("write_stall".equals(reason) && connection instanceof ConnectionBase base) {

@@ -1,13 +1,17 @@
 package com.cascade4arm.rules.facts;
 
+import com.cascade4arm.openai.ChatMessage;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Pattern;
 
-/** Turns a chat request (messages + optional max_tokens) into {@link PromptFacts}: plain Java, no rules, no I/O. */
+/**
+ * Turns a chat request (messages + optional max_tokens) into {@link PromptFacts}: plain Java, no rules, no I/O. Every
+ * step is a forward scan (no regular expressions): linear time and constant stack in the length of the messages.
+ */
 public final class PromptFactsExtractor {
 
     /** Opening words that make a message a question even without '?'. Grammar, not routing policy: that lives in DRL. */
@@ -21,9 +25,6 @@ public final class PromptFactsExtractor {
             "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
             "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty",
             "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "billion", "dozen");
-
-    private static final Pattern ARITHMETIC = Pattern.compile(
-            "\\d\\s*[+*/^×÷=]\\s*[(\\d]|\\d\\s+-\\s+\\d|\\d\\s*[a-z]\\s*[+\\-*/^=]\\s*\\d|\\d\\s*%\\s*of\\b");
 
     private PromptFactsExtractor() {
     }
@@ -71,7 +72,7 @@ public final class PromptFactsExtractor {
         scanWords(facts.lowerText, facts);
         facts.lineCount = text.isEmpty() ? 0 : (int) text.lines().count();
         facts.question = isQuestion(text, facts.firstWord);
-        facts.arithmetic = facts.numberCount > 0 && ARITHMETIC.matcher(facts.lowerText).find();
+        facts.arithmetic = facts.numberCount > 0 && Arithmetic.in(facts.lowerText);
         facts.codeFence = CodeMarkers.hasFence(text);
         facts.codeKeywords = new LinkedHashSet<>(CodeKeywords.find(text));
         facts.codeSymbolCount = CodeMarkers.symbolCount(text);

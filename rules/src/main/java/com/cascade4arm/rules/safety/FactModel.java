@@ -2,6 +2,7 @@ package com.cascade4arm.rules.safety;
 
 import com.cascade4arm.rules.decision.Decision;
 import com.cascade4arm.rules.facts.PromptFacts;
+
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
@@ -32,6 +33,7 @@ public final class FactModel {
     public static final Map<String, Integer> DECISION_METHODS = Map.of(
             "routeLarge", 1,
             "routeSmall", 1,
+            "routeTo", 2,
             "assignCategory", 2);
 
     private static final Map<String, Set<String>> PROPERTIES = new LinkedHashMap<>();
