@@ -3,7 +3,7 @@ package com.cascade4arm.host;
 import com.cascade4arm.host.demo.DemoModel;
 import com.cascade4arm.host.testing.DemoModelFiles;
 import com.cascade4arm.host.testing.HostClient;
-import com.cascade4arm.host.testing.LlamaServerTool;
+import com.cascade4arm.testing.llamaserver.LlamaServer;
 import com.cascade4arm.host.testing.SseEvent;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
@@ -32,7 +32,7 @@ class ApiParityIT {
         HostConfig config = HostConfig.defaults(ALIAS, DemoModelFiles.path(DemoModel.SMALL)).withCtxSize(1024)
                 .withParallel(2).withThreads(1);
         ModelEndpointServer jni = ModelHosts.start(config.withEngine(Engine.JNI, null));
-        ModelEndpointServer server = ModelHosts.start(config.withEngine(Engine.LLAMA_SERVER, LlamaServerTool.require()));
+        ModelEndpointServer server = ModelHosts.start(config.withEngine(Engine.LLAMA_SERVER, LlamaServer.binaryOrSkip()));
         hosts = Map.of("jni", jni, "llama-server", server);
         hosts.values().forEach(host -> host.awaitReady(Duration.ofSeconds(60)));
     }

@@ -4,7 +4,7 @@ import com.cascade4arm.host.demo.DemoModel;
 import com.cascade4arm.host.llamaserver.SupervisedLlamaServer;
 import com.cascade4arm.host.testing.DemoModelFiles;
 import com.cascade4arm.host.testing.HostClient;
-import com.cascade4arm.host.testing.LlamaServerTool;
+import com.cascade4arm.testing.llamaserver.LlamaServer;
 import com.cascade4arm.host.testing.SseEvent;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
@@ -31,7 +31,7 @@ class LlamaServerEngineIT {
 
     @BeforeAll
     static void startDraftedHost() {
-        Path binary = LlamaServerTool.require();
+        Path binary = LlamaServer.binaryOrSkip();
         HostConfig config = HostConfig.defaults("demo-large", DemoModelFiles.path(DemoModel.LARGE))
                 .withDraft(DemoModelFiles.path(DemoModel.SMALL)).withCtxSize(2048).withParallel(2).withThreads(1)
                 .withApiKey(KEY).withEngine(Engine.LLAMA_SERVER, binary);
@@ -105,7 +105,7 @@ class LlamaServerEngineIT {
     void leavesNoChildBehindWhenClosed() {
         SupervisedLlamaServer small = (SupervisedLlamaServer) ModelHosts.start(HostConfig.defaults("demo-small",
                         DemoModelFiles.path(DemoModel.SMALL)).withCtxSize(512).withParallel(1).withThreads(1)
-                .withEngine(Engine.LLAMA_SERVER, LlamaServerTool.require()));
+                .withEngine(Engine.LLAMA_SERVER, LlamaServer.binaryOrSkip()));
         small.awaitReady(Duration.ofSeconds(60));
         long pid = small.childPid();
 

@@ -4,7 +4,7 @@ import com.cascade4arm.host.demo.DemoModel;
 import com.cascade4arm.host.llamaserver.LlamaServerBinary;
 import com.cascade4arm.host.testing.DemoModelFiles;
 import com.cascade4arm.host.testing.HostClient;
-import com.cascade4arm.host.testing.LlamaServerTool;
+import com.cascade4arm.testing.llamaserver.LlamaServer;
 import io.vertx.core.json.JsonArray;
 import org.junit.jupiter.api.Test;
 
@@ -33,7 +33,7 @@ class LlamaServerRecipeIT {
 
     @Test
     void documentedCommandLinesRunWithSpeculativeDecoding() throws Exception {
-        Path binary = LlamaServerTool.require();
+        Path binary = LlamaServer.binaryOrSkip();
         List<String> commands = documentedCommands();
         assertThat(commands).as("small, large (current flags), large (older flags)").hasSize(3);
         boolean current = LlamaServerBinary.probe(binary).flags().specType();

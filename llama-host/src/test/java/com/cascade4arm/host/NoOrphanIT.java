@@ -2,7 +2,7 @@ package com.cascade4arm.host;
 
 import com.cascade4arm.host.demo.DemoModel;
 import com.cascade4arm.host.testing.DemoModelFiles;
-import com.cascade4arm.host.testing.LlamaServerTool;
+import com.cascade4arm.testing.llamaserver.LlamaServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,7 +22,7 @@ class NoOrphanIT {
 
     @Test
     void llamaServerDiesWithAKilledJvm(@TempDir Path dir) throws Exception {
-        Path binary = LlamaServerTool.require();
+        Path binary = LlamaServer.binaryOrSkip();
         Path output = dir.resolve("host.log");
         Process jvm = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-cp", System.getProperty("java.class.path"), LlamaHostMain.class.getName(),

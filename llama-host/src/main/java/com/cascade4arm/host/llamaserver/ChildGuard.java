@@ -10,7 +10,7 @@ import java.util.List;
  * exits with the child's exit status (128+N when signal N ended it), so the supervisor sees why the child stopped.
  * Closing stdin is also the clean way to stop the child.
  */
-final class ChildGuard {
+public final class ChildGuard {
 
     static final String SHELL = "/bin/sh";
     /** $0 of the watchdog shell, visible in ps. */
@@ -36,8 +36,8 @@ final class ChildGuard {
     private ChildGuard() {
     }
 
-    /** The command line that runs {@code command} under the watchdog. */
-    static List<String> wrap(List<String> command) {
+    /** The command line that runs {@code command} under the watchdog (public: benchmarks start plain servers too). */
+    public static List<String> wrap(List<String> command) {
         List<String> wrapped = new ArrayList<>(List.of(SHELL, "-c", SCRIPT, NAME));
         wrapped.addAll(command);
         return wrapped;

@@ -5,6 +5,7 @@ import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.ModelEndpointServer;
 import com.cascade4arm.host.ModelHosts;
 import com.cascade4arm.host.cpu.ThreadAffinity;
+import com.cascade4arm.host.llamaserver.ChildGuard;
 import com.cascade4arm.host.llamaserver.LlamaServerBinary;
 
 import java.io.IOException;
@@ -53,7 +54,8 @@ final class BenchEndpoints {
             command.addAll(server.flags().draftArguments(config.draftModel().toString(), config.draftMax(),
                     config.draftMin(), config.draftPMin()));
         }
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+        // under the watchdog: a bench stopped by a signal leaves no server behind
+        ProcessBuilder builder = new ProcessBuilder(ChildGuard.wrap(command)).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD);
         Process process = ThreadAffinity.runPinned(config.cpus(), () -> {
             try {

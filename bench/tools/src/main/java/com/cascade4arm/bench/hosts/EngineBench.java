@@ -21,7 +21,7 @@ import java.util.Map;
  * Our host on its two engines against a plain llama-server, side by side in one run: aggregate tokens/s at several
  * concurrencies with 4 slots, per demo model size, with and without the draft model; then the race of cascade and
  * baseline on shared cores ({@link RaceBench}). Prints figures; asserts nothing.
- * <pre>java -cp 'bench/target/bench.jar:bench/target/lib/*' com.cascade4arm.bench.hosts.EngineBench
+ * <pre>java -cp 'bench/tools/target/bench.jar:bench/tools/target/lib/*' com.cascade4arm.bench.hosts.EngineBench
  *     [--llama-server PATH] [--runs 5] [--tokens 64] [--threads N] [--levels 1,2,4,8]
  *     [--models 0.5b,1.5b,1.5b+draft,3b] [--no-race | --race-only] [--race-seconds 10] [--race-engines jni,llama-server]</pre>
  */

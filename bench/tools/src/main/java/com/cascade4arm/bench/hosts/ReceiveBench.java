@@ -25,7 +25,7 @@ import java.util.Locale;
  * finish. Prints aggregate tokens/s at concurrency 1 and 4 on demo-0.5b, the receiving thread's CPU time as a share of
  * wall time, and how many receives spun for more than a decoding step's worth of CPU — the cost of llama.cpp b4916's
  * {@code server_response::recv}, which busy-loops while the result queue holds other generations' results.
- * <pre>java -cp 'bench/target/bench.jar:bench/target/lib/*' com.cascade4arm.bench.hosts.ReceiveBench [rounds] [threads]</pre>
+ * <pre>java -cp 'bench/tools/target/bench.jar:bench/tools/target/lib/*' com.cascade4arm.bench.hosts.ReceiveBench [rounds] [threads]</pre>
  */
 public final class ReceiveBench {
 
