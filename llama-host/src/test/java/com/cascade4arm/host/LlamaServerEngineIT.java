@@ -6,10 +6,15 @@ import com.cascade4arm.host.testing.DemoModelFiles;
 import com.cascade4arm.host.testing.HostClient;
 import com.cascade4arm.testing.llamaserver.LlamaServer;
 import com.cascade4arm.host.testing.SseEvent;
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -28,10 +33,18 @@ class LlamaServerEngineIT {
     private static final String KEY = "engine-test-key";
     private static SupervisedLlamaServer large;
     private static HostClient client;
+    /** What our log received: the supervisor's lines and the child's own output (logger "llama-server"). */
+    private static final ListAppender<ILoggingEvent> LOG = new ListAppender<>();
 
     @BeforeAll
     static void startDraftedHost() {
         Path binary = LlamaServer.binaryOrSkip();
+        LOG.start();
+        for (String name : List.of("llama-server", "com.cascade4arm.host.llamaserver.LlamaServerSupervisor")) {
+            Logger logger = (Logger) LoggerFactory.getLogger(name);
+            logger.setLevel(Level.DEBUG);
+            logger.addAppender(LOG);
+        }
         HostConfig config = HostConfig.defaults("demo-large", DemoModelFiles.path(DemoModel.LARGE))
                 .withDraft(DemoModelFiles.path(DemoModel.SMALL)).withCtxSize(2048).withParallel(2).withThreads(1)
                 .withApiKey(KEY).withEngine(Engine.LLAMA_SERVER, binary);
@@ -44,6 +57,9 @@ class LlamaServerEngineIT {
     static void stop() {
         if (large != null) {
             large.close();
+        }
+        for (String name : List.of("llama-server", "com.cascade4arm.host.llamaserver.LlamaServerSupervisor")) {
+            ((Logger) LoggerFactory.getLogger(name)).detachAppender(LOG);
         }
     }
 
@@ -94,11 +110,27 @@ class LlamaServerEngineIT {
 
         ProcessHandle.of(firstPid).orElseThrow().destroyForcibly();
 
+        HttpResponse<String> restarting = await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+                .until(() -> client.get("/health"), health -> health.statusCode() == 503); // a backoff comes first
+        assertThat(restarting.body()).contains("llama-server restarting after");
         await().atMost(Duration.ofSeconds(60)).until(() -> large.restarts() == restartsBefore + 1 && large.isReady());
+        assertThat(client.get("/health").statusCode()).isEqualTo(200);
+        assertThat(messages("com.cascade4arm.host.llamaserver.LlamaServerSupervisor"))
+                .as("the reason is logged").anyMatch(line -> line.contains("(pid " + firstPid + ")")
+                        && line.contains("signal 9") && line.contains("restart #"));
+        assertThat(messages("llama-server")).as("the child's own output reaches our log")
+                .anyMatch(line -> line.startsWith("[demo-large] ") && line.contains("listening"));
         assertThat(large.childPid()).isNotEqualTo(firstPid);
         assertThat(ProcessHandle.of(firstPid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
         assertThat(client.chat("Tell me about rivers.", 4).getJsonObject("usage").getInteger("completion_tokens"))
                 .isPositive();
+    }
+
+    private static List<String> messages(String logger) {
+        synchronized (LOG.list) {
+            return LOG.list.stream().filter(event -> event.getLoggerName().equals(logger))
+                    .map(ILoggingEvent::getFormattedMessage).toList();
+        }
     }
 
     @Test
