@@ -1,14 +1,16 @@
 package com.cascade4arm.baseline;
 
 import com.cascade4arm.host.HostConfig;
-import com.cascade4arm.host.LlamaHost;
+import com.cascade4arm.host.ModelEndpointServer;
+import com.cascade4arm.host.ModelHosts;
 
 import java.net.URI;
 
 /**
  * The baseline the cascade is compared with, deployed the way most people run a model today: one full-precision
- * model, no draft model, one request at a time (the rest wait in FIFO order). Either served in-process on llama.cpp,
- * or a proxy in front of an existing baseline server (e.g. llama-server on another machine).
+ * model, no draft model, one request at a time (the rest wait in FIFO order). Either served locally (in-process on
+ * llama.cpp or by a supervised llama-server, see {@link ModelHosts}), or a proxy in front of an existing baseline
+ * server (e.g. llama-server on another machine).
  */
 public final class BaselineHost {
 
@@ -16,8 +18,8 @@ public final class BaselineHost {
     }
 
     /** Serves {@code config}'s model with parallel=1, serialized requests and no draft model, whatever it says. */
-    public static LlamaHost startLocal(HostConfig config) {
-        return LlamaHost.start(baselineOf(config));
+    public static ModelEndpointServer startLocal(HostConfig config) {
+        return ModelHosts.start(baselineOf(config));
     }
 
     /** The configuration actually used by {@link #startLocal(HostConfig)}. */

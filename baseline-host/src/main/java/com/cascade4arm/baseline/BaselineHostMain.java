@@ -23,7 +23,7 @@ public final class BaselineHostMain {
                     "--draft-min", "--draft-p-min");
             if (arguments.has("--proxy")) {
                 arguments.rejectFlags("--proxy forwards to an existing server", "--model", "--demo", "--ctx-size",
-                        "--threads", "--parallel", "--alias", "--max-body-bytes");
+                        "--threads", "--parallel", "--alias", "--max-body-bytes", "--engine", "--llama-server", "--cpus");
                 return BaselineHost.startProxy(URI.create(arguments.value("--proxy")), arguments.value("--api-key"),
                         arguments.has("--host") ? arguments.value("--host") : HostConfig.DEFAULT_HOST,
                         arguments.has("--port") ? Integer.parseInt(arguments.value("--port"))

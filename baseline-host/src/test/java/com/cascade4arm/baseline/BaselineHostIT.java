@@ -1,7 +1,8 @@
 package com.cascade4arm.baseline;
 
+import com.cascade4arm.host.Engine;
 import com.cascade4arm.host.HostConfig;
-import com.cascade4arm.host.LlamaHost;
+import com.cascade4arm.host.ModelEndpointServer;
 import com.cascade4arm.host.demo.DemoModel;
 import com.cascade4arm.host.testing.DemoModelFiles;
 import com.cascade4arm.host.testing.HostClient;
@@ -25,13 +26,14 @@ import static org.awaitility.Awaitility.await;
 /** The in-process baseline: full-precision demo model, no draft, strictly one request at a time in FIFO order. */
 class BaselineHostIT {
 
-    private static LlamaHost baseline;
+    private static ModelEndpointServer baseline;
     private static HostClient client;
 
     @BeforeAll
     static void startBaseline() {
         HostConfig asked = HostConfig.defaults("demo-baseline", DemoModelFiles.path(DemoModel.BASELINE))
-                .withCtxSize(1024).withParallel(4).withDraft(DemoModelFiles.path(DemoModel.SMALL));
+                .withCtxSize(1024).withParallel(4).withDraft(DemoModelFiles.path(DemoModel.SMALL))
+                .withEngine(Engine.JNI, null);
         baseline = BaselineHost.startLocal(asked);
         baseline.awaitReady(Duration.ofSeconds(120));
         client = new HostClient(baseline.baseUrl(), null);

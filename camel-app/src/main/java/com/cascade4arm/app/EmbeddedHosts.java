@@ -1,9 +1,11 @@
 package com.cascade4arm.app;
 
 import com.cascade4arm.baseline.BaselineHost;
+import com.cascade4arm.host.Engine;
 import com.cascade4arm.host.HostConfig;
-import com.cascade4arm.host.LlamaHost;
 import com.cascade4arm.host.ModelEndpointServer;
+import com.cascade4arm.host.ModelHosts;
+import com.cascade4arm.host.cpu.CpuSet;
 import com.cascade4arm.host.demo.DemoModel;
 import com.cascade4arm.host.demo.DemoModels;
 import org.slf4j.Logger;
@@ -15,38 +17,68 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The embedded default: when no endpoint URLs are configured, run the demo models in-process on loopback ports —
- * small (demo-0.5b), large (demo-1.5b drafted by demo-0.5b) and the baseline (demo-3b, one request at a time).
+ * The embedded default: when no endpoint URLs are configured, run the demo models on loopback ports — small
+ * (demo-0.5b), large (demo-1.5b drafted by demo-0.5b) and the baseline (demo-3b, one request at a time) — on the
+ * configured engine (a supervised llama-server where one is installed, else in-process llama.cpp), the cascade's hosts
+ * and the baseline on their own CPUs ({@link EmbeddedCpus}).
  */
 final class EmbeddedHosts implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedHosts.class);
 
     /** Context per slot: room for a long prompt plus the gateway's largest max_tokens (1024). */
     static final int SLOT_CONTEXT_TOKENS = 2048;
+    /** small and large */
+    static final int CASCADE_HOSTS = 2;
+
+    /**
+     * How the embedded hosts run.
+     *
+     * @param threads llama.cpp threads per host, or null for the host's CPUs shared out ({@link EmbeddedCpus#threads})
+     */
+    record Options(Path modelsDir, int slots, Integer threads, Engine engine, Path llamaServer, EmbeddedCpus cpus) {
+    }
 
     private final List<ModelEndpointServer> servers = new ArrayList<>();
     private URI small;
     private URI large;
     private URI baseline;
 
-    static EmbeddedHosts start(Path modelsDir, int slots, int threads) {
+    static EmbeddedHosts start(Options options) {
         EmbeddedHosts hosts = new EmbeddedHosts();
         try {
-            Path smallModel = DemoModels.ensure(DemoModel.SMALL, modelsDir);
-            Path largeModel = DemoModels.ensure(DemoModel.LARGE, modelsDir);
-            Path baselineModel = DemoModels.ensure(DemoModel.BASELINE, modelsDir);
-            hosts.small = hosts.add(LlamaHost.start(HostConfig.defaults(DemoModel.SMALL.id(), smallModel)
-                    .withParallel(slots).withCtxSize(slots * SLOT_CONTEXT_TOKENS).withThreads(threads)));
-            hosts.large = hosts.add(LlamaHost.start(HostConfig.defaults(DemoModel.LARGE.id(), largeModel)
-                    .withDraft(smallModel).withParallel(slots).withCtxSize(slots * SLOT_CONTEXT_TOKENS).withThreads(threads)));
-            hosts.baseline = hosts.add(BaselineHost.startLocal(HostConfig.defaults(DemoModel.BASELINE.id(), baselineModel)
-                    .withCtxSize(SLOT_CONTEXT_TOKENS).withThreads(threads)));
-            LOG.info("embedded hosts: small {} large {} baseline {}", hosts.small, hosts.large, hosts.baseline);
+            Path smallModel = DemoModels.ensure(DemoModel.SMALL, options.modelsDir());
+            Path largeModel = DemoModels.ensure(DemoModel.LARGE, options.modelsDir());
+            Path baselineModel = DemoModels.ensure(DemoModel.BASELINE, options.modelsDir());
+            int slots = options.slots();
+            hosts.small = hosts.add(ModelHosts.start(cascadeHost(options, DemoModel.SMALL, smallModel)
+                    .withParallel(slots).withCtxSize(slots * SLOT_CONTEXT_TOKENS)));
+            hosts.large = hosts.add(ModelHosts.start(cascadeHost(options, DemoModel.LARGE, largeModel)
+                    .withDraft(smallModel).withParallel(slots).withCtxSize(slots * SLOT_CONTEXT_TOKENS)));
+            hosts.baseline = hosts.add(BaselineHost.startLocal(host(options, DemoModel.BASELINE, baselineModel,
+                    options.cpus().baseline(), 1).withCtxSize(SLOT_CONTEXT_TOKENS)));
+            LOG.info("embedded hosts: small {} large {} (CPUs {}) baseline {} (CPUs {})", hosts.small, hosts.large,
+                    cpus(options.cpus().cascade()), hosts.baseline, cpus(options.cpus().baseline()));
             return hosts;
         } catch (RuntimeException e) {
             hosts.close();
             throw e;
         }
+    }
+
+    /** The cascade's two hosts share its CPUs. */
+    private static HostConfig cascadeHost(Options options, DemoModel model, Path file) {
+        return host(options, model, file, options.cpus().cascade(), CASCADE_HOSTS);
+    }
+
+    private static HostConfig host(Options options, DemoModel model, Path file, CpuSet cpus, int sharing) {
+        return HostConfig.defaults(model.id(), file)
+                .withThreads(EmbeddedCpus.threads(options.threads(), cpus, sharing))
+                .withCpus(cpus)
+                .withEngine(options.engine(), options.llamaServer());
+    }
+
+    private static String cpus(CpuSet set) {
+        return set == null ? "any" : set.toString();
     }
 
     private URI add(ModelEndpointServer server) {

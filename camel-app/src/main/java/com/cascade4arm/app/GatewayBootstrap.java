@@ -1,5 +1,7 @@
 package com.cascade4arm.app;
 
+import com.cascade4arm.host.Engine;
+import com.cascade4arm.host.cpu.ThreadAffinity;
 import com.cascade4arm.host.demo.DemoModels;
 import com.cascade4arm.routes.GatewayMainListener;
 import com.cascade4arm.routes.config.GatewaySettings;
@@ -23,8 +25,7 @@ final class GatewayBootstrap extends GatewayMainListener {
         if (settings.hasUpstreams()) {
             return settings;
         }
-        embedded = EmbeddedHosts.start(modelsDir(properties), intProperty(properties, "cascade.embedded.slots", DEFAULT_EMBEDDED_SLOTS),
-                intProperty(properties, "cascade.embedded.threads", Runtime.getRuntime().availableProcessors()));
+        embedded = EmbeddedHosts.start(embeddedOptions(properties));
         return settings.withTierUrls(Map.of("small", List.of(embedded.small()), "large", List.of(embedded.large())))
                 .withBaseline(embedded.baseline());
     }
@@ -44,6 +45,23 @@ final class GatewayBootstrap extends GatewayMainListener {
         if (embedded != null) {
             embedded.close();
         }
+    }
+
+    private static EmbeddedHosts.Options embeddedOptions(PropertiesComponent properties) {
+        String threads = text(properties, "cascade.embedded.threads");
+        String engine = text(properties, "cascade.embedded.engine");
+        String llamaServer = text(properties, "cascade.embedded.llama-server");
+        return new EmbeddedHosts.Options(modelsDir(properties),
+                intProperty(properties, "cascade.embedded.slots", DEFAULT_EMBEDDED_SLOTS),
+                threads.isEmpty() ? null : intProperty(properties, "cascade.embedded.threads", 0),
+                engine.isEmpty() ? Engine.AUTO : Engine.parse(engine),
+                llamaServer.isEmpty() ? null : Path.of(llamaServer),
+                EmbeddedCpus.resolve(text(properties, "cascade.embedded.cascade-cpus"),
+                        text(properties, "cascade.embedded.baseline-cpus"), ThreadAffinity.current()));
+    }
+
+    private static String text(PropertiesComponent properties, String key) {
+        return properties.resolveProperty(key).map(String::trim).orElse("");
     }
 
     private static Path modelsDir(PropertiesComponent properties) {

@@ -40,7 +40,9 @@ public final class TestGateway implements AutoCloseable {
 
     /** Boots a gateway with {@code properties}; with {@code awaitHealthy} returns only once /health says ok. */
     public static TestGateway boot(Map<String, String> properties, boolean awaitHealthy) {
-        return new TestGateway(GatewayHarness.with(new GatewayBootstrap(), CascadeApp.class).properties(properties)
+        return new TestGateway(GatewayHarness.with(new GatewayBootstrap(), CascadeApp.class)
+                // the in-process engine, also where a llama-server is installed: the same engine on every machine
+                .property("cascade.embedded.engine", "jni").properties(properties)
                 .readyWithin(awaitHealthy ? EMBEDDED_READY_WITHIN : null).start());
     }
 

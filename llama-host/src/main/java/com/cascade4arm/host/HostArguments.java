@@ -1,5 +1,6 @@
 package com.cascade4arm.host;
 
+import com.cascade4arm.host.cpu.CpuSet;
 import com.cascade4arm.host.demo.DemoModel;
 import com.cascade4arm.host.demo.DemoModels;
 
@@ -13,7 +14,8 @@ import java.util.Set;
 /**
  * Command-line flags of the standalone hosts, named like llama-server's ({@code --model}, {@code -md},
  * {@code --ctx-size}/{@code -c}, {@code --threads}/{@code -t}, {@code --parallel}/{@code -np}, ...), plus
- * {@code --demo small|large|baseline} for the generated demo models and {@code --proxy URL} for the baseline proxy.
+ * {@code --demo small|large|baseline} for the generated demo models, {@code --proxy URL} for the baseline proxy,
+ * {@code --engine auto|jni|llama-server} with {@code --llama-server PATH}, and {@code --cpus 0-3} to pin the model.
  */
 public final class HostArguments {
 
@@ -27,7 +29,7 @@ public final class HostArguments {
             Map.entry("--draft-n-min", "--draft-min"));
     private static final Set<String> FLAGS = Set.of("--model", "--model-draft", "--draft-max", "--draft-min",
             "--draft-p-min", "--ctx-size", "--threads", "--parallel", "--host", "--port", "--api-key", "--alias",
-            "--demo", "--proxy", "--max-body-bytes");
+            "--demo", "--proxy", "--max-body-bytes", "--engine", "--llama-server", "--cpus");
 
     private final Map<String, String> values;
 
@@ -81,8 +83,11 @@ public final class HostArguments {
         HostConfig config = HostConfig.defaults(values.getOrDefault("--alias", defaultAlias), model).withDraft(draft);
         config = config.withDraftTuning(integer("--draft-max", config.draftMax()),
                 integer("--draft-min", config.draftMin()), decimal("--draft-p-min", config.draftPMin()));
+        CpuSet cpus = has("--cpus") ? CpuSet.parse(value("--cpus")) : null;
         config = config.withCtxSize(integer("--ctx-size", config.ctxSize()))
-                .withThreads(integer("--threads", config.threads()))
+                .withThreads(integer("--threads", cpus != null ? cpus.size() : config.threads()))
+                .withCpus(cpus)
+                .withEngine(has("--engine") ? Engine.parse(value("--engine")) : Engine.AUTO, path("--llama-server"))
                 .withParallel(integer("--parallel", config.parallel()))
                 .withHost(values.getOrDefault("--host", config.host()))
                 .withPort(integer("--port", DEFAULT_STANDALONE_PORT))

@@ -1,5 +1,7 @@
 package com.cascade4arm.host;
 
+import com.cascade4arm.host.cpu.CpuSet;
+
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -21,10 +23,13 @@ import java.util.Objects;
  * @param port              TCP port, 0 for an ephemeral one
  * @param apiKey            bearer token required on {@code /v1/*}, or {@code null} for none
  * @param maxBodyBytes      largest accepted request body
+ * @param engine            what runs the model: in-process llama.cpp, a supervised llama-server, or auto
+ * @param llamaServer       the llama-server binary for that engine, or {@code null} to look for one on the PATH
+ * @param cpus              CPUs the model's threads are pinned to, or {@code null} for any CPU
  */
 public record HostConfig(String alias, Path model, Path draftModel, int draftMax, int draftMin, float draftPMin,
                          int ctxSize, int threads, int parallel, boolean serializeRequests, String host, int port,
-                         String apiKey, long maxBodyBytes) {
+                         String apiKey, long maxBodyBytes, Engine engine, Path llamaServer, CpuSet cpus) {
 
     public static final int DEFAULT_DRAFT_MAX_TOKENS = 8;
     public static final int DEFAULT_DRAFT_MIN_TOKENS = 0;
@@ -63,13 +68,18 @@ public record HostConfig(String alias, Path model, Path draftModel, int draftMax
         if (apiKey != null && apiKey.isBlank()) {
             apiKey = null;
         }
+        Objects.requireNonNull(engine, "engine must not be null");
     }
 
-    /** Sensible defaults: no draft, 4096 tokens of context over 4 slots, all cores, 127.0.0.1 on an ephemeral port. */
+    /**
+     * Sensible defaults: no draft, 4096 tokens of context over 4 slots, all cores, 127.0.0.1 on an ephemeral port,
+     * engine {@link Engine#AUTO} (a llama-server on the PATH if there is one, else in-process llama.cpp).
+     */
     public static HostConfig defaults(String alias, Path model) {
         return new HostConfig(alias, model, null, DEFAULT_DRAFT_MAX_TOKENS, DEFAULT_DRAFT_MIN_TOKENS,
                 DEFAULT_DRAFT_P_MIN, DEFAULT_CTX_SIZE_TOKENS, Runtime.getRuntime().availableProcessors(),
-                DEFAULT_PARALLEL_SLOTS, false, DEFAULT_HOST, EPHEMERAL_PORT, null, DEFAULT_MAX_BODY_BYTES);
+                DEFAULT_PARALLEL_SLOTS, false, DEFAULT_HOST, EPHEMERAL_PORT, null, DEFAULT_MAX_BODY_BYTES,
+                Engine.AUTO, null, null);
     }
 
     /** Tokens of context each slot gets (llama.cpp splits the context evenly between slots). */
@@ -84,57 +94,69 @@ public record HostConfig(String alias, Path model, Path draftModel, int draftMax
 
     public HostConfig withDraft(Path draft) {
         return new HostConfig(alias, model, draft, draftMax, draftMin, draftPMin, ctxSize, threads, parallel,
-                serializeRequests, host, port, apiKey, maxBodyBytes);
+                serializeRequests, host, port, apiKey, maxBodyBytes, engine, llamaServer, cpus);
     }
 
     public HostConfig withDraftTuning(int max, int min, float pMin) {
         return new HostConfig(alias, model, draftModel, max, min, pMin, ctxSize, threads, parallel,
-                serializeRequests, host, port, apiKey, maxBodyBytes);
+                serializeRequests, host, port, apiKey, maxBodyBytes, engine, llamaServer, cpus);
     }
 
     public HostConfig withParallel(int slots) {
         return new HostConfig(alias, model, draftModel, draftMax, draftMin, draftPMin, ctxSize, threads, slots,
-                serializeRequests, host, port, apiKey, maxBodyBytes);
+                serializeRequests, host, port, apiKey, maxBodyBytes, engine, llamaServer, cpus);
     }
 
     public HostConfig withPort(int newPort) {
         return new HostConfig(alias, model, draftModel, draftMax, draftMin, draftPMin, ctxSize, threads, parallel,
-                serializeRequests, host, newPort, apiKey, maxBodyBytes);
+                serializeRequests, host, newPort, apiKey, maxBodyBytes, engine, llamaServer, cpus);
     }
 
     public HostConfig withHost(String newHost) {
         return new HostConfig(alias, model, draftModel, draftMax, draftMin, draftPMin, ctxSize, threads, parallel,
-                serializeRequests, newHost, port, apiKey, maxBodyBytes);
+                serializeRequests, newHost, port, apiKey, maxBodyBytes, engine, llamaServer, cpus);
     }
 
     public HostConfig withSerializeRequests(boolean serialize) {
         return new HostConfig(alias, model, draftModel, draftMax, draftMin, draftPMin, ctxSize, threads, parallel,
-                serialize, host, port, apiKey, maxBodyBytes);
+                serialize, host, port, apiKey, maxBodyBytes, engine, llamaServer, cpus);
     }
 
     public HostConfig withApiKey(String key) {
         return new HostConfig(alias, model, draftModel, draftMax, draftMin, draftPMin, ctxSize, threads, parallel,
-                serializeRequests, host, port, key, maxBodyBytes);
+                serializeRequests, host, port, key, maxBodyBytes, engine, llamaServer, cpus);
     }
 
     public HostConfig withCtxSize(int tokens) {
         return new HostConfig(alias, model, draftModel, draftMax, draftMin, draftPMin, tokens, threads, parallel,
-                serializeRequests, host, port, apiKey, maxBodyBytes);
+                serializeRequests, host, port, apiKey, maxBodyBytes, engine, llamaServer, cpus);
     }
 
     public HostConfig withThreads(int count) {
         return new HostConfig(alias, model, draftModel, draftMax, draftMin, draftPMin, ctxSize, count, parallel,
-                serializeRequests, host, port, apiKey, maxBodyBytes);
+                serializeRequests, host, port, apiKey, maxBodyBytes, engine, llamaServer, cpus);
     }
 
     public HostConfig withAlias(String name) {
         return new HostConfig(name, model, draftModel, draftMax, draftMin, draftPMin, ctxSize, threads, parallel,
-                serializeRequests, host, port, apiKey, maxBodyBytes);
+                serializeRequests, host, port, apiKey, maxBodyBytes, engine, llamaServer, cpus);
     }
 
     public HostConfig withMaxBodyBytes(long bytes) {
         return new HostConfig(alias, model, draftModel, draftMax, draftMin, draftPMin, ctxSize, threads, parallel,
-                serializeRequests, host, port, apiKey, bytes);
+                serializeRequests, host, port, apiKey, bytes, engine, llamaServer, cpus);
+    }
+
+    /** Which engine runs the model, and the llama-server binary to use (null: look on the PATH). */
+    public HostConfig withEngine(Engine kind, Path binary) {
+        return new HostConfig(alias, model, draftModel, draftMax, draftMin, draftPMin, ctxSize, threads, parallel,
+                serializeRequests, host, port, apiKey, maxBodyBytes, kind, binary, cpus);
+    }
+
+    /** Pins the model's threads to {@code set} (null: any CPU); does not change the thread count. */
+    public HostConfig withCpus(CpuSet set) {
+        return new HostConfig(alias, model, draftModel, draftMax, draftMin, draftPMin, ctxSize, threads, parallel,
+                serializeRequests, host, port, apiKey, maxBodyBytes, engine, llamaServer, set);
     }
 
     /** Never prints the API key. */
@@ -144,7 +166,7 @@ public record HostConfig(String alias, Path model, Path draftModel, int draftMax
                 + ", draftMin=" + draftMin + ", draftPMin=" + draftPMin + ", ctxSize=" + ctxSize + ", threads=" + threads
                 + ", parallel=" + parallel + ", serializeRequests=" + serializeRequests + ", host=" + host
                 + ", port=" + port + ", apiKey=" + (apiKey == null ? "none" : "***") + ", maxBodyBytes=" + maxBodyBytes
-                + "]";
+                + ", engine=" + engine + ", llamaServer=" + llamaServer + ", cpus=" + cpus + "]";
     }
 
     private static void requireRange(String name, int value, int min, int max) {

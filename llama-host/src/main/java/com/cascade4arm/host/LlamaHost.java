@@ -1,5 +1,6 @@
 package com.cascade4arm.host;
 
+import com.cascade4arm.host.cpu.ThreadAffinity;
 import com.cascade4arm.host.http.HostRouter;
 import com.cascade4arm.host.inference.InferenceEngine;
 import io.vertx.core.Vertx;
@@ -25,8 +26,8 @@ public final class LlamaHost implements ModelEndpointServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(LlamaHost.class);
     static final int EVENT_LOOP_THREADS = 1;
-    /** Worker threads for prompt templating and tokenization (short native calls). */
-    static final int PREPARE_WORKER_THREADS = 4;
+    /** Vert.x workers are not used for generation (the engine has its own threads); one is the minimum. */
+    static final int WORKER_THREADS = 1;
     static final long STARTUP_TIMEOUT_MS = 30_000;
     static final long SHUTDOWN_STEP_TIMEOUT_MS = 5_000;
 
@@ -44,7 +45,7 @@ public final class LlamaHost implements ModelEndpointServer {
         this.server = server;
         this.engine = engine;
         this.loaded = loaded;
-        this.baseUrl = URI.create("http://" + hostForUrl(config.host()) + ":" + server.actualPort());
+        this.baseUrl = ModelEndpointServer.url(config.host(), server.actualPort());
     }
 
     /** Starts listening at once; the model loads in the background ({@code /health} answers 503 meanwhile). */
@@ -56,7 +57,8 @@ public final class LlamaHost implements ModelEndpointServer {
     static LlamaHost start(HostConfig config, CountDownLatch loadGate) {
         Vertx vertx = Vertx.vertx(new VertxOptions()
                 .setEventLoopPoolSize(EVENT_LOOP_THREADS)
-                .setWorkerPoolSize(PREPARE_WORKER_THREADS));
+                .setWorkerPoolSize(WORKER_THREADS));
+        ThreadAffinity.pinEventLoop(vertx, config.cpus()); // its per-token writes stay on the host's CPUs
         InferenceEngine engine = new InferenceEngine(config);
         try {
             HttpServer server = vertx.createHttpServer(new HttpServerOptions()
@@ -94,17 +96,7 @@ public final class LlamaHost implements ModelEndpointServer {
 
     @Override
     public void awaitReady(Duration timeout) {
-        try {
-            loaded.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for model '" + config.alias() + "'", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("model '" + config.alias() + "' failed to load from " + config.model()
-                    + ": " + e.getCause().getMessage(), e.getCause());
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("model '" + config.alias() + "' not loaded within " + timeout, e);
-        }
+        ModelLoad.await(loaded, timeout, config);
     }
 
     public HostConfig config() {
@@ -139,12 +131,5 @@ public final class LlamaHost implements ModelEndpointServer {
                 LOG.warn("Vert.x did not close cleanly: {}", e.toString());
             }
         }
-    }
-
-    private static String hostForUrl(String host) {
-        if (host.equals("0.0.0.0")) {
-            return "127.0.0.1";
-        }
-        return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
     }
 }

@@ -1,6 +1,9 @@
 package com.cascade4arm.host;
 
-/** {@code java -jar llama-host.jar --model X.gguf [...]}: one llama-server compatible endpoint as a process. */
+/**
+ * {@code java -jar llama-host.jar --model X.gguf [...]}: one llama-server compatible endpoint as a process, on the
+ * engine {@code --engine} picks (by default a llama-server on the PATH, else in-process llama.cpp).
+ */
 public final class LlamaHostMain {
 
     private LlamaHostMain() {
@@ -11,7 +14,7 @@ public final class LlamaHostMain {
         StandaloneRunner.run("llama-host", () -> {
             HostArguments arguments = HostArguments.parse(args);
             arguments.rejectFlags("llama-host serves a model itself; use baseline-host for proxying", "--proxy");
-            return LlamaHost.start(arguments.toConfig());
+            return ModelHosts.start(arguments.toConfig());
         });
     }
 }

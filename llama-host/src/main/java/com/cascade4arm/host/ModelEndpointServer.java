@@ -18,4 +18,11 @@ public interface ModelEndpointServer extends AutoCloseable {
     /** Stops serving and frees resources; never hangs. */
     @Override
     void close();
+
+    /** The base URL of a server bound to {@code host}:{@code port} ({@code 0.0.0.0} reached as 127.0.0.1). */
+    static URI url(String host, int port) {
+        String urlHost = host.equals("0.0.0.0") ? "127.0.0.1"
+                : host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+        return URI.create("http://" + urlHost + ":" + port);
+    }
 }

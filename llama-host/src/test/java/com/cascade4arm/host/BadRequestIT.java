@@ -71,6 +71,10 @@ class BadRequestIT {
                         "stop[0] must be a string"),
                 arguments("prompt longer than the context", "POST", chat, json, longPrompt(), 400,
                         "context of a slot holds " + SLOT_CONTEXT + " tokens"),
+                arguments("one 10,000-letter word (overflowed the tokenizer's stack)", "POST", chat, json,
+                        word(10_000), 400, "context of a slot holds " + SLOT_CONTEXT + " tokens"),
+                arguments("prompt that cannot fit by its length alone", "POST", chat, json, word(20_000), 400,
+                        "context of a slot holds " + SLOT_CONTEXT + " tokens"),
                 arguments("body above the limit", "POST", chat, json, "x".repeat((int) BODY_LIMIT_BYTES + 1024),
                         413, "larger than the limit of " + BODY_LIMIT_BYTES + " bytes"),
                 arguments("non-JSON content type", "POST", chat, "text/plain", withUser("\"max_tokens\":2"), 415,
@@ -109,6 +113,11 @@ class BadRequestIT {
 
     private static String withUser(String field) {
         return "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]," + field + "}";
+    }
+
+    /** One word of {@code letters} letters: llama.cpp b4916's tokenizer recurses per letter of a word. */
+    private static String word(int letters) {
+        return "{\"messages\":[{\"role\":\"user\",\"content\":\"" + "a".repeat(letters) + "\"}],\"max_tokens\":4}";
     }
 
     /** Random letters tokenize byte by byte with the demo vocabulary: far more tokens than a slot holds. */

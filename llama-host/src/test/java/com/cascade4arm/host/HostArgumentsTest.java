@@ -1,5 +1,6 @@
 package com.cascade4arm.host;
 
+import com.cascade4arm.host.cpu.CpuSet;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -37,6 +38,24 @@ class HostArgumentsTest {
         assertThat(config.alias()).isEqualTo("qwen2.5-0.5b-instruct-q4_k_m");
         assertThat(config.port()).isEqualTo(HostArguments.DEFAULT_STANDALONE_PORT);
         assertThat(config.draftModel()).isNull();
+    }
+
+    @Test
+    void readsEngineLlamaServerAndCpusWithThreadsPerPinnedCpu() {
+        HostConfig config = HostArguments.parse("--model", "/m/q.gguf", "--engine", "llama-server",
+                "--llama-server", "/opt/llama/llama-server", "--cpus", "2-3").toConfig();
+        HostConfig defaults = HostArguments.parse("--model", "/m/q.gguf").toConfig();
+
+        assertThat(config.engine()).isEqualTo(Engine.LLAMA_SERVER);
+        assertThat(config.llamaServer()).isEqualTo(Path.of("/opt/llama/llama-server"));
+        assertThat(config.cpus()).isEqualTo(CpuSet.parse("2,3"));
+        assertThat(config.threads()).as("one thread per pinned CPU").isEqualTo(2);
+        assertThat(defaults.engine()).isEqualTo(Engine.AUTO);
+        assertThat(defaults.cpus()).isNull();
+        assertThatThrownBy(() -> HostArguments.parse("--model", "q.gguf", "--engine", "gpu").toConfig())
+                .hasMessage("engine must be auto, jni or llama-server, but was 'gpu'");
+        assertThatThrownBy(() -> HostArguments.parse("--model", "q.gguf", "--cpus", "3-1").toConfig())
+                .hasMessage("cpu range must go upwards, but was '3-1' in '3-1'");
     }
 
     @Test

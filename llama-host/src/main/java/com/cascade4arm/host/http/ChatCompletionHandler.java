@@ -1,20 +1,21 @@
 package com.cascade4arm.host.http;
 
-import com.cascade4arm.host.inference.GenerationJob;
 import com.cascade4arm.host.inference.GenerationListener;
 import com.cascade4arm.host.inference.InferenceEngine;
 import com.cascade4arm.host.inference.ModelNotReadyException;
-import com.cascade4arm.host.inference.PreparedPrompt;
 import com.cascade4arm.host.inference.PromptTooLongException;
 import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.openai.ChatRequest;
 import com.cascade4arm.openai.ChatRequestParser;
+import io.vertx.core.Context;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 
+import java.util.concurrent.CompletionException;
+
 /**
- * {@code POST /v1/chat/completions}: validates on the event loop, renders the prompt on a worker, then hands the
- * generation to the engine; a client that disconnects cancels its generation (or its place in the queue).
+ * {@code POST /v1/chat/completions}: validates on the event loop, then hands the request to the engine (which renders
+ * and starts it on a prompt thread); a client that disconnects cancels its generation (or its place in the queue).
  */
 final class ChatCompletionHandler implements Handler<RoutingContext> {
 
@@ -37,28 +38,22 @@ final class ChatCompletionHandler implements Handler<RoutingContext> {
             ErrorResponses.send(ctx.response(), error);
             return;
         }
-        ctx.vertx().<PreparedPrompt>executeBlocking(() -> engine.prepare(request), false)
-                .onSuccess(prompt -> start(ctx, prompt))
-                .onFailure(failure -> ErrorResponses.send(ctx.response(), toApiError(failure)));
-    }
-
-    private void start(RoutingContext ctx, PreparedPrompt prompt) {
-        if (ctx.response().closed()) {
-            return;
-        }
+        Context context = ctx.vertx().getOrCreateContext();
         ChatCompletionJson json = new ChatCompletionJson(alias);
-        GenerationListener listener = prompt.request().stream()
-                ? new StreamingResponder(ctx.response(), ctx.vertx().getOrCreateContext(), json,
-                prompt.request().includeUsage())
-                : new JsonResponder(ctx.response(), ctx.vertx().getOrCreateContext(), json);
-        GenerationJob job;
-        try {
-            job = engine.submit(prompt, listener);
-        } catch (ModelNotReadyException e) {
-            ErrorResponses.send(ctx.response(), ApiError.unavailable(e.getMessage()));
-            return;
-        }
-        ctx.response().closeHandler(closed -> engine.cancel(job));
+        GenerationListener listener = request.stream()
+                ? new StreamingResponder(ctx.response(), context, json, request.includeUsage())
+                : new JsonResponder(ctx.response(), context, json);
+        engine.submit(request, listener).whenComplete((job, failure) -> context.runOnContext(v -> {
+            if (failure != null) {
+                Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                        ? failure.getCause() : failure;
+                ErrorResponses.send(ctx.response(), toApiError(cause));
+            } else if (ctx.response().closed()) {
+                engine.cancel(job);
+            } else {
+                ctx.response().closeHandler(closed -> engine.cancel(job));
+            }
+        }));
     }
 
     static ApiError toApiError(Throwable failure) {

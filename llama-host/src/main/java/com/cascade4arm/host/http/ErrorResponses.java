@@ -7,14 +7,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** Turns router failures (404, 405, 413, exceptions) into OpenAI-shaped error JSON; never leaks a stack trace. */
-final class ErrorResponses {
+public final class ErrorResponses {
 
     private static final Logger LOG = LoggerFactory.getLogger(ErrorResponses.class);
 
     private ErrorResponses() {
     }
 
-    static void send(HttpServerResponse response, ApiError error) {
+    /** Answers {@code error} unless the response is already over; ends a response whose head is already out. */
+    public static void send(HttpServerResponse response, ApiError error) {
         if (response.ended() || response.closed()) {
             return;
         }

@@ -4,30 +4,29 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs at most {@code slots} generations at a time on their own threads and queues the rest in FIFO order, so that
- * waiting requests hold no thread, can be withdrawn when their client leaves, and are counted as deferred.
+ * Lets at most {@code slots} generations run at a time and queues the rest in FIFO order, so that waiting requests
+ * hold no thread, can be withdrawn when their client leaves, and are counted as deferred. A generation starts on the
+ * thread that submits it when a slot is free, else on {@code starter} when an earlier one ends.
  */
 final class GenerationScheduler {
 
     private final int slots;
-    private final ExecutorService workers;
+    private final Executor starter;
     private final Deque<GenerationJob> waiting = new ArrayDeque<>();
     private final List<GenerationJob> running = new ArrayList<>();
     private boolean shutDown;
 
-    GenerationScheduler(int slots, String threadNamePrefix) {
+    GenerationScheduler(int slots, Executor starter) {
         this.slots = slots;
-        this.workers = Executors.newFixedThreadPool(slots, namedDaemonThreads(threadNamePrefix));
+        this.starter = starter;
     }
 
-    /** Starts the job now if a slot is free, otherwise queues it behind the earlier ones. */
+    /** Starts the job now, on this thread, if a slot is free; otherwise queues it behind the earlier ones. */
     void submit(GenerationJob job) {
         synchronized (this) {
             if (shutDown) {
@@ -40,7 +39,27 @@ final class GenerationScheduler {
             }
             running.add(job);
         }
-        dispatch(job);
+        job.start();
+    }
+
+    /** A started job is over: frees its slot and starts the next waiting job. */
+    void finished(GenerationJob job) {
+        GenerationJob next;
+        synchronized (this) {
+            running.remove(job);
+            notifyAll();
+            next = shutDown ? null : waiting.pollFirst();
+            if (next == null) {
+                return;
+            }
+            running.add(next);
+        }
+        try {
+            starter.execute(next::start);
+        } catch (RejectedExecutionException e) {
+            next.reject(new ModelNotReadyException("host is shutting down"));
+            finished(next);
+        }
     }
 
     /** Removes a job that has not started yet; returns false if it already runs (cancel it instead). */
@@ -66,45 +85,21 @@ final class GenerationScheduler {
             running.forEach(GenerationJob::cancel);
         }
         rejected.forEach(job -> job.reject(new ModelNotReadyException("host is shutting down")));
-        workers.shutdown();
-        try {
-            return workers.awaitTermination(timeoutMs, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-    }
-
-    private void dispatch(GenerationJob job) {
-        workers.execute(() -> {
-            try {
-                job.run();
-            } finally {
-                finished(job);
-            }
-        });
-    }
-
-    private void finished(GenerationJob job) {
-        GenerationJob next;
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
         synchronized (this) {
-            running.remove(job);
-            next = shutDown ? null : waiting.pollFirst();
-            if (next == null) {
-                return;
+            while (!running.isEmpty()) {
+                long leftMs = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (leftMs <= 0) {
+                    return false;
+                }
+                try {
+                    wait(leftMs);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
             }
-            running.add(next);
         }
-        // Runs the next job on this same worker thread's pool; the finishing thread returns first.
-        dispatch(next);
-    }
-
-    private static ThreadFactory namedDaemonThreads(String prefix) {
-        AtomicInteger counter = new AtomicInteger();
-        return runnable -> {
-            Thread thread = new Thread(runnable, prefix + "-" + counter.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
+        return true;
     }
 }

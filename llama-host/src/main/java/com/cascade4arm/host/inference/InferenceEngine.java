@@ -1,6 +1,7 @@
 package com.cascade4arm.host.inference;
 
 import com.cascade4arm.host.HostConfig;
+import com.cascade4arm.host.cpu.ThreadAffinity;
 import com.cascade4arm.host.metrics.HostMetrics;
 import com.cascade4arm.openai.ChatRequest;
 import org.slf4j.Logger;
@@ -8,10 +9,14 @@ import org.slf4j.LoggerFactory;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * The model side of a host: loads the GGUF in the background, answers "ready?", prepares prompts and schedules
- * generations onto the configured number of slots. Independent of HTTP.
+ * generations onto the configured number of slots. Independent of HTTP. A request is rendered, counted and — when a
+ * slot is free — handed to llama.cpp on one prompt thread; its tokens then come through the {@link TokenPump}.
  */
 public final class InferenceEngine implements AutoCloseable {
 
@@ -19,21 +24,30 @@ public final class InferenceEngine implements AutoCloseable {
     /** How long close() waits for running generations to notice their cancellation. */
     static final long CLOSE_DRAIN_TIMEOUT_MS = 10_000;
     public static final String LOADING_MESSAGE = "Loading model";
+    /** Threads that render, count and start prompts (short native calls, on large stacks: {@link NativeThreads}). */
+    static final int PROMPT_THREADS = 2;
 
     private final HostConfig config;
     private final GenerationScheduler scheduler;
     private final HostMetrics metrics;
     private final DraftTracker drafts;
     private final TokenPump pump;
+    private final ExecutorService promptWorkers;
+    /** Where drafted generations finish: they may wait up to a second for llama.cpp's last log line. */
+    private final ExecutorService completionWorkers;
     private final CompletableFuture<LoadedModel> loaded = new CompletableFuture<>();
     private volatile boolean closed;
 
     public InferenceEngine(HostConfig config) {
         this.config = config;
-        this.scheduler = new GenerationScheduler(config.concurrentGenerations(), "llama-gen-" + config.alias());
+        this.promptWorkers = Executors.newFixedThreadPool(PROMPT_THREADS, NativeThreads.named("llama-prompt-"
+                + config.alias(), config.cpus()));
+        this.completionWorkers = Executors.newCachedThreadPool(NativeThreads.named("llama-finish-" + config.alias(),
+                config.cpus()));
+        this.scheduler = new GenerationScheduler(config.concurrentGenerations(), promptWorkers);
         this.metrics = new HostMetrics(scheduler::processing, scheduler::deferred);
         this.drafts = DraftTracker.forHost(config.draftModel() != null);
-        this.pump = new TokenPump("llama-tokens-" + config.alias());
+        this.pump = new TokenPump("llama-tokens-" + config.alias(), config.cpus());
     }
 
     /**
@@ -51,6 +65,10 @@ public final class InferenceEngine implements AutoCloseable {
         try {
             gate.await();
             long start = System.nanoTime();
+            // llama.cpp's server loop and OpenMP workers are created by this thread and inherit its CPUs
+            if (config.cpus() != null) {
+                ThreadAffinity.pinCurrentThread(config.cpus());
+            }
             LoadedModel model = LoadedModel.load(config);
             synchronized (this) {
                 if (closed) {
@@ -97,16 +115,23 @@ public final class InferenceEngine implements AutoCloseable {
         }
     }
 
-    /** Renders and measures the prompt; throws {@link ModelNotReadyException} or {@link PromptTooLongException}. */
-    public PreparedPrompt prepare(ChatRequest request) {
-        return model().prepare(request);
-    }
-
-    /** Queues the generation; the listener hears about it on a slot thread. */
-    public GenerationJob submit(PreparedPrompt prompt, GenerationListener listener) {
-        GenerationJob job = new GenerationJob(model(), prompt, listener, drafts, metrics, pump);
-        scheduler.submit(job);
-        return job;
+    /**
+     * Renders and measures the prompt on a prompt thread, then starts the generation there if a slot is free (else it
+     * waits its turn); the listener hears about it on llama.cpp's side. Fails with {@link ModelNotReadyException} or
+     * {@link PromptTooLongException}; the job is returned so that it can be cancelled.
+     */
+    public CompletableFuture<GenerationJob> submit(ChatRequest request, GenerationListener listener) {
+        try {
+            return CompletableFuture.supplyAsync(() -> {
+                LoadedModel model = model();
+                GenerationJob job = new GenerationJob(model, model.prepare(request), listener, drafts, metrics, pump,
+                        completionWorkers, scheduler::finished);
+                scheduler.submit(job);
+                return job;
+            }, promptWorkers);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.failedFuture(new ModelNotReadyException(notReadyMessage()));
+        }
     }
 
     /** Cancels a job: a queued one is dropped at once, a running one stops after its next token. */
@@ -143,6 +168,8 @@ public final class InferenceEngine implements AutoCloseable {
         }
         drafts.unregister();
         boolean drained = scheduler.shutdown(CLOSE_DRAIN_TIMEOUT_MS) && pump.close(CLOSE_DRAIN_TIMEOUT_MS);
+        promptWorkers.shutdown();
+        completionWorkers.shutdown();
         if (!loaded.isDone()) {
             return; // still loading: the loader thread sees 'closed' and frees the model itself
         }

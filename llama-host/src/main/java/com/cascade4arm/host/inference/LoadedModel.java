@@ -16,6 +16,13 @@ import java.util.List;
 final class LoadedModel implements AutoCloseable {
     /** llama-server's sampling defaults, for requests that leave them out. */
 
+    /**
+     * Longest prompt, in characters per token of a slot's context, that is tokenized at all: longer ones cannot fit
+     * (real tokens average about 4 characters) and are refused before they reach llama.cpp's tokenizer, whose stack
+     * use grows with the text ({@link NativeThreads}).
+     */
+    static final int MAX_PROMPT_CHARS_PER_TOKEN = 32;
+
     private final LlamaModel model;
     private final HostConfig config;
 
@@ -46,9 +53,13 @@ final class LoadedModel implements AutoCloseable {
     PreparedPrompt prepare(ChatRequest request) {
         InferenceParameters templating = new InferenceParameters("").setUseChatTemplate(true);
         templating.setMessages(systemPrompt(request.messages()), conversation(request.messages()));
+        int slotContext = config.slotContextTokens();
+        int characters = request.messages().stream().mapToInt(message -> message.content().length()).sum();
+        if (characters > (long) slotContext * MAX_PROMPT_CHARS_PER_TOKEN) {
+            throw new PromptTooLongException(characters / MAX_PROMPT_CHARS_PER_TOKEN, slotContext);
+        }
         String prompt = model.applyTemplate(templating);
         int promptTokens = model.encode(prompt).length;
-        int slotContext = config.slotContextTokens();
         if (promptTokens >= slotContext) {
             throw new PromptTooLongException(promptTokens, slotContext);
         }

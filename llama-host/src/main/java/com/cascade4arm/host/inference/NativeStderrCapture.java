@@ -7,13 +7,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.ByteArrayOutputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /**
  * Redirects the process's native stderr (file descriptor 2) into a pipe read by a daemon thread, line by line.
  * Needed because de.kherud:llama 4.2.0 ignores {@code LlamaModel.setLogger} for llama.cpp's server logs: they go
- * through llama.cpp's {@code common_log} straight to fd 2. Java's own {@code System.err} is unaffected when it has been
- * replaced (test runners do); otherwise its output is captured and logged as well. Linux and macOS only (libc via JNA).
+ * through llama.cpp's {@code common_log} straight to fd 2. Java's own {@code System.err} keeps writing to the original
+ * stderr (a duplicate of it): otherwise a log appender on System.err would feed its own lines back into the capture
+ * (an endless loop for lines that look like problems). Linux and macOS only (libc via JNA).
  */
 final class NativeStderrCapture {
 
@@ -24,6 +28,8 @@ final class NativeStderrCapture {
     /** The few libc calls needed to swap fd 2 for a pipe. */
     interface LibC extends Library {
         int pipe(int[] fds);
+
+        int dup(int fd);
 
         int dup2(int oldFd, int newFd);
 
@@ -51,12 +57,14 @@ final class NativeStderrCapture {
             if (libc.pipe(fds) != 0) {
                 return false;
             }
+            int original = libc.dup(STDERR_FD);
             if (libc.dup2(fds[1], STDERR_FD) < 0) {
                 libc.close(fds[0]);
                 libc.close(fds[1]);
                 return false;
             }
             libc.close(fds[1]);
+            keepJavaStderrOn(original);
             Thread reader = new Thread(() -> pump(libc, fds[0], lines), "llama-stderr-reader");
             reader.setDaemon(true);
             reader.start();
@@ -65,6 +73,20 @@ final class NativeStderrCapture {
             LOG.warn("cannot capture native stderr, llama.cpp logs stay on stderr and draft statistics are off: {}",
                     e.toString());
             return false;
+        }
+    }
+
+    /** Points System.err at {@code fd}, the duplicate of the original stderr (kept open for the JVM's lifetime). */
+    private static void keepJavaStderrOn(int fd) {
+        if (fd < 0) {
+            return;
+        }
+        String path = (System.getProperty("os.name", "").toLowerCase().startsWith("mac") ? "/dev/fd/" : "/proc/self/fd/")
+                + fd;
+        try {
+            System.setErr(new PrintStream(new FileOutputStream(path, true), true, StandardCharsets.UTF_8));
+        } catch (IOException | SecurityException e) {
+            LOG.debug("System.err stays on the captured stderr: {}", e.toString());
         }
     }
 

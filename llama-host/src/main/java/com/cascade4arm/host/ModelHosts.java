@@ -1,0 +1,70 @@
+package com.cascade4arm.host;
+
+import com.cascade4arm.host.llamaserver.LlamaServerBinary;
+import com.cascade4arm.host.llamaserver.SupervisedLlamaServer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * Starts a host on the engine its configuration asks for: in-process llama.cpp ({@link LlamaHost}) or a supervised
+ * real llama-server ({@link SupervisedLlamaServer}); {@link Engine#AUTO} takes llama-server where one is installed,
+ * because it is the faster engine (llama-host/README.md, "Engines").
+ */
+public final class ModelHosts {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ModelHosts.class);
+
+    private ModelHosts() {
+    }
+
+    /** The engine chosen for a configuration, with the binary for llama-server and the reason, for the log. */
+    public record EngineChoice(Engine engine, LlamaServerBinary binary, String reason) {
+    }
+
+    /** Starts listening at once; the model loads in the background ({@code /health} answers 503 meanwhile). */
+    public static ModelEndpointServer start(HostConfig config) {
+        EngineChoice choice = choose(config, System.getenv("PATH"));
+        LOG.info("model '{}': engine {} ({})", config.alias(), choice.engine().label(), choice.reason());
+        if (choice.engine() == Engine.LLAMA_SERVER) {
+            return SupervisedLlamaServer.start(config, choice.binary());
+        }
+        return LlamaHost.start(config);
+    }
+
+    /**
+     * Resolves {@link Engine#AUTO}: the configured llama-server, else one on {@code pathVariable}, else JNI.
+     * {@link Engine#LLAMA_SERVER} without any binary, or a configured binary that is not one, is an error.
+     */
+    public static EngineChoice choose(HostConfig config, String pathVariable) {
+        if (config.engine() == Engine.JNI) {
+            return new EngineChoice(Engine.JNI, null, "asked for");
+        }
+        boolean required = config.engine() == Engine.LLAMA_SERVER;
+        if (!LlamaServerBinary.supervisable()) {
+            if (required) {
+                throw new IllegalArgumentException("engine llama-server needs a POSIX system with /bin/sh");
+            }
+            return new EngineChoice(Engine.JNI, null, "llama-server cannot be supervised on this OS");
+        }
+        Optional<Path> binary = config.llamaServer() != null ? Optional.of(config.llamaServer())
+                : LlamaServerBinary.onPath(pathVariable);
+        if (binary.isEmpty()) {
+            if (required) {
+                throw new IllegalArgumentException("engine llama-server: no " + LlamaServerBinary.EXECUTABLE
+                        + " on the PATH; give its location (--llama-server PATH)");
+            }
+            return new EngineChoice(Engine.JNI, null, "no " + LlamaServerBinary.EXECUTABLE + " on the PATH");
+        }
+        LlamaServerBinary probed = LlamaServerBinary.probe(binary.get());
+        if (config.draftModel() != null && !probed.flags().supportsDraft()) {
+            if (required || config.llamaServer() != null) {
+                throw new IllegalArgumentException(probed.path() + " has no speculative decoding flags");
+            }
+            return new EngineChoice(Engine.JNI, null, probed.path() + " cannot run a draft model");
+        }
+        return new EngineChoice(Engine.LLAMA_SERVER, probed, (required ? "asked for, " : "found ") + probed.path());
+    }
+}

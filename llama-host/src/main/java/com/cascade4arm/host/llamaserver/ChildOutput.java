@@ -1,0 +1,107 @@
+package com.cascade4arm.host.llamaserver;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Copies a llama-server's output (stdout and stderr merged) into our log — logger {@code llama-server}: error lines at
+ * WARN, warnings at INFO, everything else at DEBUG (it logs every request) — and remembers the last lines, which tell
+ * why the process stopped.
+ */
+final class ChildOutput {
+
+    static final Logger LOG = LoggerFactory.getLogger("llama-server");
+    static final int REMEMBERED_LINES = 20;
+    /** Current builds prefix lines with a time and a level letter: "0.00.010.190 E srv ...". */
+    private static final Pattern LEVEL = Pattern.compile("^\\d+\\.\\d+\\.\\d+\\.\\d+ ([EWID]) .*");
+    /** Older builds print no level: a line that says error is taken for one. */
+    private static final Pattern ERROR_WORD = Pattern.compile(".*\\berror\\b.*", Pattern.CASE_INSENSITIVE);
+
+    private final Deque<String> last = new ArrayDeque<>();
+    private final String alias;
+    private Thread reader;
+
+    private ChildOutput(String alias) {
+        this.alias = alias;
+    }
+
+    /** Starts a daemon thread copying {@code output} line by line until it ends. */
+    static ChildOutput follow(InputStream output, String alias) {
+        ChildOutput lines = new ChildOutput(alias);
+        lines.reader = new Thread(() -> lines.copy(output), "llama-server-output-" + alias);
+        lines.reader.setDaemon(true);
+        lines.reader.start();
+        return lines;
+    }
+
+    /** Waits up to {@code timeoutMs} for the output to end (after the process exited), so its last lines are in. */
+    void awaitEnd(long timeoutMs) {
+        try {
+            reader.join(timeoutMs);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The last lines seen (at most {@link #REMEMBERED_LINES}). */
+    synchronized List<String> lastLines() {
+        return List.copyOf(last);
+    }
+
+    /** The last line that looks like an error, else the last line, else an empty string: the likely reason. */
+    synchronized String reason() {
+        String reason = "";
+        for (String line : last) {
+            if (level(line) == 'E') {
+                reason = line;
+            }
+        }
+        return reason.isEmpty() && !last.isEmpty() ? last.peekLast() : reason;
+    }
+
+    private void copy(InputStream output) {
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(output, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                remember(line);
+                char level = level(line);
+                if (level == 'E') {
+                    LOG.warn("[{}] {}", alias, line);
+                } else if (level == 'W') {
+                    LOG.info("[{}] {}", alias, line);
+                } else if (LOG.isDebugEnabled()) {
+                    LOG.debug("[{}] {}", alias, line);
+                }
+            }
+        } catch (IOException e) {
+            LOG.debug("[{}] output closed: {}", alias, e.toString());
+        }
+    }
+
+    /** E, W, I or D; for unprefixed lines E when they mention an error, else D. */
+    static char level(String line) {
+        Matcher prefixed = LEVEL.matcher(line);
+        if (prefixed.matches()) {
+            return prefixed.group(1).charAt(0);
+        }
+        return ERROR_WORD.matcher(line).matches() ? 'E' : 'D';
+    }
+
+    private synchronized void remember(String line) {
+        if (last.size() == REMEMBERED_LINES) {
+            last.removeFirst();
+        }
+        last.addLast(line);
+    }
+}
