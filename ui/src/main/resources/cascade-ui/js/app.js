@@ -5,6 +5,7 @@ import * as benchmark from './tabs/benchmark.js';
 import * as rules from './tabs/rules.js';
 import { HealthIndicator } from './components/health-indicator.js';
 import { manageToken, onTokenChange } from './components/admin-token.js';
+import { showDemoNotice } from './components/orientation.js';
 
 const TABS = [compare, benchmark, rules];
 const DEFAULT_TAB = compare.id;
@@ -60,6 +61,7 @@ window.addEventListener('popstate', () => show(tabFromHash()));
 
 show(tabFromHash());
 new HealthIndicator(document.getElementById('health')).start();
+showDemoNotice(document.getElementById('intro-notices'));
 
 const adminButton = document.getElementById('admin-button');
 adminButton.addEventListener('click', () => manageToken());
