@@ -59,9 +59,10 @@ for (const button of tabButtons) {
 window.addEventListener('hashchange', () => show(tabFromHash()));
 window.addEventListener('popstate', () => show(tabFromHash()));
 
+// Asked first and awaited before the page reports ready: the notice arrives before anyone can act on the layout.
+const demoNotice = showDemoNotice(document.getElementById('intro-notices'));
 show(tabFromHash());
 new HealthIndicator(document.getElementById('health')).start();
-showDemoNotice(document.getElementById('intro-notices'));
 
 const adminButton = document.getElementById('admin-button');
 adminButton.addEventListener('click', () => manageToken());
@@ -69,4 +70,5 @@ onTokenChange((hasToken) => {
   adminButton.dataset.token = String(hasToken);
   adminButton.querySelector('[data-testid="admin-button-label"]').textContent = hasToken ? 'Admin token set' : 'Admin token';
 });
+await demoNotice;
 document.body.dataset.ready = 'true';

@@ -4,6 +4,8 @@ import { el } from '../lib/dom.js';
 
 /** Where the gateway says how it is set up (served next to the console by camel-app). */
 export const SETUP_PATH = '/console-setup.json';
+/** Longest the page waits for the setup before going on without the notice. */
+const SETUP_TIMEOUT_MS = 3000;
 const DISMISSED_KEY = 'cascade4arm.demoNoticeDismissed';
 
 function dismissed() {
@@ -26,7 +28,7 @@ function rememberDismissed() {
 export async function showDemoNotice(host) {
   let setup;
   try {
-    const response = await fetch(SETUP_PATH, { headers: { Accept: 'application/json' } });
+    const response = await fetch(SETUP_PATH, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(SETUP_TIMEOUT_MS) });
     if (!response.ok) return;
     setup = await response.json();
   } catch {

@@ -53,6 +53,7 @@ export class ConfirmRulesChange {
 
   close(confirmed) {
     if (this.root.open) this.root.close();
+    replaceChildren(this.diff); // a closed dialog keeps no second copy of the diff in the page
     const resolve = this.resolve;
     this.resolve = null;
     resolve?.(confirmed);

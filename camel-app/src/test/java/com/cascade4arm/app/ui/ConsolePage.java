@@ -35,6 +35,7 @@ final class ConsolePage {
         session().script("localStorage.clear()"); // kept rule drafts and dismissed notices belong to one test
         session().driver().navigate().refresh();
         await("console script ready").until(() -> "true".equals(session().script("return document.body.dataset.ready || null")));
+        session().script("window.scrollTo(0, 0)"); // a reload restores the previous test's scroll position
         return this;
     }
 
