@@ -5,6 +5,7 @@ import * as benchmark from './tabs/benchmark.js';
 import * as rules from './tabs/rules.js';
 import { HealthIndicator } from './components/health-indicator.js';
 import { manageToken, onTokenChange } from './components/admin-token.js';
+import { showDemoNotice } from './components/orientation.js';
 
 const TABS = [compare, benchmark, rules];
 const DEFAULT_TAB = compare.id;
@@ -58,6 +59,8 @@ for (const button of tabButtons) {
 window.addEventListener('hashchange', () => show(tabFromHash()));
 window.addEventListener('popstate', () => show(tabFromHash()));
 
+// Asked first and awaited before the page reports ready: the notice arrives before anyone can act on the layout.
+const demoNotice = showDemoNotice(document.getElementById('intro-notices'));
 show(tabFromHash());
 new HealthIndicator(document.getElementById('health')).start();
 
@@ -67,4 +70,5 @@ onTokenChange((hasToken) => {
   adminButton.dataset.token = String(hasToken);
   adminButton.querySelector('[data-testid="admin-button-label"]').textContent = hasToken ? 'Admin token set' : 'Admin token';
 });
+await demoNotice;
 document.body.dataset.ready = 'true';

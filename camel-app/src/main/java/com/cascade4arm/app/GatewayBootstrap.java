@@ -37,7 +37,7 @@ final class GatewayBootstrap extends GatewayMainListener {
 
     @Override
     protected void mountExtras(VertxPlatformHttpRouter router, PrometheusMeterRegistry meters) {
-        WebConsole.mount(router);
+        WebConsole.mount(router, embedded != null);
     }
 
     @Override

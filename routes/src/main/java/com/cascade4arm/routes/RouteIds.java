@@ -21,6 +21,7 @@ public final class RouteIds {
     // Compare (package compare): JSON and SSE entry routes, the parallel fan-out and one leg per system.
     public static final String COMPARE = "compare";
     public static final String COMPARE_STREAM = "compare-stream";
+    public static final String COMPARE_SYSTEMS = "compare-systems";
     public static final String COMPARE_MULTICAST = "compare-multicast";
     public static final String COMPARE_CASCADE = "compare-cascade";
     public static final String COMPARE_BASELINE = "compare-baseline";

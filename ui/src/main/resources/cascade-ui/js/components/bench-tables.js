@@ -14,7 +14,8 @@ const num = (v, digits) => (typeof v === 'number' && Number.isFinite(v) ? v.toFi
 const factor = (v) => (typeof v === 'number' && Number.isFinite(v) ? `${v.toFixed(2)}×` : EMPTY);
 
 function table(testId, headers, rows, { caption, numericFrom = 1 } = {}) {
-  return el('div', { class: 'table-scroll table-scroll--flat' },
+  // Scrolls sideways on a phone: focusable and named so the keyboard can scroll it.
+  return el('div', { class: 'table-scroll table-scroll--flat', tabindex: '0', role: 'region', 'aria-label': caption || testId },
     el('table', { class: 'kv-table data-table', 'data-testid': testId },
       caption && el('caption', { class: 'visually-hidden' }, caption),
       el('thead', {}, el('tr', {}, headers.map((h, i) => el('th', { scope: 'col', class: i >= numericFrom ? 'num' : null }, h)))),

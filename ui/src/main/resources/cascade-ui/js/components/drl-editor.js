@@ -15,19 +15,27 @@ export class DrlEditor {
     this.current = null;
     this.renderedLines = -1;
     this.tabs = el('div', { class: 'file-tabs', role: 'tablist', 'aria-label': 'Rule files', 'data-testid': 'rules-files' });
+    this.tabEscapes = false; // after Esc the next Tab leaves the editor instead of indenting
     this.gutter = el('div', { class: 'editor__gutter', 'aria-hidden': 'true', 'data-testid': 'rules-gutter' });
     this.marks = el('div', { class: 'editor__marks', 'aria-hidden': 'true' });
     this.text = el('textarea', { class: 'editor__text', 'data-testid': 'rules-editor', wrap: 'off', spellcheck: 'false',
-      autocapitalize: 'off', autocomplete: 'off', 'aria-label': 'DRL source', role: 'tabpanel',
+      autocapitalize: 'off', autocomplete: 'off', 'aria-label': 'DRL source', 'aria-describedby': 'rules-editor-keys',
       on: { input: () => this.edited(), scroll: () => this.syncScroll() } });
     this.text.addEventListener('keydown', (e) => this.indentWithTab(e));
+    this.text.addEventListener('blur', () => { this.tabEscapes = false; });
     this.position = el('span', { class: 'editor__position', 'data-testid': 'rules-position' });
     this.text.addEventListener('keyup', () => this.showPosition());
     this.text.addEventListener('click', () => this.showPosition());
+    // The file tabs control this panel; the textarea inside it is the editor itself (not the tab panel).
+    this.panel = el('div', { class: 'editor__body', role: 'tabpanel', id: 'rules-file-panel' },
+      this.gutter, el('div', { class: 'editor__pane' }, this.marks, this.text));
     this.root = el('div', { class: 'editor' },
       this.tabs,
-      el('div', { class: 'editor__body' }, this.gutter, el('div', { class: 'editor__pane' }, this.marks, this.text)),
-      el('div', { class: 'editor__status' }, el('span', { class: 'muted' }, 'DRL · Tab indents · changes stay in this page until you activate them'), this.position));
+      this.panel,
+      el('div', { class: 'editor__status' },
+        el('span', { class: 'editor__hint', id: 'rules-editor-keys', 'data-testid': 'rules-editor-keys' },
+          'DRL · Tab indents · Esc then Tab leaves the editor · edits are kept in this browser until you activate them'),
+        this.position));
   }
 
   /** files: [{ name, content }] of a version; selects the first file (or keeps the current one if it still exists). */
@@ -68,16 +76,26 @@ export class DrlEditor {
     if (!this.drafts.has(name)) return;
     this.current = name;
     this.text.value = this.drafts.get(name);
+    this.text.setSelectionRange(0, 0); // else the caret (and the status line) would sit at the end of the new text
     this.text.scrollTop = 0;
     this.text.scrollLeft = 0;
     for (const tab of this.tabs.children) {
       const selected = tab.dataset.file === name;
       tab.setAttribute('aria-selected', String(selected));
       tab.tabIndex = selected ? 0 : -1;
+      if (selected) this.panel.setAttribute('aria-labelledby', tab.id);
     }
     this.renderedLines = -1;
     this.renderGutter();
     this.showPosition();
+  }
+
+  /** Puts kept edits back ({ name: content }; unknown files are ignored) and shows them. */
+  restore(files) {
+    for (const [name, content] of Object.entries(files)) if (this.drafts.has(name)) this.drafts.set(name, content);
+    this.renderTabs();
+    this.select(this.current);
+    this.onChange();
   }
 
   /** problems: [{ file, line, column, message }] from validate / dry-run / activate; [] clears the marks. */
@@ -111,6 +129,7 @@ export class DrlEditor {
   renderTabs() {
     replaceChildren(this.tabs, [...this.drafts.keys()].map((name) => el('button', {
       type: 'button', role: 'tab', class: 'file-tab', 'data-testid': `rules-file-${name}`, dataset: { file: name },
+      id: `rules-file-tab-${name.replace(/[^A-Za-z0-9_-]/g, '_')}`, 'aria-controls': 'rules-file-panel',
       'aria-selected': String(name === this.current), tabindex: name === this.current ? '0' : '-1',
       on: { click: () => this.select(name), keydown: (e) => this.tabKey(e) },
     }, el('span', { class: 'file-tab__name' }, name), el('span', { class: 'file-tab__dot', title: 'edited' }),
@@ -179,9 +198,21 @@ export class DrlEditor {
     setText(this.position, `${this.current ?? ''} · line ${line}, column ${column}`);
   }
 
-  /** Tab inserts four spaces instead of leaving the editor (Shift+Tab still leaves). */
+  /** Tab inserts four spaces instead of leaving the editor; Shift+Tab, or Esc then Tab, leave it (WCAG 2.1.2). */
   indentWithTab(event) {
-    if (event.key !== 'Tab' || event.shiftKey || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === 'Escape') {
+      this.tabEscapes = true;
+      return;
+    }
+    if (event.key !== 'Tab') {
+      if (!['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) this.tabEscapes = false;
+      return;
+    }
+    if (this.tabEscapes) {
+      this.tabEscapes = false;
+      return; // the browser moves focus on
+    }
+    if (event.shiftKey || event.ctrlKey || event.metaKey || event.altKey) return;
     event.preventDefault();
     this.text.setRangeText('    ', this.text.selectionStart, this.text.selectionEnd, 'end');
     this.edited();

@@ -13,7 +13,7 @@ function decision(outcome, testId) {
     el('span', { class: 'decision-cell__rule', 'data-testid': `${testId}-rule`, title: outcome?.rule || 'default' }, outcome?.rule || 'default'));
 }
 
-function summaryLine(summary) {
+export function summaryLine(summary) {
   const parts = [`${summary.changed} of ${summary.prompts} prompts change route`];
   if (summary.changed) parts.push(`${summary.to_large} to large, ${summary.to_small} to small`);
   if (summary.rule_changed > summary.changed) parts.push(`${summary.rule_changed - summary.changed} more keep the route with another rule`);
@@ -43,7 +43,8 @@ export function renderDryRun(report) {
   return el('div', { class: 'dry-run', 'data-testid': 'dry-run' },
     el('p', { class: 'dry-run__summary', 'data-testid': 'dry-run-summary', dataset: { changed: String(report.summary?.changed ?? 0) } },
       summaryLine(report.summary || { changed: 0, prompts: 0 })),
-    el('div', { class: 'table-scroll dry-run__scroll' },
+    // Scrolls on its own: focusable and named, so keyboard users can scroll it too.
+    el('div', { class: 'table-scroll dry-run__scroll', tabindex: '0', role: 'region', 'aria-label': 'Dry-run result per prompt' },
       el('table', { class: 'kv-table data-table dry-run__table', 'data-testid': 'dry-run-table' },
         el('thead', {}, el('tr', {},
           el('th', { scope: 'col' }, 'Prompt'), el('th', { scope: 'col' }, 'Category'),

@@ -21,7 +21,7 @@ export class ExplainPanel {
         el('div', { class: 'explain__reason' }, el('dt', {}, 'Reason'), el('dd', {}, this.reason)),
         this.firedRow),
       el('div', { class: 'explain__facts-head' }, el('span', {}, 'Extracted facts'), this.version),
-      el('div', { class: 'table-scroll' },
+      el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Extracted facts' },
         el('table', { class: 'kv-table facts-table' },
           el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Fact'), el('th', { scope: 'col' }, 'Value'))),
           this.facts)));

@@ -33,13 +33,15 @@ export class PromptForm {
       onExample(prompt);
     };
     this.problem = el('div', { class: 'alert', role: 'alert', 'data-testid': 'form-error', hidden: true });
+    // A problem with what was typed goes as soon as it is edited: a fixed value must not keep its error.
+    for (const field of [this.prompt, this.maxTokens]) field.addEventListener('input', () => this.showProblem(null));
     this.root = el('form', { class: 'card prompt-card', 'aria-label': 'Prompt', novalidate: true,
       on: { submit: (e) => { e.preventDefault(); onRun(); } } },
       el('header', { class: 'card__header' },
         el('div', { class: 'card__heading' },
           el('h2', { class: 'card__title' }, el('label', { for: 'prompt' }, 'Prompt')),
-          el('span', { class: 'card__caption', id: 'prompt-hint' },
-            `Sent to all three systems at once · ${isMac ? '⌘' : 'Ctrl'}+Enter runs · Esc stops`))),
+          el('span', { class: 'card__caption', id: 'prompt-hint' }, 'Sent to all three systems at once',
+            el('span', { class: 'keyboard-hint' }, ` · ${isMac ? '⌘' : 'Ctrl'}+Enter runs · Esc stops`)))),
       this.prompt,
       el('div', { class: 'examples', role: 'group', 'aria-labelledby': 'examples-title' },
         el('span', { class: 'examples__title', id: 'examples-title' }, 'Examples — one per prompt category'),

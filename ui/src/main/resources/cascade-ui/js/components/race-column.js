@@ -31,6 +31,7 @@ export class RaceColumn {
   /** system: one of SYSTEMS. */
   constructor(system) {
     this.system = system.id;
+    this.title = system.title;
     this.isCascade = system.id === 'cascade';
     this.status = el('span', { class: 'status__text', 'data-testid': 'status' }, 'Idle');
     this.statusBox = el('div', { class: 'status', role: 'status', 'aria-live': 'polite', dataset: { tone: 'idle' } },
@@ -58,7 +59,7 @@ export class RaceColumn {
     };
     this.notice = el('div', { class: 'notice', 'data-testid': 'notice', role: 'note', hidden: true });
     this.answerText = document.createTextNode('');
-    this.output = el('div', { class: 'answer answer--race', 'data-testid': 'output', tabindex: '0',
+    this.output = el('div', { class: 'answer answer--race', 'data-testid': 'output', tabindex: '0', role: 'region',
       'aria-label': `${system.title} answer`, 'data-placeholder': 'Waiting for a prompt.' }, this.answerText);
 
     this.root = el('article', { class: 'card race-column', 'aria-label': `${system.title} result`,
@@ -104,9 +105,11 @@ export class RaceColumn {
     this.setState('idle', 'Idle', 'idle');
   }
 
-  /** The race started: this column waits for its first token. */
-  begin() {
+  /** The race started at `startedAt` (performance.now() ms): this column waits for its first token. */
+  begin(startedAt = performance.now()) {
     this.reset();
+    this.startedAt = startedAt;
+    this.firstDeltaAt = null;
     this.output.dataset.state = 'streaming';
     this.output.dataset.placeholder = '';
     this.setState('running', 'Waiting for the first token…', 'busy');
@@ -115,6 +118,7 @@ export class RaceColumn {
   /** Appends a streamed piece of model output — as text, never markup. */
   appendDelta(text) {
     if (this.finished) return;
+    if (this.deltas === 0) this.firstDeltaAt = performance.now();
     if (this.deltas++ === 0 || this.root.dataset.state === 'retrying') {
       this.hideNotice();
       this.stopCountdown();
@@ -175,7 +179,44 @@ export class RaceColumn {
     this.finished = true;
     this.output.dataset.state = 'settled';
     this.hideNotice();
-    this.setState('stopped', this.answerText.data ? 'Stopped — partial answer kept' : 'Stopped', 'warn');
+    this.keepMeasuredSoFar();
+    this.setState('stopped', this.answerText.data ? 'Stopped · partial kept' : 'Stopped', 'warn');
+  }
+
+  // ---- Routing as soon as it is decided, metrics kept on Stop, unconfigured systems ----
+
+  /** True when the gateway skipped this system (not configured): it never ran. */
+  get skipped() {
+    return this.root.dataset.state === 'skipped';
+  }
+
+  /** The gateway routed the cascade's request: route and rule show before the first token. */
+  routed({ route, rule }) {
+    if (!this.isCascade || this.finished) return;
+    setRouteBadge(this.route, route);
+    setText(this.rule, rule || EMPTY);
+  }
+
+  /** On Stop the gateway sends no result: what the browser measured (TTFT, total, tokens as deltas, tok/s) stays. */
+  keepMeasuredSoFar() {
+    if (this.startedAt == null) return;
+    const now = performance.now();
+    const measured = 'Measured in the browser until Stop';
+    const put = (chip, text) => { setText(chip.value, text); chip.node.title = measured; };
+    put(this.chips.total, formatMs(now - this.startedAt));
+    if (this.firstDeltaAt == null) return;
+    put(this.chips.ttft, formatMs(this.firstDeltaAt - this.startedAt));
+    put(this.chips.tokens, `${EMPTY} → ${formatInt(this.deltas)}`);
+    const generatingS = (now - this.firstDeltaAt) / 1000;
+    if (generatingS > 0 && this.deltas > 1) put(this.chips.tps, `${formatRate((this.deltas - 1) / generatingS)} tok/s`);
+  }
+
+  /** Before any run: the gateway would skip this system; says what to set. */
+  showUnconfigured(reason) {
+    if (this.root.dataset.state !== 'idle') return;
+    this.setState('unconfigured', 'Not configured', 'idle');
+    this.output.dataset.placeholder = 'Not configured: nothing will be sent to it.';
+    this.showNotice('setup', () => `Not configured — how to set it: ${reason || 'see the gateway configuration'}`);
   }
 
   /** The request failed for everyone (e.g. the gateway refused it): the column only says so. */

@@ -14,11 +14,14 @@ export class RaceSummary {
   constructor() {
     this.status = el('span', { class: 'race-summary__status', 'data-testid': 'race-status' });
     this.rows = el('div', { class: 'race-summary__rows', 'data-testid': 'ratios' });
+    // Announced to screen readers at the start and the end of a race only (not every progress tick).
+    this.announcement = el('p', { class: 'visually-hidden', role: 'status', 'data-testid': 'race-announcement' });
     this.root = el('section', { class: 'card race-summary', 'aria-label': 'Race summary', 'data-testid': 'race-summary',
-      dataset: { state: 'idle' } },
+      tabindex: '-1', dataset: { state: 'idle' } },
       el('div', { class: 'race-summary__head' },
         el('h2', { class: 'card__title' }, 'Race'),
         this.status),
+      this.announcement,
       this.rows);
     this.idle();
   }
@@ -32,6 +35,7 @@ export class RaceSummary {
   /** A new race: the previous one's ratios go. */
   start() {
     replaceChildren(this.rows);
+    setText(this.announcement, 'Race started: the answers stream below.');
   }
 
   /** While streaming: how many of the three finished and the time since the start. */
@@ -40,14 +44,18 @@ export class RaceSummary {
     setText(this.status, `Racing… ${finished} of ${total} finished · ${formatMs(elapsedMs)}`);
   }
 
-  stopped(finished, total) {
+  /** skipped: titles of systems that never ran (not counted in `total`). */
+  stopped(finished, total, skipped = []) {
     this.root.dataset.state = 'stopped';
-    setText(this.status, `Stopped after ${finished} of ${total} finished — no comparison.`);
+    const notRun = skipped.length ? ` (${skipped.join(', ')} skipped)` : '';
+    setText(this.status, `Stopped after ${finished} of ${total} finished${notRun} — no comparison; measured so far is kept.`);
+    setText(this.announcement, this.status.textContent);
   }
 
   failed(message) {
     this.root.dataset.state = 'error';
     setText(this.status, message);
+    setText(this.announcement, message);
     replaceChildren(this.rows);
   }
 
@@ -55,6 +63,7 @@ export class RaceSummary {
   show(aggregate) {
     this.root.dataset.state = 'done';
     setText(this.status, `All finished in ${formatMs(aggregate.elapsed_ms)}`);
+    setText(this.announcement, `Race finished in ${formatMs(aggregate.elapsed_ms)}.`);
     replaceChildren(this.rows, COMPARISONS.map((c) => this.row(c, aggregate)));
   }
 

@@ -53,27 +53,16 @@ export class RulesHistory {
     for (const item of this.list.children) item.dataset.picked = String(item.dataset.version === String(version.version));
     const isActive = version.version === active.version;
     setText(this.diffTitle, isActive ? `Version ${version.version} (active)` : `Version ${version.version} vs active v${active.version}`);
-    const before = new Map((active.files || []).map((f) => [f.name, f.content]));
-    const after = new Map((version.files || []).map((f) => [f.name, f.content]));
-    const names = [...new Set([...before.keys(), ...after.keys()])];
-    let added = 0;
-    let removed = 0;
-    const files = [];
-    for (const name of names) {
-      const stats = diffStats(before.get(name) ?? '', after.get(name) ?? '');
-      if (!stats.added && !stats.removed) continue;
-      added += stats.added;
-      removed += stats.removed;
-      files.push(this.fileDiff(name, before.get(name), after.get(name), stats, version.version));
-    }
-    setText(this.diffCaption, files.length
-      ? `Rolling back would change ${files.length} file${files.length === 1 ? '' : 's'}: +${added} −${removed} lines`
-      : 'Same content as the active version');
-    replaceChildren(this.diffBody, files.length ? files : el('p', { class: 'muted' }, 'No differences.'));
-    this.rollbackButton.hidden = isActive;
+    const diff = versionDiff(active.files, version.files, `v${version.version}`);
+    const same = diff.files.length === 0;
+    setText(this.diffCaption, same ? 'Same content as the active version: nothing to roll back'
+      : `Rolling back would change ${diff.files.length} file${diff.files.length === 1 ? '' : 's'}: +${diff.added} −${diff.removed} lines`);
+    replaceChildren(this.diffBody, same ? el('p', { class: 'muted' }, 'No differences.') : diff.files);
+    // No rollback to the active version, nor to one with identical content: it would only add a copy.
+    this.rollbackButton.hidden = isActive || same;
     this.rollbackButton.disabled = !editingEnabled;
     this.rollbackButton.title = editingEnabled ? '' : 'Editing is disabled on this server: set CASCADE_ADMIN_TOKEN';
-    setText(this.rollbackButton, `Roll back to v${version.version}`);
+    setText(this.rollbackButton, `Roll back to v${version.version}…`);
     this.diffCard.hidden = false;
   }
 
@@ -81,17 +70,37 @@ export class RulesHistory {
     this.picked = null;
     this.diffCard.hidden = true;
   }
+}
 
-  fileDiff(name, oldText, newText, stats, versionNumber) {
-    const status = oldText === undefined ? 'added' : newText === undefined ? 'removed' : `+${stats.added} −${stats.removed}`;
-    return el('div', { class: 'diff__file', 'data-testid': 'rules-diff-file', dataset: { file: name } },
-      el('div', { class: 'diff__file-head' }, el('span', { class: 'mono' }, name), el('span', { class: 'muted' }, status)),
-      diffHunks(oldText ?? '', newText ?? '').map((hunk) => el('div', { class: 'diff__hunk' },
-        el('div', { class: 'diff__hunk-head' }, `@@ active line ${hunk.oldStart} · v${versionNumber} line ${hunk.newStart} @@`),
-        hunk.lines.map((line) => el('div', { class: `diff__line diff__line--${line.type}`, 'data-testid': `diff-${line.type}` },
-          el('span', { class: 'diff__num' }, line.oldLine ?? ''),
-          el('span', { class: 'diff__num' }, line.newLine ?? ''),
-          el('span', { class: 'diff__sign' }, line.type === 'add' ? '+' : line.type === 'del' ? '−' : ' '),
-          el('span', { class: 'diff__text' }, line.text))))));
+/**
+ * The line diff from `beforeFiles` (the active version) to `afterFiles` ([{ name, content }]), file by file:
+ * { files: [diff nodes of the files that differ], added, removed }. `afterLabel` names the other side ("v3", "edits").
+ */
+export function versionDiff(beforeFiles, afterFiles, afterLabel) {
+  const before = new Map((beforeFiles || []).map((f) => [f.name, f.content]));
+  const after = new Map((afterFiles || []).map((f) => [f.name, f.content]));
+  let added = 0;
+  let removed = 0;
+  const files = [];
+  for (const name of new Set([...before.keys(), ...after.keys()])) {
+    const stats = diffStats(before.get(name) ?? '', after.get(name) ?? '');
+    if (!stats.added && !stats.removed) continue;
+    added += stats.added;
+    removed += stats.removed;
+    files.push(fileDiff(name, before.get(name), after.get(name), stats, afterLabel));
   }
+  return { files, added, removed };
+}
+
+function fileDiff(name, oldText, newText, stats, afterLabel) {
+  const status = oldText === undefined ? 'added' : newText === undefined ? 'removed' : `+${stats.added} −${stats.removed}`;
+  return el('div', { class: 'diff__file', 'data-testid': 'rules-diff-file', dataset: { file: name } },
+    el('div', { class: 'diff__file-head' }, el('span', { class: 'mono' }, name), el('span', { class: 'diff__status' }, status)),
+    diffHunks(oldText ?? '', newText ?? '').map((hunk) => el('div', { class: 'diff__hunk' },
+      el('div', { class: 'diff__hunk-head' }, `@@ active line ${hunk.oldStart} · ${afterLabel} line ${hunk.newStart} @@`),
+      hunk.lines.map((line) => el('div', { class: `diff__line diff__line--${line.type}`, 'data-testid': `diff-${line.type}` },
+        el('span', { class: 'diff__num' }, line.oldLine ?? ''),
+        el('span', { class: 'diff__num' }, line.newLine ?? ''),
+        el('span', { class: 'diff__sign' }, line.type === 'add' ? '+' : line.type === 'del' ? '−' : ' '),
+        el('span', { class: 'diff__text' }, line.text))))));
 }

@@ -81,6 +81,8 @@ export async function requestJson(path, { method = 'GET', body, signal, headers 
 }
 
 export const getHealth = (signal) => requestJson('/health', { signal, acceptStatuses: [503] });
+/** [{ system, configured, reason }]: which Compare systems would run, and what to set for one that would be skipped. */
+export const getCompareSystems = (signal) => requestJson('/api/compare/systems', { signal }).then((r) => r.body.systems || []);
 export const explainRoute = (prompt, signal) => requestJson('/api/route', { method: 'POST', body: { prompt }, signal }).then((r) => r.body);
 
 /** POSTs a JSON body and returns the response once its headers arrived; throws ApiError for a non-2xx answer. */
@@ -105,6 +107,7 @@ async function openStream(endpoint, body, signal) {
  * Races one prompt through cascade, baseline and hosted API (POST /api/compare/stream). Yields the stream's events
  * parsed, in arrival order:
  *   { type: 'delta', system, text }                              a content piece of one system
+ *   { type: 'routed', system, route, rule }                      the gateway routed the cascade (before its content)
  *   { type: 'retrying', system, attempt, retryInMs, reason }     before a backoff wait
  *   { type: 'result', system, result }                           a system finished (result: every key, null when n/a)
  *   { type: 'aggregate', aggregate }                             { systems, ratios, elapsed_ms, deadline_ms }
@@ -128,6 +131,7 @@ export async function* streamCompare({ prompt, maxTokens, sampling = {}, signal 
     }
     if (event.aggregate) yield { type: 'aggregate', aggregate: event.aggregate };
     else if (event.result) yield { type: 'result', system: event.system, result: event.result };
+    else if (event.routed) yield { type: 'routed', system: event.system, route: event.routed.route, rule: event.routed.rule };
     else if (event.status === 'retrying') {
       yield { type: 'retrying', system: event.system, attempt: event.attempt, retryInMs: event.retry_in_ms, reason: event.reason };
     } else if (typeof event.delta === 'string') yield { type: 'delta', system: event.system, text: event.delta };

@@ -1,7 +1,7 @@
 // Compare tab: one prompt races through the cascade, the baseline and the hosted API at once
 // (POST /api/compare/stream); three columns stream live, then a summary says how the cascade did.
 import { el } from '../lib/dom.js';
-import { ApiError, streamCompare, explainRoute } from '../lib/api.js';
+import { ApiError, streamCompare, explainRoute, getCompareSystems } from '../lib/api.js';
 import { ExplainPanel } from '../components/explain-panel.js';
 import { PromptForm, bindRunKeys } from '../components/prompt-form.js';
 import { RaceColumn, SYSTEMS } from '../components/race-column.js';
@@ -15,6 +15,7 @@ const PROGRESS_TICK_MS = 100;
 export function mount(root) {
   const view = new CompareView();
   root.append(view.root);
+  view.showUnconfiguredSystems();
   return view;
 }
 
@@ -62,8 +63,35 @@ class CompareView {
     this.root.dataset.running = controller ? 'true' : 'false';
   }
 
+  /** Systems that answered (ok or not) — a skipped one never ran, so it is neither finished nor counted. */
   finishedCount() {
-    return [...this.columns.values()].filter((c) => c.finished).length;
+    return this.racing().filter((c) => c.finished).length;
+  }
+
+  racing() {
+    return [...this.columns.values()].filter((c) => !c.skipped);
+  }
+
+  // ---- Orientation and keeping the race in view ----
+
+  /** Before any run: a system the gateway would skip says so, and what to set (a failed lookup changes nothing). */
+  async showUnconfiguredSystems() {
+    let systems;
+    try {
+      systems = await getCompareSystems();
+    } catch {
+      return;
+    }
+    for (const { system, configured, reason } of systems) {
+      if (!configured) this.columns.get(system)?.showUnconfigured(reason);
+    }
+  }
+
+  /** On Run: the race summary scrolls into view (below the sticky header) and takes focus, so results are not missed. */
+  bringRaceIntoView() {
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    this.summary.root.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+    this.summary.root.focus({ preventScroll: true });
   }
 
   async run() {
@@ -74,10 +102,11 @@ class CompareView {
     if (problem || samplingProblem) return;
     const controller = new AbortController();
     this.setRunning(controller);
-    for (const column of this.columns.values()) column.begin();
-    this.summary.start();
     const started = performance.now();
-    const tick = () => this.summary.progress(this.finishedCount(), this.columns.size, performance.now() - started);
+    for (const column of this.columns.values()) column.begin(started);
+    this.summary.start();
+    this.bringRaceIntoView();
+    const tick = () => this.summary.progress(this.finishedCount(), this.racing().length, performance.now() - started);
     tick();
     const ticker = setInterval(tick, PROGRESS_TICK_MS);
     let aggregate = null;
@@ -85,6 +114,7 @@ class CompareView {
       for await (const event of streamCompare({ ...request, sampling, signal: controller.signal })) {
         const column = this.columns.get(event.system);
         if (event.type === 'delta') column?.appendDelta(event.text);
+        else if (event.type === 'routed') column?.routed(event);
         else if (event.type === 'retrying') column?.retrying(event);
         else if (event.type === 'result') column?.finish(event.result);
         else if (event.type === 'aggregate') aggregate = event.aggregate;
@@ -106,8 +136,9 @@ class CompareView {
       clearInterval(ticker);
       if (e.name === 'AbortError') {
         const finished = this.finishedCount();
+        const skipped = [...this.columns.values()].filter((c) => c.skipped).map((c) => c.title);
         for (const column of this.columns.values()) column.stop();
-        this.summary.stopped(finished, this.columns.size);
+        this.summary.stopped(finished, this.racing().length, skipped);
       } else {
         const title = errorTitle(e);
         for (const column of this.columns.values()) if (!column.finished) column.abandon(title);

@@ -8,6 +8,8 @@ import { adminRequest, AdminCancelled } from '../components/admin-token.js';
 import { DrlEditor } from '../components/drl-editor.js';
 import { renderDryRun } from '../components/dry-run-report.js';
 import { RulesHistory } from '../components/rules-history.js';
+import { ConfirmRulesChange } from '../components/rules-confirm.js';
+import { saveDraft, takeDraft, dropDraft } from '../lib/rules-draft.js';
 
 export const id = 'rules';
 /** Recorded as the author of versions activated from the console. */
@@ -23,7 +25,9 @@ export function mount(root) {
 class RulesView {
   constructor() {
     this.active = null; // the active version, with files
-    this.editor = new DrlEditor({ onChange: () => this.updateButtons() });
+    this.problemCount = 0; // problems the last check found in the current edits: Activate waits until they are fixed
+    this.confirmation = null; // the confirmation dialog, made on first use
+    this.editor = new DrlEditor({ onChange: () => this.edited() });
     this.history = new RulesHistory({ onPick: (v) => this.pick(v), onRollback: (v) => this.rollback(v) });
 
     this.version = el('span', { class: 'rules-head__version', 'data-testid': 'rules-version' }, '…');
@@ -73,7 +77,9 @@ class RulesView {
       this.say(`Cannot load the rules: ${e.message}`, 'error');
       return;
     }
+    const draft = takeDraft(); // before the editor loads: loading saves (i.e. clears) the draft
     this.editor.load(this.active.files || []);
+    const restored = draft && this.restoreDraft(draft);
     this.dryRunCard.hidden = true; // a dry-run compared against the previous active version
     replaceChildren(this.dryRunBody);
     setText(this.version, `v${this.active.version}`);
@@ -87,6 +93,7 @@ class RulesView {
       this.active.comment, this.active.sha256 && `sha256 ${this.active.sha256.slice(0, 12)}`].filter(Boolean).join(' · '));
     this.showProblems([]);
     this.updateButtons();
+    if (restored) this.say(restored, 'warn');
     await this.refreshHistory();
   }
 
@@ -105,8 +112,9 @@ class RulesView {
   updateButtons() {
     const dirty = this.editor.isDirty();
     this.revertButton.disabled = !dirty;
-    this.activateButton.disabled = !dirty || !this.editingEnabled();
+    this.activateButton.disabled = !dirty || !this.editingEnabled() || this.problemCount > 0;
     this.activateButton.title = !this.editingEnabled() ? 'Editing is disabled on this server: set CASCADE_ADMIN_TOKEN'
+      : this.problemCount > 0 ? 'Fix the problems listed, then Validate again'
       : dirty ? `Store the edits as a new version and route with them (changed: ${this.editor.changedFiles().join(', ')})`
         : 'Edit a file first';
   }
@@ -119,6 +127,7 @@ class RulesView {
   }
 
   showProblems(problems) {
+    this.problemCount = problems.length;
     this.editor.setProblems(problems);
     this.problemsCard.hidden = problems.length === 0;
     replaceChildren(this.problems, problems.map((p) => el('li', {},
@@ -142,6 +151,7 @@ class RulesView {
 
   revert() {
     this.editor.revert();
+    dropDraft();
     this.showProblems([]);
     this.say(`Edits reverted to v${this.active.version}.`);
   }
@@ -182,11 +192,16 @@ class RulesView {
     }
     return this.busy(async () => {
       const comment = this.comment.value.trim();
+      const files = this.editor.files();
       try {
+        const confirmed = await this.confirmChange({ title: `Activate your edits as a new version (active: v${this.active.version})?`,
+          confirmLabel: 'Activate', files, label: 'edits' });
+        if (!confirmed) return;
         const { body } = await adminRequest(RULES_PATH, { method: 'PUT', body: {
-          files: this.editor.files(), base_version: this.active.version, author: AUTHOR, ...(comment ? { comment } : {}),
+          files, base_version: this.active.version, author: AUTHOR, ...(comment ? { comment } : {}),
         } }, 'Activating rules');
         this.comment.value = '';
+        dropDraft();
         this.history.hideDiff();
         await this.load();
         this.say(`Activated version ${body.version}: routing uses it from the next request on.`, 'ok');
@@ -210,6 +225,12 @@ class RulesView {
     return this.busy(async () => {
       const dropped = this.editor.isDirty();
       try {
+        const target = await getRulesVersion(version);
+        const confirmed = await this.confirmChange({ title: `Roll back to v${version} (active: v${this.active.version})?`,
+          confirmLabel: `Roll back to v${version}`, files: target.files || [], label: `v${version}`,
+          note: dropped ? 'Your unsaved edits in the editor will be discarded.' : null });
+        if (!confirmed) return;
+        dropDraft();
         const { body } = await adminRequest(`${RULES_PATH}/rollback/${encodeURIComponent(version)}`, { method: 'POST',
           body: { base_version: this.active.version, author: AUTHOR } }, 'Rolling back rules');
         this.history.hideDiff();
@@ -219,6 +240,45 @@ class RulesView {
         this.failed('Rollback', e);
       }
     });
+  }
+
+  // ---- Safe activation: a confirmation with the diff and the dry-run, drafts kept across reloads ----
+
+  /**
+   * Dry-runs `files`, then asks for confirmation showing their diff against the active version and the dry-run's
+   * summary. Resolves false when cancelled; throws what the dry-run threw (e.g. problems in the rules).
+   */
+  async confirmChange({ title, confirmLabel, files, label, note = null }) {
+    this.say('Checking the change on the benchmark prompts before asking…');
+    let dryRun = null;
+    let dryRunProblem = null;
+    try {
+      dryRun = await dryRunRules(files);
+    } catch (e) {
+      if (e instanceof ApiError && Array.isArray(e.body?.problems)) throw e; // broken rules are never confirmed
+      dryRunProblem = e.message; // e.g. the dry-run's time budget on a busy gateway: the diff still shows
+    }
+    this.confirmation ??= new ConfirmRulesChange();
+    const confirmed = await this.confirmation.ask({ title, confirmLabel, active: this.active, next: { files },
+      nextLabel: label, dryRun, dryRunProblem, note });
+    this.say(confirmed ? 'Confirmed: applying…' : 'Cancelled: nothing changed.', confirmed ? 'info' : 'warn');
+    return confirmed;
+  }
+
+  /** The editor changed: the buttons follow, and the edits are kept in this browser so a reload does not lose them. */
+  edited() {
+    this.updateButtons();
+    if (this.active) saveDraft(this.active.version, this.editor);
+  }
+
+  /** After a load: puts back edits kept from before a reload; returns what to tell the user. */
+  restoreDraft(draft) {
+    if (draft.baseVersion !== this.active.version) {
+      dropDraft();
+      return `Unsaved edits from before the reload were made on v${draft.baseVersion}, but v${this.active.version} is active now: they were discarded.`;
+    }
+    this.editor.restore(draft.files);
+    return `Restored your unsaved edits to ${Object.keys(draft.files).join(', ')} (kept in this browser). Revert edits drops them.`;
   }
 
   /** Explains a failed call: problems in the DRL, a stale base version, the admin token, or anything else. */

@@ -152,9 +152,16 @@ class CompareTabIT {
             }
         }
 
-        assertThat(raceStatus).as("race status after Stop").matches("Stopped after [0-2] of 3 finished — no comparison\\.");
-        assertThat(page.columnText(BASELINE, "status")).as("baseline status after Stop").isEqualTo("Stopped — partial answer kept");
+        assertThat(raceStatus).as("race status after Stop: the skipped hosted API is not counted as finished")
+                .matches("Stopped after [01] of 2 finished \\(Hosted API skipped\\) — no comparison; measured so far is kept\\.");
+        assertThat(page.columnText(BASELINE, "status")).as("baseline status after Stop").isEqualTo("Stopped · partial kept");
         assertThat(page.columnText(BASELINE, "output")).isNotEmpty();
+        assertThat(page.columnText(BASELINE, "ttft")).as("TTFT measured before Stop is kept").matches(DURATION);
+        assertThat(page.columnText(BASELINE, "total")).as("time until Stop").matches(DURATION);
+        assertThat(page.columnText(BASELINE, "tokens")).as("tokens streamed until Stop").matches("— → " + NUMBER);
+        assertThat(page.columnText(CASCADE, "route")).as("the cascade's route, sent before its first token")
+                .isIn("small", "large");
+        assertThat(page.columnText(CASCADE, "rule")).as("the cascade's deciding rule").isNotEqualTo("—");
         assertThat(page.columnText(HOSTED, "status")).as("a finished column keeps its result").isEqualTo("Skipped");
         assertThat(browser.session().byTestId("stop").isEnabled()).isFalse();
         assertThat(browser.session().allByTestId("ratio-baseline-sentence")).as("no ratios for a stopped race").isEmpty();

@@ -32,8 +32,10 @@ final class ConsolePage {
      */
     ConsolePage open(String hash) {
         session().open(browser.url(hash));
+        session().script("localStorage.clear()"); // kept rule drafts and dismissed notices belong to one test
         session().driver().navigate().refresh();
         await("console script ready").until(() -> "true".equals(session().script("return document.body.dataset.ready || null")));
+        session().script("window.scrollTo(0, 0)"); // a reload restores the previous test's scroll position
         return this;
     }
 
@@ -83,6 +85,17 @@ final class ConsolePage {
         input.sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.DELETE);
         input.sendKeys(token);
         session().byTestId("admin-token-submit").click();
+        return this;
+    }
+
+    boolean dialogOpen(String testId) {
+        return Boolean.TRUE.equals(session().script("return document.querySelector('[data-testid=' + arguments[0] + ']')?.open === true", testId));
+    }
+
+    /** Waits for the rules-change confirmation (diff + dry-run) and confirms it. */
+    ConsolePage confirmRulesChange() {
+        await("confirmation dialog open").until(() -> dialogOpen("confirm-change-dialog"));
+        session().byTestId("confirm-change-submit").click();
         return this;
     }
 

@@ -81,7 +81,7 @@ class RulesTabIT {
 
         browser.session().byTestId("rules-comment").sendKeys("lower the long-prompt threshold (browser test)");
         rules.click("rules-activate");
-        console.enterAdminToken(TestGateway.ADMIN_TOKEN);
+        console.confirmRulesChange().enterAdminToken(TestGateway.ADMIN_TOKEN);
         long activated = originalVersion + 1;
         ConsolePage.await("activated").until(() -> rules.message().startsWith("Activated version"));
         assertThat(rules.message()).startsWith("Activated version " + activated);
@@ -104,6 +104,7 @@ class RulesTabIT {
         browser.session().fullPageScreenshot(BrowserExtension.SCREENSHOTS, "rules-history");
 
         rules.click("rules-rollback");
+        console.confirmRulesChange();
         ConsolePage.await("rolled back").until(() -> rules.message().startsWith("Rolled back"));
         assertThat(rules.message()).isEqualTo("Rolled back: version " + (activated + 1) + " restores v" + originalVersion + ".");
         assertThat(rules.chat(FACTUAL_PROMPT).get("rule")).as("rule after the rollback")
@@ -121,6 +122,7 @@ class RulesTabIT {
 
         ConsolePage.await("problems listed").until(() -> !browser.session().allByTestId("rules-problem").isEmpty());
         assertThat(rules.message()).matches("\\d+ problems?: nothing can be activated until they are fixed\\.");
+        assertThat(browser.session().byTestId("rules-activate").isEnabled()).as("Activate while problems are known").isFalse();
         List<WebElement> problems = browser.session().allByTestId("rules-problem");
         assertThat(problems).extracting(p -> p.getAttribute("data-file")).containsOnly("category-routing.drl");
         assertThat(problems).extracting(p -> Integer.parseInt(p.getAttribute("data-line")))
@@ -149,7 +151,7 @@ class RulesTabIT {
         assertThat(meanwhile.get("status")).as("someone else activates first: %s", meanwhile).isEqualTo(200L);
 
         rules.click("rules-activate");
-        console.enterAdminToken(TestGateway.ADMIN_TOKEN);
+        console.confirmRulesChange().enterAdminToken(TestGateway.ADMIN_TOKEN);
 
         ConsolePage.await("stale edit refused").until(() -> rules.message().startsWith("Activate refused"));
         assertThat(rules.message()).contains("changed to v" + (originalVersion + 1), "since you loaded v" + originalVersion);

@@ -9,6 +9,10 @@ interface CompareEvents {
     default void delta(SystemName system, String content) {
     }
 
+    /** The gateway routed {@code system}'s request (the cascade): its route and deciding rule, before any content. */
+    default void routed(SystemName system, String route, String rule) {
+    }
+
     /** {@code system} failed with a retryable answer and tries again in {@code waitMs}. */
     default void retrying(SystemName system, int attempt, long waitMs, String reason) {
     }

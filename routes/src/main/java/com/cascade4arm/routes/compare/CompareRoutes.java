@@ -16,6 +16,7 @@ import static com.cascade4arm.routes.RouteIds.COMPARE_CASCADE;
 import static com.cascade4arm.routes.RouteIds.COMPARE_HOSTED;
 import static com.cascade4arm.routes.RouteIds.COMPARE_MULTICAST;
 import static com.cascade4arm.routes.RouteIds.COMPARE_STREAM;
+import static com.cascade4arm.routes.RouteIds.COMPARE_SYSTEMS;
 import static com.cascade4arm.routes.RouteIds.direct;
 
 /**
@@ -43,6 +44,10 @@ public final class CompareRoutes extends ApiRoutes {
                 .to("micrometer:counter:cascade.compare.requests?tags=answer=json")
                 .to(direct(COMPARE_MULTICAST))
                 .process(compare::answer)
+                .marshal(Json.answer());
+
+        onEventLoop("GET", "/api/compare/systems", COMPARE_SYSTEMS)
+                .process(compare::describeSystems)
                 .marshal(Json.answer());
 
         onWorkers("POST", "/api/compare/stream", COMPARE_STREAM)

@@ -197,6 +197,20 @@ public final class CompareService implements AutoCloseable {
         return aggregate;
     }
 
+    /**
+     * {systems: [{system, configured, reason}]}: which systems a compare would call, and for one that it would skip,
+     * what to set — so a console can say "not configured" before anyone runs a prompt.
+     */
+    void describeSystems(Exchange exchange) {
+        ObjectNode answer = Json.object();
+        var systems = answer.putArray("systems");
+        for (SystemName system : SystemName.values()) {
+            String unconfigured = legs.get(system).target().unconfigured().get();
+            systems.addObject().put("system", system.id()).put("configured", unconfigured == null).put("reason", unconfigured);
+        }
+        exchange.getMessage().setBody(answer);
+    }
+
     /** Closes every system's breaker and ends every cooldown (tests; an operator after fixing a key). */
     public void resetResilience() {
         legs.values().forEach(Leg::reset);

@@ -1,6 +1,7 @@
 package com.cascade4arm.routes.compare;
 
 import com.cascade4arm.openai.Sse;
+import com.cascade4arm.routes.http.HeaderValues;
 import com.cascade4arm.routes.http.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.hc.core5.http.io.EofSensorInputStream;
@@ -21,6 +22,9 @@ import java.util.function.Function;
  */
 final class LegAttempt {
     private static final int MAX_ERROR_BODY_CHARS = 300;
+    /** The gateway's routing headers on the cascade's answer, sent before the first token. */
+    static final String ROUTE_HEADER = "X-Cascade-Route";
+    static final String RULE_HEADER = "X-Cascade-Rule";
 
     /** How an attempt ended; {@code status} 0 = no HTTP answer (connection failure, timeout, cancel, breaker open). */
     record Outcome(boolean ok, int status, String message, boolean shown, boolean timedOut, boolean cancelled,
@@ -104,6 +108,7 @@ final class LegAttempt {
             if (contentType != null && contentType.toLowerCase(Locale.ROOT).contains("json")) {
                 return finish(errorIn200(answer));
             }
+            stream.routed(header.apply(ROUTE_HEADER), HeaderValues.decode(header.apply(RULE_HEADER)));
             return finish(stream(answer, deadlineMs));
         } finally {
             if (aborted == null && outcome != null && outcome.ok()) {

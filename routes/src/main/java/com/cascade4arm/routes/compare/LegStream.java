@@ -82,6 +82,13 @@ final class LegStream {
         }
     }
 
+    /** The gateway's routing headers arrived with the stream: tell the client at once (only the cascade has them). */
+    void routed(String route, String rule) {
+        if (route != null && !route.isBlank()) {
+            events.routed(system, route, rule);
+        }
+    }
+
     /** True once any content reached the client: from then on the answer must not be retried. */
     synchronized boolean shown() {
         return contentDeltas > 0;

@@ -23,6 +23,13 @@ final class SseCompareEvents implements CompareEvents {
     }
 
     @Override
+    public void routed(SystemName system, String route, String rule) {
+        ObjectNode event = Json.object().put("system", system.id());
+        event.putObject("routed").put("route", route).put("rule", rule);
+        write(event);
+    }
+
+    @Override
     public void retrying(SystemName system, int attempt, long waitMs, String reason) {
         write(Json.object().put("system", system.id()).put("status", "retrying").put("attempt", attempt)
                 .put("retry_in_ms", waitMs).put("reason", reason));

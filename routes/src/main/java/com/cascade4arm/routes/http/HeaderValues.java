@@ -33,6 +33,26 @@ public final class HeaderValues {
         return out.toString();
     }
 
+    /** The inverse of {@link #encode}: percent-escapes back to UTF-8 text; null stays null. */
+    public static String decode(String value) {
+        if (value == null || value.indexOf('%') < 0) {
+            return value;
+        }
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(value.length());
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            int high = c == '%' && i + 2 < value.length() ? Character.digit(value.charAt(i + 1), 16) : -1;
+            int low = high >= 0 ? Character.digit(value.charAt(i + 2), 16) : -1;
+            if (low >= 0) {
+                bytes.write(high * 16 + low);
+                i += 2;
+            } else {
+                bytes.write(c);
+            }
+        }
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
     private static boolean isPlain(String value) {
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);

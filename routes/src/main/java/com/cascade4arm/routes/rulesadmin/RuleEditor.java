@@ -111,12 +111,13 @@ public final class RuleEditor {
 
     /**
      * Compiles the candidate and routes the suite (and its extra prompts) under it and the active rulebook, all under
-     * one permit, within {@link #DRY_RUN_BUDGET_MS}, stopping between prompts once {@code clientGone} says so.
+     * one permit, the routing within {@link #DRY_RUN_BUDGET_MS}, stopping between prompts once {@code clientGone} says so.
      */
     DryRun.Report dryRun(RuleCandidate candidate, BooleanSupplier clientGone) {
         return withPermit(() -> {
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRY_RUN_BUDGET_MS);
             RoutingRulebook compiled = vetted(candidate.files());
+            // The budget is for routing the prompts: a compile slowed down by a busy machine must not use it up.
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRY_RUN_BUDGET_MS);
             RulebookRoutingService.ActiveRulebook current = serving();
             return DryRun.run(current.rulebook(), current.version(), compiled, suite(), candidate.prompts(),
                     new DryRun.Limits(deadline, TimeUnit.MICROSECONDS.toNanos(DECISION_BUDGET_MICROS), clientGone));

@@ -169,6 +169,18 @@ class CompareIT {
             }
         }
         assertRatiosRecomputeFrom(aggregate);
+        assertCascadeRoutedBeforeItsFirstDelta(events, results.get("cascade"));
+    }
+
+    /** The cascade's route and rule arrive in its first event, before any of its content, and match its result. */
+    private static void assertCascadeRoutedBeforeItsFirstDelta(List<JsonNode> events, JsonNode cascadeResult) {
+        List<JsonNode> cascade = events.stream().filter(e -> "cascade".equals(e.path("system").asText())).toList();
+        JsonNode first = cascade.get(0);
+        assertThat(first.has("routed")).as("the cascade's first event: %s", first).isTrue();
+        assertThat(first.at("/routed/route").asText()).isEqualTo(cascadeResult.path("route").asText());
+        assertThat(first.at("/routed/rule").asText()).isEqualTo(cascadeResult.path("rule").asText()).isNotBlank();
+        assertThat(events.stream().filter(e -> e.has("routed"))).as("only the cascade is routed")
+                .allSatisfy(e -> assertThat(e.path("system").asText()).isEqualTo("cascade"));
     }
 
     @Test

@@ -44,6 +44,21 @@ class CompareUnconfiguredIT {
     }
 
     @Test
+    void saysWhichSystemsAreNotConfiguredAndWhatToSetBeforeAnyCompare() throws Exception {
+        var answer = gateway.get("/api/compare/systems");
+
+        assertThat(answer.statusCode()).isEqualTo(200);
+        JsonNode systems = JSON.readTree(answer.body()).path("systems");
+        assertThat(systems).extracting(s -> s.path("system").asText()).containsExactly("cascade", "baseline", "hosted");
+        assertThat(systems.get(0).path("configured").asBoolean()).isTrue();
+        assertThat(systems.get(0).path("reason").isNull()).isTrue();
+        assertThat(systems.get(1).path("configured").asBoolean()).isFalse();
+        assertThat(systems.get(1).path("reason").asText()).contains("CASCADE_BASELINE_URL");
+        assertThat(systems.get(2).path("configured").asBoolean()).isFalse();
+        assertThat(systems.get(2).path("reason").asText()).contains("OPENROUTER_API_KEY");
+    }
+
+    @Test
     void runsOnlyTheRequestedSystems() throws Exception {
         JsonNode root = JSON.readTree(gateway.compare("{\"prompt\":\"Hello!\",\"systems\":[\"baseline\",\"hosted\"]}").body());
 
