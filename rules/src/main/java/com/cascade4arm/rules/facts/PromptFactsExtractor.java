@@ -1,5 +1,6 @@
 package com.cascade4arm.rules.facts;
 
+import com.cascade4arm.rules.score.CategoryModel;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,11 +17,18 @@ public final class PromptFactsExtractor {
             "is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would", "will", "shall", "may",
             "might", "has", "have", "had");
 
-    /** Spelled-out numbers count as numbers too: "three friends split 96 dollars" is a word problem with two numbers. */
+    /**
+     * Spelled-out numbers count as numbers too: "three friends split 96 dollars" is a word problem with two numbers.
+     * German, Spanish and French from two upwards (their "one" is also the indefinite article).
+     */
     private static final Set<String> NUMBER_WORDS = Set.of(
             "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
             "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty",
-            "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "billion", "dozen");
+            "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "billion", "dozen",
+            "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf", "zwanzig",
+            "hundert", "tausend", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once",
+            "doce", "veinte", "cien", "mil", "deux", "trois", "quatre", "cinq", "sept", "huit", "neuf", "dix",
+            "onze", "douze", "vingt", "cent", "mille");
 
     private static final Pattern ARITHMETIC = Pattern.compile(
             "\\d\\s*[+*/^×÷=]\\s*[(\\d]|\\d\\s+-\\s+\\d|\\d\\s*[a-z]\\s*[+\\-*/^=]\\s*\\d|\\d\\s*%\\s*of\\b");
@@ -33,6 +41,11 @@ public final class PromptFactsExtractor {
         return extract(List.of(ChatMessage.user(prompt)), null);
     }
 
+    /** {@link #fromPrompt(String)} scored by another category model (cross-validation trains one per fold). */
+    public static PromptFacts fromPrompt(String prompt, CategoryModel model) {
+        return extract(List.of(ChatMessage.user(prompt)), null, model);
+    }
+
     /**
      * Facts for a chat request.
      *
@@ -41,12 +54,18 @@ public final class PromptFactsExtractor {
      * @throws IllegalArgumentException when there is no user message or max_tokens is not positive
      */
     public static PromptFacts extract(List<ChatMessage> messages, Integer requestedMaxTokens) {
+        return extract(messages, requestedMaxTokens, CategoryModel.bundled());
+    }
+
+    /** {@link #extract(List, Integer)} with the category score of {@code model} instead of the bundled one. */
+    public static PromptFacts extract(List<ChatMessage> messages, Integer requestedMaxTokens, CategoryModel model) {
         int routed = lastUserIndex(messages);
         if (requestedMaxTokens != null && requestedMaxTokens < 1) {
             throw new IllegalArgumentException("max_tokens must be at least 1, but was " + requestedMaxTokens);
         }
         PromptFacts.Builder facts = new PromptFacts.Builder();
         describeMessage(messages.get(routed).content().strip(), facts);
+        describeShapeAndScore(facts, model);
         describeConversation(messages, routed, facts);
         facts.requestedMaxTokens = requestedMaxTokens;
         return facts.build();
@@ -78,6 +97,13 @@ public final class PromptFactsExtractor {
         facts.stackTrace = CodeMarkers.hasStackTrace(text);
         facts.sql = CodeMarkers.hasSql(text, facts.lowerText);
         facts.namedError = CodeMarkers.hasNamedError(text);
+    }
+
+    /** How the message is put (language, question shape, quantities, ...) and the learned category score. */
+    private static void describeShapeAndScore(PromptFacts.Builder facts, CategoryModel model) {
+        facts.shape = MessageShape.describe(facts.text, facts.sequence);
+        facts.scores = model.score(facts.text);
+        facts.model = model;
     }
 
     /** Lower case with every run of white space collapsed to one space, in one pass (a regex costs more per character). */
