@@ -146,8 +146,8 @@ final class CodeSyntax {
 
     /** snake_case ({@code user_id}, {@code __init__}) or camelCase starting with two lower-case letters ({@code forEach}). */
     private static boolean isCodeIdentifier(String name) {
-        if (name.startsWith("__") && name.endsWith("__") && name.length() > 4) {
-            return true;
+        if (name.startsWith("__") && name.endsWith("__") && name.length() > 4 && Character.isLetter(name.charAt(2))) {
+            return true; // __init__
         }
         for (int i = 1; i + 1 < name.length(); i++) {
             if (name.charAt(i) == '_' && name.charAt(i - 1) != '_' && name.charAt(i + 1) != '_') {

@@ -8,8 +8,8 @@ import java.util.Set;
  * how-many, why, why-not (a suggestion), yes-no, stands-for (an abbreviation), or "" when it asks nothing. Read from the question sentence —
  * the one before the last '?', else the last one — by its lead word after fillers ("quick one:", "and") and prepositions
  * ("In which year" is "when"). A lookup is a who/when/where/stands-for question not built on a modal or "do"
- * ("Who invented radio?", not "When should I use it?"), or a which-question about a company, person, country, city or
- * language: it asks for a name, a date, a place or an expansion.
+ * ("Who invented radio?", not "When should I use it?"), or a which/what-question about a company, person, country, city
+ * or language: it asks for a name, a date, a place or an expansion.
  */
 final class QuestionShapes {
 
@@ -52,7 +52,7 @@ final class QuestionShapes {
     private static final Set<String> NOT_LOOKUP = Set.of("do", "does", "should", "could", "would", "can", "will",
             "shall", "must", "might", "may", "soll", "sollte", "sollen", "kann", "können", "muss", "müssen", "darf",
             "man", "debo", "debería", "conviene", "puedo", "puede", "faut", "dois", "doit", "devrais", "peut", "peux", "on");
-    /** "Which company ...", "Quelle entreprise ...": a which-question about one of these looks a name up. */
+    /** "Which company ...", "¿Qué empresa ...?": a which- or what-question about one of these looks a name up. */
     private static final Set<String> LOOKUP_NOUNS = Set.of("company", "firm", "person", "country", "city", "language",
             "firma", "unternehmen", "land", "stadt", "sprache", "empresa", "persona", "país", "ciudad",
             "lenguaje", "entreprise", "société", "personne", "pays", "ville", "langage", "langue");
@@ -93,7 +93,8 @@ final class QuestionShapes {
         String afterNext = lead + 2 < words.length ? words[lead + 2] : "";
         boolean lookup = kind.equals("stands-for")
                 || (kind.equals("who") || kind.equals("when") || kind.equals("where")) && !NOT_LOOKUP.contains(next)
-                || kind.equals("which") && (LOOKUP_NOUNS.contains(next) || LOOKUP_NOUNS.contains(afterNext));
+                || (kind.equals("which") || kind.equals("what"))
+                && (LOOKUP_NOUNS.contains(next) || LOOKUP_NOUNS.contains(afterNext));
         return new Shape(kind.isEmpty() ? "yes-no" : kind, lookup);
     }
 

@@ -174,6 +174,17 @@ class MaliciousRulesTest {
                 hostile("brackets nested deep enough to overflow a parser's stack",
                         rule("PromptFacts( " + "(".repeat(5_000) + "wordCount > 1" + ")".repeat(5_000) + " )",
                                 "$d.routeLarge(\"x\");"), "nested more than", 6),
+                hostile("a tentative threshold computed by a call",
+                        rule("PromptFacts()", "$d.routeSmallTentatively(Math.random(), \"x\");"), "static call 'Math.random", 9),
+                hostile("a tentative threshold taken from a binding",
+                        rule("PromptFacts( $s : reasoningScore )", "$d.routeSmallTentatively($s, \"x\");"),
+                        "must be a number literal between 0 and 1", 9),
+                hostile("a tentative threshold that would throw while routing",
+                        rule("PromptFacts()", "$d.routeSmallTentatively(1.5, \"x\");"),
+                        "confidence threshold '1.5' of routeSmallTentatively must be a number literal between 0 and 1", 9),
+                hostile("a tentative threshold passed as text",
+                        rule("PromptFacts()", "$d.routeSmallTentatively(\"0.5\", \"x\");"),
+                        "must be a number literal between 0 and 1", 9),
                 hostile("a regex with catastrophic backtracking",
                         rule("PromptFacts( text matches \"(a+)+$\" )", "$d.routeLarge(\"x\");"), "exponential time", 6));
     }
