@@ -5,6 +5,8 @@ import com.cascade4arm.rules.decision.RoutingDecision;
 import com.cascade4arm.rules.facts.ChatMessage;
 import com.cascade4arm.rules.facts.PromptFacts;
 import com.cascade4arm.rules.facts.PromptFactsExtractor;
+import com.cascade4arm.rules.score.CategoryModel;
+import com.cascade4arm.rules.score.CategoryScores;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -20,10 +22,13 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Latency of one routing decision on the default rulebook (goal: p99 ≤ 50 µs) and of fact extraction, per prompt kind.
- * SampleTime mode reports p50/p90/p99/p99.9. Run (from /work/main):
+ * Latency of routing one request on the default rulebook, per prompt kind: {@code decide} (rules only, facts given),
+ * {@code extractFacts} (facts, learned score included), {@code score} (the learned score alone) and
+ * {@code extractAndDecide} (what a request costs: facts, score and rules; goal p99 ≤ 50 µs). Kind {@code cap-32k} is
+ * the longest prompt the gateway accepts (32,000 characters): its goal is a decision within 1 ms.
+ * SampleTime mode reports p50/p90/p99/p99.9. Run (from the repository root):
  * <pre>
- * mvn -B -o -q -pl rules,bench package -DskipTests
+ * mvn -B -o -q -pl rules,bench -am package -DskipTests
  * java -cp "bench/target/bench.jar:bench/target/lib/*" org.openjdk.jmh.Main RuleDecisionBenchmark
  * </pre>
  * Add {@code -p kind=factual} to measure one kind, {@code -f 0} to skip forking when iterating quickly.
@@ -37,16 +42,22 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"-Xmx1g", "-Dslf4j.provider=org.slf4j.helpers.NOP_FallbackServiceProvider"})
 public class RuleDecisionBenchmark {
 
-    @Param({"factual", "greeting", "code-fence", "analysis", "follow-up", "long-essay"})
+    /** The gateway's prompt cap: the longest message a request may carry. */
+    private static final int CAP_CHARS = 32_000;
+
+    @Param({"factual", "greeting", "code-fence", "analysis", "follow-up", "long-essay", "software-fact", "units",
+            "code-syntax", "german", "spanish", "cap-32k"})
     public String kind;
 
     private RoutingRulebook rulebook;
+    private CategoryModel model;
     private List<ChatMessage> messages;
     private PromptFacts facts;
 
     @Setup
     public void setUp() {
         rulebook = RoutingRulebook.defaults();
+        model = CategoryModel.bundled();
         messages = conversation(kind);
         facts = PromptFactsExtractor.extract(messages, null);
     }
@@ -59,6 +70,16 @@ public class RuleDecisionBenchmark {
     @Benchmark
     public PromptFacts extractFacts() {
         return PromptFactsExtractor.extract(messages, null);
+    }
+
+    @Benchmark
+    public CategoryScores score() {
+        return model.score(messages.get(messages.size() - 1).content());
+    }
+
+    @Benchmark
+    public RoutingDecision extractAndDecide() {
+        return rulebook.decide(PromptFactsExtractor.extract(messages, null));
     }
 
     private static List<ChatMessage> conversation(String kind) {
@@ -74,8 +95,24 @@ public class RuleDecisionBenchmark {
                     ChatMessage.assistant("Use i < n instead of i <= n, otherwise the last index is out of range."),
                     ChatMessage.user("Thanks! Can you make it shorter?"));
             case "long-essay" -> List.of(ChatMessage.user(longEssay()));
+            case "software-fact" -> List.of(ChatMessage.user("Who invented the JavaScript language?"));
+            case "units" -> List.of(ChatMessage.user("A meeting starts at 9:40 and runs 2 h 50 min. When does it end?"));
+            case "code-syntax" -> List.of(ChatMessage.user("fix: while x < 10 x += 1"));
+            case "german" -> List.of(ChatMessage.user("Warum fallen Blätter im Herbst? Erkläre es Schritt für Schritt."));
+            case "spanish" -> List.of(ChatMessage.user("¿Por qué el cielo es azul? Explícalo paso a paso."));
+            case "cap-32k" -> List.of(ChatMessage.user(capped()));
             default -> throw new IllegalArgumentException("kind must be one of the @Param values, but was " + kind);
         };
+    }
+
+    /**
+     * 32,000 characters mixing what every scanner looks for — prose, clock times and units, a list of numbers, code
+     * with calls, indexes and updates, German and Spanish — so that no scanner stops early.
+     */
+    private static String capped() {
+        String piece = "Why does the loop while x < 10 run at 9:40 for 2 h 50 min? total = items[i] + f(x); i++; "
+                + "1, 2, 3, 5, 8, 13. Erkläre es Schritt für Schritt, ¿por qué? Ann is older than Ben. ";
+        return piece.repeat(CAP_CHARS / piece.length() + 1).substring(0, CAP_CHARS);
     }
 
     /** About 4,000 characters of ordinary prose: the worst case for keyword and phrase checks. */

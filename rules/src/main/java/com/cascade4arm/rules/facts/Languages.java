@@ -1,7 +1,6 @@
 package com.cascade4arm.rules.facts;
 
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,7 +20,7 @@ final class Languages {
 
     private static final List<String> ORDER = List.of("en", "de", "es", "fr");
 
-    private static final Map<String, Set<String>> FUNCTION_WORDS = distinct(Map.of(
+    private static final Map<String, Integer> FUNCTION_WORDS = byLanguageIndex(Map.of(
             "en", Set.of("the", "is", "are", "was", "were", "be", "been", "what", "who", "when", "where", "which", "why",
                     "how", "and", "or", "of", "to", "on", "for", "with", "do", "does", "did", "you", "i", "my", "it",
                     "this", "that", "these", "those", "can", "could", "would", "should", "please", "there", "have", "has",
@@ -68,10 +67,9 @@ final class Languages {
     static String detect(String text, String[] words) {
         int[] votes = new int[ORDER.size()];
         for (int i = 0; i < Math.min(words.length, MAX_WORDS); i++) {
-            for (int language = 0; language < ORDER.size(); language++) {
-                if (FUNCTION_WORDS.get(ORDER.get(language)).contains(words[i])) {
-                    votes[language]++;
-                }
+            Integer language = FUNCTION_WORDS.get(words[i]);
+            if (language != null) {
+                votes[language]++;
             }
         }
         for (int i = 0; i < Math.min(text.length(), MAX_CHARS); i++) {
@@ -110,16 +108,13 @@ final class Languages {
         };
     }
 
-    /** Drops every word that two languages share, so it votes for neither. */
-    private static Map<String, Set<String>> distinct(Map<String, Set<String>> byLanguage) {
+    /** Word → index of its language in {@link #ORDER}; a word two languages share votes for neither, so is left out. */
+    private static Map<String, Integer> byLanguageIndex(Map<String, Set<String>> byLanguage) {
         Map<String, Integer> languagesPerWord = new HashMap<>();
         byLanguage.values().forEach(words -> words.forEach(word -> languagesPerWord.merge(word, 1, Integer::sum)));
-        Map<String, Set<String>> distinct = new HashMap<>();
-        byLanguage.forEach((language, words) -> {
-            Set<String> own = new HashSet<>(words);
-            own.removeIf(word -> languagesPerWord.get(word) > 1);
-            distinct.put(language, Set.copyOf(own));
-        });
-        return Map.copyOf(distinct);
+        Map<String, Integer> index = new HashMap<>();
+        byLanguage.forEach((language, words) -> words.stream().filter(word -> languagesPerWord.get(word) == 1)
+                .forEach(word -> index.put(word, ORDER.indexOf(language))));
+        return Map.copyOf(index);
     }
 }

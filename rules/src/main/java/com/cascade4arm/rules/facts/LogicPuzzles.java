@@ -1,5 +1,7 @@
 package com.cascade4arm.rules.facts;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -41,51 +43,64 @@ final class LogicPuzzles {
     private static final Set<String> RELATIVE_DAYS = Set.of("today", "tomorrow", "yesterday", "heute", "morgen", "gestern",
             "übermorgen", "vorgestern", "hoy", "mañana", "ayer", "anteayer", "aujourd", "demain", "hier");
 
+    private static final int QUANTIFIER = 1;
+    private static final int CONCLUSION = 1 << 1;
+    private static final int LIE = 1 << 2;
+    private static final int TRUTH = 1 << 3;
+    private static final int OPEN_COMPARISON = 1 << 4;
+    private static final int CLOSE_COMPARISON = 1 << 5;
+    private static final int WEEKDAY = 1 << 6;
+    private static final int CONDITION = 1 << 7;
+    private static final int RELATIVE_DAY = 1 << 8;
+    /** Every word above with its roles, so that each word of the message costs one look-up. */
+    private static final Map<String, Integer> ROLES = roles(Map.of(QUANTIFIER, QUANTIFIERS, CONCLUSION, CONCLUSIONS,
+            LIE, LIE_WORDS, TRUTH, TRUTH_WORDS, OPEN_COMPARISON, MORE_OR_LESS, CLOSE_COMPARISON, THAN, WEEKDAY, WEEKDAYS,
+            CONDITION, CONDITIONS, RELATIVE_DAY, RELATIVE_DAYS));
+
     private LogicPuzzles() {
     }
 
     /** The puzzle pattern found, or "" when none. */
     static String pattern(String text, String[] words, String questionShape) {
         int quantifiers = 0;
-        boolean conclusion = false;
         int lies = 0;
-        int truths = 0;
         int comparisons = 0;
         int openComparison = -1;
-        boolean weekday = false;
-        boolean condition = false;
-        boolean relativeDay = false;
+        int seen = 0;
         for (int i = 0; i < words.length; i++) {
             String word = words[i];
-            quantifiers += QUANTIFIERS.contains(word) ? 1 : 0;
-            conclusion |= CONCLUSIONS.contains(word);
-            lies += LIE_WORDS.contains(word) ? 1 : 0;
-            truths += TRUTH_WORDS.contains(word) ? 1 : 0;
-            weekday |= WEEKDAYS.contains(word);
-            condition |= CONDITIONS.contains(word);
-            relativeDay |= RELATIVE_DAYS.contains(word);
+            int roles = ROLES.getOrDefault(word, 0);
+            seen |= roles;
+            quantifiers += (roles & QUANTIFIER) != 0 ? 1 : 0;
+            lies += (roles & LIE) != 0 ? 1 : 0;
             if (word.equals("than") || word.equals("als") && i > 0 && words[i - 1].endsWith("er")) {
                 comparisons++;
-            } else if (MORE_OR_LESS.contains(word)) {
+            } else if ((roles & OPEN_COMPARISON) != 0) {
                 openComparison = i;
-            } else if (THAN.contains(word) && openComparison >= 0 && i - openComparison <= 3) {
+            } else if ((roles & CLOSE_COMPARISON) != 0 && openComparison >= 0 && i - openComparison <= 3) {
                 comparisons++;
                 openComparison = -1;
             }
         }
-        if (quantifiers >= 2 && conclusion) {
+        if (quantifiers >= 2 && (seen & CONCLUSION) != 0) {
             return SYLLOGISM;
         }
         if (comparisons >= 2 && (questionShape.equals("who") || questionShape.equals("which"))) {
             return COMPARISON_CHAIN;
         }
-        if (lies >= 2 || lies >= 1 && truths >= 1) {
+        if (lies >= 2 || lies >= 1 && (seen & TRUTH) != 0) {
             return TRUTH_AND_LIES;
         }
-        if (weekday && condition && relativeDay) {
+        if ((seen & (WEEKDAY | CONDITION | RELATIVE_DAY)) == (WEEKDAY | CONDITION | RELATIVE_DAY)) {
             return CALENDAR; // "If the day after tomorrow is Saturday, what day was yesterday?"
         }
         return hasNumberSequence(text) ? NUMBER_SEQUENCE : "";
+    }
+
+    private static Map<String, Integer> roles(Map<Integer, Set<String>> wordsByRole) {
+        Map<String, Integer> roles = new HashMap<>();
+        wordsByRole.forEach((role, words) -> words.forEach(word -> roles.merge(word, role, (a, b) -> a | b)));
+        return Map.copyOf(roles);
     }
 
     /** At least {@value #SEQUENCE_LENGTH} numbers in a row separated by ", ": "1, 1, 2, 3, 5, 8". */

@@ -5,7 +5,9 @@ import java.util.Set;
 /**
  * The facts about how a message is put rather than which words it uses, in English, German, Spanish and French: its
  * language, whether it speaks of the writer or reader, the question's shape, an explanation request, measured
- * quantities, a logic-puzzle pattern and code syntax. Built by {@link #describe}, read through {@link PromptFacts}.
+ * quantities, a logic-puzzle pattern and code syntax. Built by {@link #describe} from at most the first
+ * {@value #HEAD_CHARS} and the last {@value #TAIL_CHARS} characters (words: {@value #HEAD_WORDS} and
+ * {@value #TAIL_WORDS}); read through {@link PromptFacts}.
  *
  * @param language        "en", "de", "es", "fr" or "unknown"
  * @param personal        first- or second-person words: advice for the writer rather than a fact about the world
@@ -21,11 +23,33 @@ record MessageShape(String language, boolean personal, String questionShape, boo
 
     static final MessageShape EMPTY = new MessageShape(Languages.UNKNOWN, false, "", false, false, 0, "", Set.of());
 
+    /** A long message is read in its first {@value} characters... */
+    static final int HEAD_CHARS = 1_500;
+    /** ...and its last {@value}, where a long prompt puts its question: a 32,000-character prompt costs no more. */
+    static final int TAIL_CHARS = 500;
+    /** The same stretches in words (about five characters each), for the facts read from words. */
+    static final int HEAD_WORDS = 300;
+    static final int TAIL_WORDS = 100;
+
     /**
      * @param text  the routed message, trimmed
      * @param words its lower-case words in order
      */
     static MessageShape describe(String text, String[] words) {
+        String window = text;
+        if (text.length() > HEAD_CHARS + TAIL_CHARS) {
+            window = text.substring(0, HEAD_CHARS) + "\n" + text.substring(text.length() - TAIL_CHARS);
+        }
+        String[] windowWords = words;
+        if (words.length > HEAD_WORDS + TAIL_WORDS) {
+            windowWords = new String[HEAD_WORDS + TAIL_WORDS];
+            System.arraycopy(words, 0, windowWords, 0, HEAD_WORDS);
+            System.arraycopy(words, words.length - TAIL_WORDS, windowWords, HEAD_WORDS, TAIL_WORDS);
+        }
+        return read(window, windowWords);
+    }
+
+    private static MessageShape read(String text, String[] words) {
         String language = Languages.detect(text, words);
         QuestionShapes.Shape shape = QuestionShapes.of(text, language);
         return new MessageShape(language, Languages.personal(language, words), shape.kind(), shape.lookup(),
