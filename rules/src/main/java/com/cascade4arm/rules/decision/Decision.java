@@ -73,7 +73,8 @@ public final class Decision {
     public void routeSmallTentatively(double minConfidence, String reason) {
         requireText("reason", reason);
         if (!(minConfidence > MIN_CONFIDENCE_FLOOR && minConfidence < MIN_CONFIDENCE_CEILING)) {
-            throw new IllegalArgumentException("minConfidence must be between 0 and 1 (exclusive), but was " + minConfidence);
+            throw new IllegalArgumentException(
+                    "minConfidence must be between 0 and 1 (exclusive), but was " + minConfidence);
         }
         if (route == null) {
             this.route = SMALL;

@@ -1,5 +1,11 @@
 package com.cascade4arm.rules.facts;
 
+import static com.cascade4arm.rules.facts.SourceText.closingIndex;
+import static com.cascade4arm.rules.facts.SourceText.identifierEnd;
+import static com.cascade4arm.rules.facts.SourceText.isIdentifierPart;
+import static com.cascade4arm.rules.facts.SourceText.isIdentifierStart;
+import static com.cascade4arm.rules.facts.SourceText.skipSpaces;
+
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -69,7 +75,7 @@ final class CodeSyntax {
             kinds |= bit(BARE_CONDITION);
         }
         char first = text.charAt(start);
-        int op = skipSpaces(text, end);
+        int op = skipSpaces(text, end, LOOKAHEAD);
         if ((Character.isLowerCase(first) || first == '_') && op < text.length() && isOperatorStart(text.charAt(op))) {
             if (isUpdate(text, end) && !plusPlusName(text, start, end)) {
                 kinds |= bit(UPDATE);
@@ -82,7 +88,7 @@ final class CodeSyntax {
         if (next == '(' && end - start >= 2 && isCall(text, end)) {
             kinds |= bit(CALL);
         }
-        if (next == '[' && closingIndex(text, end, ']') > 0 && end + 1 < text.length()
+        if (next == '[' && closingIndex(text, end, ']', LOOKAHEAD) > 0 && end + 1 < text.length()
                 && (isIdentifierPart(text.charAt(end + 1)) || text.charAt(end + 1) == '"')) {
             kinds |= bit(INDEX);
         }
@@ -109,11 +115,11 @@ final class CodeSyntax {
 
     /** After if/while/for: an operand then a comparison ("x < 10", "n == 0"), or for-in over a call ("i in range("). */
     private static boolean bareCondition(String text, int end) {
-        int i = skipSpaces(text, end);
+        int i = skipSpaces(text, end, LOOKAHEAD);
         if (i == end || i >= text.length() || !isIdentifierPart(text.charAt(i))) {
             return false; // "if(" is the keyword rule's business, "if, " is prose
         }
-        int op = skipSpaces(text, identifierEnd(text, i));
+        int op = skipSpaces(text, identifierEnd(text, i, LOOKAHEAD), LOOKAHEAD);
         if (op >= text.length()) {
             return false;
         }
@@ -123,8 +129,8 @@ final class CodeSyntax {
             return true;
         }
         if (text.startsWith("in ", op)) {
-            int iterable = skipSpaces(text, op + 2);
-            int iterableEnd = identifierEnd(text, iterable);
+            int iterable = skipSpaces(text, op + 2, LOOKAHEAD);
+            int iterableEnd = identifierEnd(text, iterable, LOOKAHEAD);
             return iterableEnd > iterable && iterableEnd < text.length()
                     && (text.charAt(iterableEnd) == '(' || text.charAt(iterableEnd) == ':');
         }
@@ -133,7 +139,7 @@ final class CodeSyntax {
 
     /** {@code x += 1}, {@code x -= y}, {@code i++}, {@code total =+ n} (a typo only code has). */
     private static boolean isUpdate(String text, int end) {
-        int op = skipSpaces(text, end);
+        int op = skipSpaces(text, end, LOOKAHEAD);
         if (op + 1 >= text.length()) {
             return false;
         }
@@ -157,12 +163,12 @@ final class CodeSyntax {
 
     /** {@code name = value} with a single '=', the value opening like code: a name, a number, a bracket or a quote. */
     private static boolean isAssignment(String text, int end) {
-        int op = skipSpaces(text, end);
+        int op = skipSpaces(text, end, LOOKAHEAD);
         if (op == end || op + 1 >= text.length() || text.charAt(op) != '=' || text.charAt(op + 1) == '='
                 || text.charAt(op + 1) == '>') {
             return false;
         }
-        int value = skipSpaces(text, op + 1);
+        int value = skipSpaces(text, op + 1, LOOKAHEAD);
         if (value == op + 1 || value >= text.length()) {
             return false;
         }
@@ -182,7 +188,7 @@ final class CodeSyntax {
 
     /** {@code name(...)}: closed within {@value #LOOKAHEAD} characters, not a plural like "file(s)". */
     private static boolean isCall(String text, int paren) {
-        int close = closingIndex(text, paren, ')');
+        int close = closingIndex(text, paren, ')', LOOKAHEAD);
         if (close < 0) {
             return false;
         }
@@ -190,7 +196,7 @@ final class CodeSyntax {
         return length > LONGEST_PROSE_ENDING || !PROSE_ENDINGS.contains(text.substring(paren + 1, close));
     }
 
-    /** snake_case ({@code user_id}, {@code __init__}) or camelCase starting with two lower-case letters ({@code forEach}). */
+    /** snake_case ({@code user_id}, {@code __init__}), or camelCase after two lower-case letters ({@code forEach}). */
     private static boolean isCodeIdentifier(String text, int start, int end) {
         int length = end - start;
         if (length > 4 && text.startsWith("__", start) && text.startsWith("__", end - 2)
@@ -202,7 +208,8 @@ final class CodeSyntax {
                 return true; // user_id, andere_liste — not _emphasis_
             }
         }
-        if (length < 4 || !Character.isLowerCase(text.charAt(start)) || !Character.isLowerCase(text.charAt(start + 1))) {
+        if (length < 4 || !Character.isLowerCase(text.charAt(start))
+                || !Character.isLowerCase(text.charAt(start + 1))) {
             return false;
         }
         for (int i = start + 2; i + 1 < end; i++) {
@@ -211,39 +218,5 @@ final class CodeSyntax {
             }
         }
         return false;
-    }
-
-    /** Index of {@code close} within {@value #LOOKAHEAD} characters after {@code open}, or -1. */
-    private static int closingIndex(String text, int open, char close) {
-        for (int i = open + 1; i < text.length() && i - open <= LOOKAHEAD; i++) {
-            if (text.charAt(i) == close) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static int skipSpaces(String text, int from) {
-        int i = from;
-        while (i < text.length() && i - from < LOOKAHEAD && text.charAt(i) == ' ') {
-            i++;
-        }
-        return i;
-    }
-
-    private static int identifierEnd(String text, int from) {
-        int i = from;
-        while (i < text.length() && i - from < LOOKAHEAD && isIdentifierPart(text.charAt(i))) {
-            i++;
-        }
-        return i;
-    }
-
-    private static boolean isIdentifierStart(char c) {
-        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_';
-    }
-
-    private static boolean isIdentifierPart(char c) {
-        return isIdentifierStart(c) || c >= '0' && c <= '9';
     }
 }

@@ -8,7 +8,8 @@ import java.util.Set;
  * Recognises the shapes of logic puzzles, in English, German, Spanish and French, and names the one found:
  * a syllogism ("All cats are animals and some animals are black. Does it follow...?"), a comparison chain ("Anna is
  * older than Ben, and Ben is older than Carla. Who is the youngest?"), truth and lies (knights and knaves, "who is
- * lying?"), a calendar puzzle ("If today is Tuesday, ...") or a number sequence ("2, 6, 12, 20, 30"). One pass over the words; the sequence check scans the text once.
+ * lying?"), a calendar puzzle ("If today is Tuesday, ...") or a number sequence ("2, 6, 12, 20, 30"). One pass over
+ * the words with one look-up each; the sequence check scans the text once.
  */
 final class LogicPuzzles {
 

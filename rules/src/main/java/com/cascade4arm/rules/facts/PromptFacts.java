@@ -2,12 +2,12 @@ package com.cascade4arm.rules.facts;
 
 import com.cascade4arm.rules.score.CategoryModel;
 import com.cascade4arm.rules.score.CategoryScores;
-import com.cascade4arm.rules.score.ScoreFeature;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -55,7 +55,7 @@ public final class PromptFacts {
     private final MessageShape shape;
     private final CategoryScores scores;
     private final CategoryModel model;
-    private volatile List<ScoreFeature> scoreFeatures;
+    private volatile List<String> scoreFeatures;
 
     PromptFacts(Builder b) {
         this.text = b.text;
@@ -289,14 +289,16 @@ public final class PromptFacts {
     }
 
     /**
-     * The features that pulled the score most towards {@link #getTopScoreCategory()}: the score's explanation, for
-     * /api/route. Computed on first call (a second pass over the message), so routing alone never pays for it.
+     * The features that pulled the score most towards {@link #getTopScoreCategory()}, strongest first, each as
+     * {@code "word:warum +0.138"}: the score's explanation, for /api/route. Computed on first call (a second pass over
+     * the message), so routing alone never pays for it. Not a rule property (no getter name).
      */
     @JsonProperty("scoreFeatures")
-    public List<ScoreFeature> scoreFeatures() {
-        List<ScoreFeature> features = scoreFeatures;
+    public List<String> scoreFeatures() {
+        List<String> features = scoreFeatures;
         if (features == null) {
-            features = model.explain(text, scores.top(), EXPLAINED_FEATURES);
+            features = model.explain(text, scores.top(), EXPLAINED_FEATURES).stream()
+                    .map(f -> String.format(Locale.ROOT, "%s %+.3f", f.feature(), f.weight())).toList();
             scoreFeatures = features;
         }
         return features;

@@ -113,6 +113,7 @@ final class Quantities {
         while (wordEnd < text.length() && wordEnd - i <= MAX_UNIT_LETTERS && Character.isLetter(text.charAt(wordEnd))) {
             wordEnd++;
         }
-        return wordEnd > i && wordEnd - i <= MAX_UNIT_LETTERS && UNITS.contains(text.substring(i, wordEnd).toLowerCase(Locale.ROOT));
+        return wordEnd > i && wordEnd - i <= MAX_UNIT_LETTERS
+                && UNITS.contains(text.substring(i, wordEnd).toLowerCase(Locale.ROOT));
     }
 }

@@ -5,11 +5,11 @@ import java.util.Set;
 
 /**
  * What a message's question asks for, in English, German, Spanish or French: who, when, where, which, what, how,
- * how-many, why, why-not (a suggestion), yes-no, stands-for (an abbreviation), or "" when it asks nothing. Read from the question sentence —
- * the one before the last '?', else the last one — by its lead word after fillers ("quick one:", "and") and prepositions
- * ("In which year" is "when"). A lookup is a who/when/where/stands-for question not built on a modal or "do"
- * ("Who invented radio?", not "When should I use it?"), or a which/what-question about a company, person, country, city
- * or language: it asks for a name, a date, a place or an expansion.
+ * how-many, why, why-not (a suggestion), yes-no, stands-for (an abbreviation), or "" when it asks nothing. Read from
+ * the question sentence — the one before the last '?', else the last one — by its lead word after fillers ("quick
+ * one:", "and") and prepositions ("In which year" is "when"). A lookup is a who/when/where/stands-for question not
+ * built on a modal or "do" ("Who invented radio?", not "When should I use it?"), or a which/what-question about a
+ * company, person, country, city or language: it asks for a name, a date, a place or an expansion.
  */
 final class QuestionShapes {
 
@@ -46,12 +46,13 @@ final class QuestionShapes {
             "und", "y", "pero", "pues", "bueno", "et", "mais", "alors", "bon");
     private static final Set<String> PREPOSITIONS = Set.of("in", "at", "on", "from", "to", "for", "by", "of", "im",
             "seit", "bis", "für", "von", "en", "desde", "hasta", "para", "de", "a", "à", "depuis", "pour", "dans");
-    private static final Set<String> YEAR_WORDS = Set.of("year", "jahr", "año", "année", "date", "datum", "fecha", "century",
-            "jahrhundert", "siglo", "siècle");
+    private static final Set<String> YEAR_WORDS = Set.of("year", "jahr", "año", "année", "date", "datum", "fecha",
+            "century", "jahrhundert", "siglo", "siècle");
     /** After a lead word these make advice or a present-tense mechanism, not a lookup: "When should I...". */
     private static final Set<String> NOT_LOOKUP = Set.of("do", "does", "should", "could", "would", "can", "will",
             "shall", "must", "might", "may", "soll", "sollte", "sollen", "kann", "können", "muss", "müssen", "darf",
-            "man", "debo", "debería", "conviene", "puedo", "puede", "faut", "dois", "doit", "devrais", "peut", "peux", "on");
+            "man", "debo", "debería", "conviene", "puedo", "puede", "faut", "dois", "doit", "devrais", "peut", "peux",
+            "on");
     /** "Which company ...", "¿Qué empresa ...?": a which- or what-question about one of these looks a name up. */
     private static final Set<String> LOOKUP_NOUNS = Set.of("company", "firm", "person", "country", "city", "language",
             "firma", "unternehmen", "land", "stadt", "sprache", "empresa", "persona", "país", "ciudad",

@@ -100,9 +100,8 @@ final class ConsequenceChecker {
                     : "'" + call.getNameAsString() + "' takes " + arity + " argument(s), but got " + call.getArguments().size();
         }
         return Constructs.describe(Constructs.mostTelling(bad)) + " is not allowed in a consequence: only "
-                + "modify($d) { routeLarge(…), routeSmall(…), routeSmallTentatively(0.6, …), assignCategory(…, …) }, "
-                + "$d.routeLarge(…) and update($d) "
-                + "on a variable bound to Decision";
+                + "modify($d) { routeLarge(…), routeSmall(…), routeSmallTentatively(0.6, …), "
+                + "assignCategory(…, …) }, $d.routeLarge(…) and update($d) on a variable bound to Decision";
     }
 
     private Optional<Node> firstBad(Statement statement) {

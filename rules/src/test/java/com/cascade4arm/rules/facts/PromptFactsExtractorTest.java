@@ -222,7 +222,6 @@ class PromptFactsExtractorTest {
         }
         assertThat(sum).as("scores rounded to 3 decimals sum to 1").isCloseTo(1, within(0.003));
         assertThat(json.get("scoreFeatures")).hasSize(PromptFacts.EXPLAINED_FEATURES);
-        assertThat(json.get("scoreFeatures").get(0).get("feature").asText()).isNotBlank();
-        assertThat(json.get("scoreFeatures").get(0).get("weight").asDouble()).isPositive();
+        assertThat(json.get("scoreFeatures").get(0).asText()).matches("(word|words|first word|chars):\\S.* \\+\\d+\\.\\d{3}");
     }
 }
