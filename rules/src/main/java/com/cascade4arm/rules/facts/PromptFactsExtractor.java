@@ -19,16 +19,16 @@ public final class PromptFactsExtractor {
 
     /**
      * Spelled-out numbers count as numbers too: "three friends split 96 dollars" is a word problem with two numbers.
-     * German, Spanish and French from two upwards (their "one" is also the indefinite article).
+     * German, Spanish and French from two upwards (their "one" is also the indefinite article), leaving out the ones
+     * that are English words (elf, once, sept, cent, mil).
      */
     private static final Set<String> NUMBER_WORDS = Set.of(
             "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
             "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty",
             "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "billion", "dozen",
-            "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf", "zwanzig",
-            "hundert", "tausend", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once",
-            "doce", "veinte", "cien", "mil", "deux", "trois", "quatre", "cinq", "sept", "huit", "neuf", "dix",
-            "onze", "douze", "vingt", "cent", "mille");
+            "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "zwölf", "zwanzig", "hundert",
+            "tausend", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "doce", "veinte",
+            "cien", "deux", "trois", "quatre", "cinq", "huit", "neuf", "dix", "onze", "douze", "vingt", "mille");
 
     private static final Pattern ARITHMETIC = Pattern.compile(
             "\\d\\s*[+*/^×÷=]\\s*[(\\d]|\\d\\s+-\\s+\\d|\\d\\s*[a-z]\\s*[+\\-*/^=]\\s*\\d|\\d\\s*%\\s*of\\b");

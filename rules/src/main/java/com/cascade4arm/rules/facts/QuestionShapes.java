@@ -1,5 +1,6 @@
 package com.cascade4arm.rules.facts;
 
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -78,7 +79,7 @@ final class QuestionShapes {
         while (end > 0 && (Character.isWhitespace(text.charAt(end - 1)) || isSentenceBreak(text, end - 1))) {
             end--; // "Name the longest river." is read without its full stop
         }
-        String[] words = PromptFactsExtractor.wordSequence(sentenceEndingAt(text, end).toLowerCase(java.util.Locale.ROOT));
+        String[] words = PromptFactsExtractor.wordSequence(sentenceEndingAt(text, end).toLowerCase(Locale.ROOT));
         if (words.length == 0) {
             return Shape.NONE;
         }
