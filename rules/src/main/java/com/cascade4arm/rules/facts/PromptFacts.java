@@ -12,8 +12,9 @@ import java.util.Set;
 
 /**
  * What the rules may know about a chat request: features of the last user message (the one being routed), its code markers,
- * the conversation around it and the request's limits. Immutable, getters only — the DRL contract in rules/design.md lists them.
- * Built by {@link PromptFactsExtractor}; serialized as JSON by the gateway's {@code POST /api/route}.
+ * how it is put (language, question shape, quantities, puzzles, code syntax), the learned category score, the
+ * conversation around it and the request's limits. Immutable, getters only — the DRL contract in rules/design.md lists
+ * them. Built by {@link PromptFactsExtractor}; serialized as JSON by the gateway's {@code POST /api/route}.
  */
 @JsonPropertyOrder({"text", "charCount", "wordCount", "approxTokens", "lineCount", "firstWord", "question", "numberCount",
         "arithmetic", "codeFence", "codeKeywords", "codeKeywordCount", "codeSymbolCount", "stackTrace", "sql", "namedError",
@@ -27,7 +28,7 @@ public final class PromptFacts {
     public static final int CHARS_PER_TOKEN = 4;
     /** Features listed in {@link #scoreFeatures()}. */
     public static final int EXPLAINED_FEATURES = 5;
-    /** Scores are rounded to this many decimals, so a rule compares the value /api/route shows. */
+    /** Scores are rounded to thousandths, so a rule compares the value /api/route shows. */
     private static final double SCORE_SCALE = 1_000;
 
     private final String text;
