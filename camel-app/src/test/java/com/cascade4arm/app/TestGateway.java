@@ -57,6 +57,7 @@ public final class TestGateway {
         main.addOverrideProperty("cascade.edge.rate-limit.reads-burst", "100000");
         main.addOverrideProperty("cascade.edge.max-concurrent-per-client", "1000");
         main.addOverrideProperty("cascade.data-dir", tempDir().toString()); // never the developer's real state
+        main.addOverrideProperty("cascade.metrics.cache-ms", "0"); // tests read counters right after acting
         properties.forEach(main::addOverrideProperty);
         TestGateway gateway = new TestGateway(main, URI.create("http://127.0.0.1:" + port));
         try {

@@ -91,15 +91,22 @@ public final class Gateway implements AutoCloseable {
                 });
         ChatRequestParser parser = new ChatRequestParser(settings.maxTokensCap(), settings.defaultMaxTokens(),
                 settings.maxPromptChars());
-        ChatDispatcher dispatcher = new ChatDispatcher(pools, client, metrics, settings.requestTimeoutMs(), vertx);
+        Integer scheduledMaxTokens = settings.bench().scheduledConfig().maxTokens();
+        if (scheduledMaxTokens != null && scheduledMaxTokens > settings.maxTokensCap()) {
+            // Every request of such a run would be refused: fail the start instead, naming both keys.
+            throw new IllegalArgumentException("cascade.bench.schedule.max-tokens must be at most cascade.limits.max-tokens ("
+                    + settings.maxTokensCap() + "), but was " + scheduledMaxTokens);
+        }
+        boolean expose = settings.edge().exposeEndpoints();
+        ChatDispatcher dispatcher = new ChatDispatcher(pools, client, metrics, settings.requestTimeoutMs(), vertx, expose);
         routes.add(new ErrorsConfiguration());
         routes.add(new ChatRoutes(parser, routing, dispatcher, metrics));
-        routes.add(new OpsRoutes(pools.values(), routing));
+        routes.add(new OpsRoutes(pools.values(), routing, parser, expose));
         // Benchmark: REST API + scheduled route; targets are this gateway (once bound) and the baseline, if configured.
         this.bench = new BenchLauncher(settings.bench(),
                 new BenchTargets(this::selfUrl, settings.baselineUrl(), settings.connectTimeoutMs(),
                         settings.edge().internalKey()), routing);
-        routes.add(new BenchRoutes(bench, admin));
+        routes.add(new BenchRoutes(bench, admin, parser.limits()));
         routes.add(new BenchScheduleRoute(bench, settings.bench()));
         // Compare: one prompt to this gateway (loopback), the baseline and the hosted API in parallel.
         this.compare = new CompareService(settings, client, this::selfUrl, parser);

@@ -1,6 +1,7 @@
 package com.cascade4arm.routes;
 
 import com.cascade4arm.routes.config.GatewaySettings;
+import com.cascade4arm.routes.metrics.CachedScrape;
 import com.cascade4arm.routes.routing.RoutingService;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -92,8 +93,9 @@ public abstract class GatewayMainListener extends MainListenerSupport {
                 .filter(VertxPlatformHttpRouter::isMainServer).findFirst()
                 .orElseThrow(() -> new IllegalStateException("platform-http server not started: set camel.server.enabled=true"));
         gateway.bindHttp(router, camel, port(router));
+        CachedScrape scrape = new CachedScrape(meters::scrape, gateway.settings().edge().metricsCacheMs(), System::nanoTime);
         router.get("/metrics").blockingHandler(ctx -> ctx.response()
-                .putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8").end(meters.scrape()), false);
+                .putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8").end(scrape.get()), false);
         mountExtras(router, meters);
         gateway.mountNotFound(router);
         String host = camel.getPropertiesComponent().resolveProperty("camel.server.host").orElse("127.0.0.1");

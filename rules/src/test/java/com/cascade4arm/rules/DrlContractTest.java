@@ -37,9 +37,9 @@ class DrlContractTest {
             when PromptFacts( firstWord in ("who", "what"), firstWord not in ("hi") )  $d : Decision()
             then modify($d) { routeSmall("in") } end
 
-            rule "contract: matches"
-            when PromptFacts( text matches "(?s)Who .*\\\\?" )  $d : Decision()
-            then modify($d) { routeSmall("matches") } end
+            rule "contract: matchedPatterns"
+            when PromptFacts( matchedPatterns contains "(?s)^Who .*\\\\?$" )  $d : Decision()
+            then modify($d) { routeSmall("matchedPatterns") } end
 
             rule "contract: str startsWith and endsWith"
             when PromptFacts( lowerText str[startsWith] "who", lowerText str[endsWith] "?" )  $d : Decision()
@@ -67,7 +67,7 @@ class DrlContractTest {
         assertThat(decision.firedRules()).as("fired rules").containsExactlyInAnyOrder(
                 "contract: contains on a set", "contract: contains on a string", "contract: contains on phrases",
                 "contract: memberOf",
-                "contract: in and not in", "contract: matches", "contract: str startsWith and endsWith",
+                "contract: in and not in", "contract: matchedPatterns", "contract: str startsWith and endsWith",
                 "contract: comparisons and boolean operators", "contract: null max tokens", "contract: decision properties");
         assertThat(decision.route()).isEqualTo("large");
         assertThat(decision.ruleName()).isEqualTo("contract: decision properties");

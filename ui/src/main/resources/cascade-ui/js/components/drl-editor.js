@@ -158,10 +158,12 @@ export class DrlEditor {
       node.classList.toggle('editor__line--problem', !!messages);
       node.title = messages ? messages.join('\n') : '';
     }
-    replaceChildren(this.marks, [...marked.keys()].map((line) => el('div', {
-      class: 'editor__mark', 'data-testid': 'rules-problem-mark', dataset: { line: String(line) },
-      style: `top: ${(line - 1) * LINE_HEIGHT_PX}px`,
-    })));
+    replaceChildren(this.marks, [...marked.keys()].map((line) => {
+      const mark = el('div', { class: 'editor__mark', 'data-testid': 'rules-problem-mark', dataset: { line: String(line) } });
+      // CSSOM, not a style attribute: the gateway's Content-Security-Policy (style-src 'self') blocks inline styles.
+      mark.style.top = `${(line - 1) * LINE_HEIGHT_PX}px`;
+      return mark;
+    }));
     this.syncScroll();
   }
 

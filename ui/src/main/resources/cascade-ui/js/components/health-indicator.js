@@ -70,7 +70,7 @@ export class HealthIndicator {
     setText(this.error, message || '');
     replaceChildren(this.rows, endpoints.length ? endpoints.map((e) => el('tr', {},
       el('td', {}, e.pool),
-      el('td', { class: 'mono', title: e.detail || '' }, e.url),
+      el('td', { class: 'mono', title: e.detail || '' }, e.url || e.name),
       el('td', {}, el('span', { class: `pill ${e.healthy ? 'pill--ok' : 'pill--bad'}` }, e.healthy ? 'healthy' : 'down')),
       el('td', {}, el('span', { class: `pill ${e.breaker === 'closed' ? 'pill--muted' : 'pill--warn'}` }, e.breaker || '—'))))
       : el('tr', {}, el('td', { colspan: '4', class: 'muted' }, 'No endpoint information.')));

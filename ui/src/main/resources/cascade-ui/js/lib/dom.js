@@ -2,7 +2,8 @@
 // model output, rule names and facts are text, and must never become markup.
 
 /**
- * Creates an element. attrs: plain attributes, plus `class`, `dataset` (object), `on` (event → handler).
+ * Creates an element. attrs: plain attributes, plus `class`, `dataset` (object), `on` (event → handler). No `style`
+ * attribute: the gateway's Content-Security-Policy blocks inline styles, so set `node.style.x` (CSSOM) instead.
  * children: nodes or strings (strings become Text nodes), null/undefined/false are skipped.
  */
 export function el(tag, attrs = {}, ...children) {

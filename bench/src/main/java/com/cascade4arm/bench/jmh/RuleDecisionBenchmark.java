@@ -24,14 +24,17 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Latency of routing one request on the default rulebook, per prompt kind: {@code decide} (rules only, facts given),
  * {@code extractFacts} (facts, learned score included), {@code score} (the learned score alone) and
- * {@code extractAndDecide} (what a request costs: facts, score and rules; goal p99 ≤ 50 µs). Kind {@code cap-32k} is
- * the longest prompt the gateway accepts (32,000 characters): its goal is a decision within 1 ms.
+ * {@code extractAndDecide} (what a request costs on the event loop: facts, score and rules; goal p99 ≤ 50 µs).
  * SampleTime mode reports p50/p90/p99/p99.9. Run (from the repository root):
  * <pre>
  * mvn -B -o -q -pl rules,bench -am package -DskipTests
  * java -cp "bench/target/bench.jar:bench/target/lib/*" org.openjdk.jmh.Main RuleDecisionBenchmark
  * </pre>
- * Add {@code -p kind=factual} to measure one kind, {@code -f 0} to skip forking when iterating quickly.
+ * Add {@code -p kind=factual} to measure one kind, {@code -f 0} to skip forking when iterating quickly. The
+ * {@code cap-*} kinds are 32,000-character worst cases (the prompt cap; goal: a decision within 1 ms): {@code if(=}
+ * repeated (cubic for the old regexes), {@code import a.b.b…} (their stack overflow), prose, code, one letter, and a mix
+ * of everything the shape scanners look for:
+ * {@code -p kind=cap-if-eq,cap-import,cap-prose,cap-code,cap-one-letter,cap-mixed RuleDecisionBenchmark.extractAndDecide}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -42,11 +45,15 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"-Xmx1g", "-Dslf4j.provider=org.slf4j.helpers.NOP_FallbackServiceProvider"})
 public class RuleDecisionBenchmark {
 
-    /** The gateway's prompt cap: the longest message a request may carry. */
-    private static final int CAP_CHARS = 32_000;
+    /** The gateway's prompt cap (cascade.limits.max-prompt-chars default), in characters. */
+    static final int CAP_CHARS = 32_000;
+    /** Everything the shape scanners look for: prose, clock times and units, numbers, code, German and Spanish. */
+    private static final String MIXED = "Why does the loop while x < 10 run at 9:40 for 2 h 50 min? total = items[i] "
+            + "+ f(x); i++; 1, 2, 3, 5, 8, 13. Erkläre es Schritt für Schritt, ¿por qué? Ann is older than Ben. ";
 
     @Param({"factual", "greeting", "code-fence", "analysis", "follow-up", "long-essay", "software-fact", "units",
-            "code-syntax", "german", "spanish", "cap-32k"})
+            "code-syntax", "german", "spanish", "cap-if-eq", "cap-import", "cap-prose", "cap-code", "cap-one-letter",
+            "cap-mixed"})
     public String kind;
 
     private RoutingRulebook rulebook;
@@ -100,19 +107,19 @@ public class RuleDecisionBenchmark {
             case "code-syntax" -> List.of(ChatMessage.user("fix: while x < 10 x += 1"));
             case "german" -> List.of(ChatMessage.user("Warum fallen Blätter im Herbst? Erkläre es Schritt für Schritt."));
             case "spanish" -> List.of(ChatMessage.user("¿Por qué el cielo es azul? Explícalo paso a paso."));
-            case "cap-32k" -> List.of(ChatMessage.user(capped()));
+            case "cap-if-eq" -> List.of(ChatMessage.user(atCap("if(=")));
+            case "cap-import" -> List.of(ChatMessage.user("import a" + atCap(".b").substring(8)));
+            case "cap-prose" -> List.of(ChatMessage.user(atCap(longEssay())));
+            case "cap-code" -> List.of(ChatMessage.user(atCap(
+                    "if (x == 1) { return f(a.b, \"s\"); }\nfor i in range(10):\n    print(i)\nSELECT a, b FROM t;\n")));
+            case "cap-one-letter" -> List.of(ChatMessage.user(atCap("a")));
+            case "cap-mixed" -> List.of(ChatMessage.user(atCap(MIXED)));
             default -> throw new IllegalArgumentException("kind must be one of the @Param values, but was " + kind);
         };
     }
 
-    /**
-     * 32,000 characters mixing what every scanner looks for — prose, clock times and units, a list of numbers, code
-     * with calls, indexes and updates, German and Spanish — so that no scanner stops early.
-     */
-    private static String capped() {
-        String piece = "Why does the loop while x < 10 run at 9:40 for 2 h 50 min? total = items[i] + f(x); i++; "
-                + "1, 2, 3, 5, 8, 13. Erkläre es Schritt für Schritt, ¿por qué? Ann is older than Ben. ";
-        return piece.repeat(CAP_CHARS / piece.length() + 1).substring(0, CAP_CHARS);
+    private static String atCap(String unit) {
+        return unit.repeat(CAP_CHARS / unit.length() + 1).substring(0, CAP_CHARS);
     }
 
     /** About 4,000 characters of ordinary prose: the worst case for keyword and phrase checks. */

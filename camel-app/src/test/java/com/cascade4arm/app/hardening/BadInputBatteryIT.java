@@ -106,7 +106,7 @@ class BadInputBatteryIT {
         cases.add(json(chat, "duplicate keys",
                 "{\"messages\":[],\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"max_tokens\":2}", 200, null));
         // Route explain, compare, benchmark: wrong types and bounds.
-        cases.add(json("/api/route", "prompt a number", "{\"prompt\":42}", 400, "missing_field"));
+        cases.add(json("/api/route", "prompt a number", "{\"prompt\":42}", 400, "invalid_type")); // the chat validation, as compare answers it
         cases.add(json("/api/compare", "prompt a number", "{\"prompt\":42}", 400, null));
         cases.add(json("/api/compare", "negative max_tokens", "{\"prompt\":\"hi\",\"max_tokens\":-1}", 400, "invalid_value"));
         cases.add(json("/api/compare", "unknown system", "{\"prompt\":\"hi\",\"systems\":[\"skynet\"]}", 400, null));

@@ -84,7 +84,21 @@ public final class BrowserSession implements AutoCloseable {
                 .build();
         ChromeDriver driver = new ChromeDriver(service, options);
         driver.manage().timeouts().scriptTimeout(SCRIPT_TIMEOUT).pageLoadTimeout(PAGE_LOAD_TIMEOUT);
+        // Before any page script runs, on every page: collect Content-Security-Policy violations for cspViolations().
+        driver.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument", java.util.Map.of("source", """
+                window.__cspViolations = [];
+                document.addEventListener('securitypolicyviolation',
+                  (e) => window.__cspViolations.push(e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline')
+                    + ' at ' + (e.sourceFile || '') + ':' + e.lineNumber));
+                """));
         return new BrowserSession(driver, profile);
+    }
+
+    /** What the gateway's Content-Security-Policy blocked on the current page, as "directive blocked what at where". */
+    @SuppressWarnings("unchecked")
+    public List<String> cspViolations() {
+        Object violations = script("return window.__cspViolations || []");
+        return (List<String>) violations;
     }
 
     public ChromeDriver driver() {

@@ -124,6 +124,22 @@ class ConsoleShellIT {
         assertThat((String) answer.get("head")).contains("Chart.js v4.5.1");
     }
 
+    @Test
+    void theConsoleRunsUnderItsContentSecurityPolicy() {
+        page.open("");
+        for (String tab : List.of("compare", "benchmark", "rules")) {
+            browser.session().byTestId("tab-" + tab).click();
+            ConsolePage.await(tab + " shown").until(() -> browser.session().byTestId("tab-" + tab)
+                    .getAttribute("aria-selected").equals("true"));
+        }
+        browser.session().byTestId("health").click();
+        assertThat(browser.session().cspViolations()).as("nothing the console needs is blocked").isEmpty();
+        assertThat((String) browser.session().asyncScript("""
+                const done = arguments[arguments.length - 1];
+                fetch('/').then((r) => done(r.headers.get('Content-Security-Policy')), (e) => done(String(e)));
+                """)).contains("script-src 'self'", "style-src 'self'", "frame-ancestors 'none'");
+    }
+
     private String focusedTestId() {
         return (String) browser.session().script("return document.activeElement.dataset.testid || null");
     }

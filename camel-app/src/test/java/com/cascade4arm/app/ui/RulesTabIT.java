@@ -125,6 +125,7 @@ class RulesTabIT {
         assertThat(problems).extracting(p -> p.getAttribute("data-file")).containsOnly("category-routing.drl");
         assertThat(problems).extracting(p -> Integer.parseInt(p.getAttribute("data-line")))
                 .as("reported near the edited line %d", edited).anySatisfy(line -> assertThat(line).isBetween(edited - 4, edited));
+        assertThat(browser.session().cspViolations()).as("problem marks are placed without inline styles").isEmpty();
         int line = Integer.parseInt(problems.get(0).getAttribute("data-line"));
         assertThat(browser.session().byTestId("rules-gutter").findElement(By.cssSelector("[data-line=\"" + line + "\"]"))
                 .getAttribute("class")).as("gutter marks line %d", line).contains("editor__line--problem");

@@ -4,6 +4,8 @@ import com.cascade4arm.bench.runner.BenchmarkService;
 import com.cascade4arm.bench.runner.InvalidBenchConfigException;
 import com.cascade4arm.bench.runner.RunAlreadyActiveException;
 import com.cascade4arm.bench.runner.RunSummary;
+import com.cascade4arm.bench.runner.BenchConfig;
+import com.cascade4arm.routes.chat.PromptLimits;
 import com.cascade4arm.routes.http.AdminAuth;
 import com.cascade4arm.routes.http.ApiException;
 import com.cascade4arm.routes.http.ErrorsConfiguration;
@@ -39,7 +41,11 @@ public final class BenchRoutes extends RouteBuilder {
     private final BenchmarkService service;
     private final AdminAuth admin;
 
-    public BenchRoutes(BenchLauncher launcher, AdminAuth admin) {
+    private final PromptLimits limits;
+
+    /** {@code limits}: the gateway's own prompt limits; a run asking for more (max_tokens) would fail every request. */
+    public BenchRoutes(BenchLauncher launcher, AdminAuth admin, PromptLimits limits) {
+        this.limits = limits;
         this.launcher = launcher;
         this.service = launcher.service();
         this.admin = admin;
@@ -59,7 +65,9 @@ public final class BenchRoutes extends RouteBuilder {
         Message message = exchange.getMessage();
         BenchLauncher.Started started;
         try {
-            started = launcher.start(BenchRequestParser.parse(message.getBody(byte[].class)));
+            BenchConfig config = BenchRequestParser.parse(message.getBody(byte[].class));
+            limits.checkMaxTokens(config.maxTokens()); // what the gateway would refuse, the run refuses up front
+            started = launcher.start(config);
         } catch (InvalidBenchConfigException e) {
             throw ApiException.badRequest("invalid_bench_config", e.getMessage());
         } catch (RunAlreadyActiveException e) {

@@ -13,12 +13,12 @@ public final class CascadeInfo {
     }
 
     public static ObjectNode build(RouteDecision decision, UpstreamPool servedBy, UpstreamEndpoint endpoint, Usage usage,
-                                   Double ttftMs, double totalMs, String fallbackReason) {
+                                   Double ttftMs, double totalMs, String fallbackReason, boolean exposeEndpoints) {
         ObjectNode info = Json.object();
         info.put("route", servedBy.name());
         info.put("rule", decision.rule());
         info.put("reason", decision.reason());
-        info.put("endpoint", endpoint.baseUri().toString());
+        info.put("endpoint", endpoint(endpoint, exposeEndpoints));
         info.put("rules_version", decision.rulesVersion());
         if (ttftMs == null) {
             info.putNull("ttft_ms");
@@ -41,6 +41,11 @@ public final class CascadeInfo {
             info.put("decided_route", decision.route());
         }
         return info;
+    }
+
+    /** The endpoint as clients may see it: its base URL when cascade.expose-endpoints is on, else its name (small-0). */
+    public static String endpoint(UpstreamEndpoint endpoint, boolean exposeEndpoints) {
+        return exposeEndpoints ? endpoint.baseUri().toString() : endpoint.name();
     }
 
     private static double round(double value) {

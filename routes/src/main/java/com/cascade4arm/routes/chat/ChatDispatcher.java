@@ -1,6 +1,7 @@
 package com.cascade4arm.routes.chat;
 
 import com.cascade4arm.routes.http.ApiException;
+import com.cascade4arm.routes.http.HeaderValues;
 import com.cascade4arm.routes.http.HttpContext;
 import com.cascade4arm.routes.metrics.GenAiMetrics;
 import com.cascade4arm.routes.routing.RouteDecision;
@@ -41,9 +42,12 @@ public final class ChatDispatcher {
     private final GenAiMetrics metrics;
     private final long requestTimeoutMs;
     private final Vertx vertx;
+    private final boolean exposeEndpoints;
 
+    /** {@code exposeEndpoints}: name upstream URLs in answers (cascade.expose-endpoints); else only endpoint names. */
     public ChatDispatcher(Map<String, UpstreamPool> pools, UpstreamClient client, GenAiMetrics metrics,
-                          long requestTimeoutMs, Vertx vertx) {
+                          long requestTimeoutMs, Vertx vertx, boolean exposeEndpoints) {
+        this.exposeEndpoints = exposeEndpoints;
         this.pools = pools;
         this.client = client;
         this.metrics = metrics;
@@ -176,7 +180,7 @@ public final class ChatDispatcher {
             if (cause == null) {
                 double totalMs = elapsedMs(http);
                 Double ttft = relay.ttftMs();
-                ObjectNode cascade = CascadeInfo.build(decision, pool, endpoint, relay.usage(), ttft, totalMs, fallbackReason);
+                ObjectNode cascade = CascadeInfo.build(decision, pool, endpoint, relay.usage(), ttft, totalMs, fallbackReason, exposeEndpoints);
                 relay.finish(cascade, request.includeUsage());
                 record(pool, endpoint, decision, relay.usage(), ttft, totalMs, fallbackReason);
                 return null;
@@ -232,7 +236,7 @@ public final class ChatDispatcher {
             usage.absorbTimings(answer.get("timings"));
             // Non-streaming has no first token on the wire: llama-server's own generation time gives it.
             Double ttft = usage.upstreamPredictedMs == null ? null : Math.max(0, totalMs - usage.upstreamPredictedMs);
-            ObjectNode cascade = CascadeInfo.build(decision, pool, endpoint, usage, ttft, totalMs, fallbackReason);
+            ObjectNode cascade = CascadeInfo.build(decision, pool, endpoint, usage, ttft, totalMs, fallbackReason, exposeEndpoints);
             response.set("cascade", cascade);
             http.sendJson(200, response, routingHeaders(decision, pool, endpoint, fallbackReason));
             record(pool, endpoint, decision, usage, ttft, totalMs, fallbackReason);
@@ -252,12 +256,12 @@ public final class ChatDispatcher {
         }
     }
 
-    private static Map<String, String> routingHeaders(RouteDecision decision, UpstreamPool pool, UpstreamEndpoint endpoint,
-                                                      String fallbackReason) {
+    private Map<String, String> routingHeaders(RouteDecision decision, UpstreamPool pool, UpstreamEndpoint endpoint,
+                                               String fallbackReason) {
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("X-Cascade-Route", pool.name());
-        headers.put("X-Cascade-Rule", decision.rule());
-        headers.put("X-Cascade-Endpoint", endpoint.baseUri().toString());
+        headers.put("X-Cascade-Rule", HeaderValues.encode(decision.rule())); // operators may name rules in any script
+        headers.put("X-Cascade-Endpoint", HeaderValues.encode(CascadeInfo.endpoint(endpoint, exposeEndpoints)));
         headers.put("X-Cascade-Rules-Version", String.valueOf(decision.rulesVersion()));
         if (fallbackReason != null) {
             headers.put("X-Cascade-Fallback", "true");

@@ -14,31 +14,61 @@ import java.util.Set;
 public final class ChatRequestParser {
     public static final String AUTO = "auto";
     public static final Set<String> MODELS = Set.of(AUTO, "small", "large");
-    private static final Set<String> ROLES = Set.of("system", "user", "assistant", "developer", "tool");
-    private static final int MAX_MESSAGES = 256;
+    private static final Set<String> ROLES = PromptLimits.ROLES;
     private static final int MAX_STOP_SEQUENCES = 4;
 
-    private final int maxTokensCap;
-    private final int defaultMaxTokens;
-    private final int maxPromptChars;
+    private final PromptLimits limits;
 
     public ChatRequestParser(int maxTokensCap, int defaultMaxTokens, int maxPromptChars) {
-        this.maxTokensCap = maxTokensCap;
-        this.defaultMaxTokens = Math.min(defaultMaxTokens, maxTokensCap);
-        this.maxPromptChars = maxPromptChars;
+        this(new PromptLimits(maxTokensCap, defaultMaxTokens, maxPromptChars));
+    }
+
+    public ChatRequestParser(PromptLimits limits) {
+        this.limits = limits;
+    }
+
+    /** The limits this parser applies, shared with every other endpoint that takes a prompt. */
+    public PromptLimits limits() {
+        return limits;
+    }
+
+    /**
+     * Parses {@code {"prompt": "…"}} or {@code {"messages": [...]}} plus the chat fields (for /api/route and compare):
+     * the prompt becomes one user message, then the chat rules apply. {@code ignored} fields are dropped first.
+     */
+    public ChatRequest parsePromptOrMessages(ObjectNode root, Set<String> ignored) {
+        ObjectNode chatBody = root.deepCopy();
+        ignored.forEach(chatBody::remove);
+        JsonNode prompt = chatBody.remove("prompt");
+        boolean hasMessages = chatBody.hasNonNull("messages");
+        if (prompt != null && !prompt.isNull()) {
+            if (hasMessages) {
+                throw ApiException.badRequest("invalid_value", "give either prompt or messages, not both");
+            }
+            if (!prompt.isTextual()) {
+                throw ApiException.badRequest("invalid_type", "prompt must be a string, but was " + kind(prompt));
+            }
+            if (prompt.asText().isBlank()) {
+                throw ApiException.badRequest("invalid_value", "prompt must not be empty");
+            }
+            chatBody.putArray("messages").addObject().put("role", "user").put("content", prompt.asText());
+        } else if (!hasMessages) {
+            throw ApiException.badRequest("missing_field", "prompt or messages is required");
+        }
+        return parse(chatBody);
     }
 
     public ChatRequest parse(byte[] body) {
-        JsonNode root = Json.parseClientBody(body);
+        return parse(Json.parseClientBody(body));
+    }
+
+    private ChatRequest parse(JsonNode root) {
         if (!root.isObject()) {
             throw ApiException.badRequest("invalid_type", "request body must be a JSON object, but was " + kind(root));
         }
         String model = parseModel(root.get("model"));
         List<ChatMessage> messages = parseMessages(root.get("messages"));
-        int promptChars = messages.stream().mapToInt(m -> m.content().length()).sum();
-        if (promptChars > maxPromptChars) {
-            throw ApiException.tooLarge("prompt is " + promptChars + " characters; the limit is " + maxPromptChars);
-        }
+        limits.checkPromptChars(messages.stream().mapToInt(m -> m.content().length()).sum());
         boolean stream = optionalBoolean(root, "stream", false);
         JsonNode options = root.get("stream_options");
         if (options != null && !options.isNull() && !options.isObject()) {
@@ -49,15 +79,12 @@ public final class ChatRequestParser {
         if (requested == null) {
             requested = optionalInt(root, "max_tokens");
         }
-        if (requested != null && (requested < 1 || requested > maxTokensCap)) {
-            throw ApiException.badRequest("invalid_value",
-                    "max_tokens must be between 1 and " + maxTokensCap + ", but was " + requested);
-        }
+        limits.checkMaxTokens(requested);
         Integer n = optionalInt(root, "n");
         if (n != null && n != 1) {
             throw ApiException.badRequest("invalid_value", "n must be 1 (one choice per request), but was " + n);
         }
-        int maxTokens = requested == null ? defaultMaxTokens : requested;
+        int maxTokens = requested == null ? limits.defaultMaxTokens() : requested;
 
         ObjectNode upstream = Json.object();
         ArrayNode outMessages = upstream.putArray("messages");
@@ -93,7 +120,7 @@ public final class ChatRequestParser {
         return model;
     }
 
-    private static List<ChatMessage> parseMessages(JsonNode node) {
+    private List<ChatMessage> parseMessages(JsonNode node) {
         if (node == null || node.isNull()) {
             throw ApiException.badRequest("missing_field", "messages is required");
         }
@@ -103,10 +130,7 @@ public final class ChatRequestParser {
         if (node.isEmpty()) {
             throw ApiException.badRequest("invalid_value", "messages must contain at least one message");
         }
-        if (node.size() > MAX_MESSAGES) {
-            throw ApiException.badRequest("invalid_value",
-                    "messages may hold at most " + MAX_MESSAGES + " entries, but had " + node.size());
-        }
+        limits.checkMessageCount(node.size());
         List<ChatMessage> messages = new ArrayList<>(node.size());
         for (int i = 0; i < node.size(); i++) {
             JsonNode message = node.get(i);

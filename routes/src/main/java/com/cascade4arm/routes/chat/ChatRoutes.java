@@ -45,8 +45,10 @@ public final class ChatRoutes extends RouteBuilder {
         from(direct(SELECT_ENDPOINT)).routeId(SELECT_ENDPOINT)
                 .process(e -> {
                     ChatRequest request = e.getProperty(ChatDispatcher.REQUEST, ChatRequest.class);
+                    long started = System.nanoTime();
                     RouteDecision decision = routing.decide(request.messages(), request.requestedMaxTokens(),
                             request.forcesRoute() ? request.model() : null);
+                    metrics.decisionTime(System.nanoTime() - started);
                     e.setProperty(ChatDispatcher.DECISION, decision);
                     metrics.decision(decision.route(), decision.rule());
                     e.setProperty(ROUTE, decision.route());

@@ -16,6 +16,9 @@ import java.util.Set;
  * {@code prompt} and {@code systems} goes through the chat endpoint's own parser, so limits and messages match it.
  */
 public final class CompareRequestParser {
+    /** Compare's own field, and chat fields compare decides itself (every system streams; the cascade uses "auto"). */
+    private static final Set<String> IGNORED_FIELDS = Set.of("systems", "model", "stream", "stream_options");
+
     private final ChatRequestParser chat;
 
     public CompareRequestParser(ChatRequestParser chat) {
@@ -27,29 +30,9 @@ public final class CompareRequestParser {
         if (!root.isObject()) {
             throw ApiException.badRequest("invalid_type", "request body must be a JSON object, but was " + kind(root));
         }
-        ObjectNode chatBody = ((ObjectNode) root).deepCopy();
-        JsonNode prompt = chatBody.remove("prompt");
-        JsonNode systems = chatBody.remove("systems");
+        JsonNode systems = root.get("systems");
         // Compare decides these itself: every system streams, the cascade routes with model "auto".
-        chatBody.remove("model");
-        chatBody.remove("stream");
-        chatBody.remove("stream_options");
-        boolean hasMessages = chatBody.hasNonNull("messages");
-        if (prompt != null && !prompt.isNull()) {
-            if (hasMessages) {
-                throw ApiException.badRequest("invalid_value", "give either prompt or messages, not both");
-            }
-            if (!prompt.isTextual()) {
-                throw ApiException.badRequest("invalid_type", "prompt must be a string, but was " + kind(prompt));
-            }
-            if (prompt.asText().isBlank()) {
-                throw ApiException.badRequest("invalid_value", "prompt must not be empty");
-            }
-            chatBody.putArray("messages").addObject().put("role", "user").put("content", prompt.asText());
-        } else if (!hasMessages) {
-            throw ApiException.badRequest("missing_field", "prompt or messages is required");
-        }
-        ChatRequest request = chat.parse(Json.bytes(chatBody));
+        ChatRequest request = chat.parsePromptOrMessages((ObjectNode) root, IGNORED_FIELDS);
         return new CompareRequest(request, systems(systems));
     }
 

@@ -60,7 +60,7 @@ public final class CompareService implements AutoCloseable {
             legs.put(target.system(), new SystemLeg(target, client,
                     CircuitBreaker.of("compare-" + target.system().id(), breakers),
                     new Cooldown(retry.cooldownAfter429s(), retry.cooldownMs(), clock), backoff, sleeper,
-                    retry.maxAttempts()));
+                    retry.maxAttempts(), gateway.edge().exposeEndpoints()));
         }
         // Legs block on their streams (no thread per token, but one per leg): a direct hand-off, never a queue, so a
         // leg never waits behind another compare; past the cap the multicast runs the leg on its own thread.

@@ -26,8 +26,11 @@ final class SystemLeg {
     private final Sleeper sleeper;
     private final int maxAttempts;
 
+    private final boolean exposeEndpoints;
+
     SystemLeg(LegTarget target, UpstreamClient client, CircuitBreaker breaker, Cooldown cooldown, BackoffPolicy backoff,
-              Sleeper sleeper, int maxAttempts) {
+              Sleeper sleeper, int maxAttempts, boolean exposeEndpoints) {
+        this.exposeEndpoints = exposeEndpoints;
         this.target = target;
         this.client = client;
         this.breaker = breaker;
@@ -139,9 +142,13 @@ final class SystemLeg {
         return body;
     }
 
+    /** Where the system was called: the hosted API's public URL; the gateway's own and the baseline's only if exposed. */
     private String endpoint() {
         URI base = target.base().get();
-        return base == null ? null : base.toString();
+        if (base == null) {
+            return null;
+        }
+        return exposeEndpoints || target.system() == SystemName.HOSTED ? base.toString() : target.system().id();
     }
 
     CircuitBreaker breaker() {

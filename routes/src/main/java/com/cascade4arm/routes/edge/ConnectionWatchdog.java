@@ -38,6 +38,9 @@ public final class ConnectionWatchdog implements AutoCloseable {
     private final NanoClock clock;
     private final EdgeMetrics metrics;
     private final Map<HttpConnection, Tracked> connections = new ConcurrentHashMap<>();
+    /** Open connections per client key; an entry goes with the client's last connection. */
+    private final Map<String, Integer> perClient = new ConcurrentHashMap<>();
+    private final ClientIdentity identity;
     private Vertx vertx;
     private long timerId = -1;
 
@@ -45,18 +48,43 @@ public final class ConnectionWatchdog implements AutoCloseable {
         this.settings = settings;
         this.clock = clock;
         this.metrics = metrics;
+        this.identity = new ClientIdentity(settings.trustedProxies());
         metrics.gauge("cascade.edge.connections", "Open client connections", connections::size);
     }
 
-    /** The server's connection handler: tracks the new connection, or closes it at once above the cap. */
+    /**
+     * The server's connection handler: tracks the new connection, or closes it at once above the total cap or above
+     * the per-client cap (one address may not hold every connection; a trusted proxy speaks for many and is exempt).
+     */
     void onConnection(HttpConnection connection) {
         if (connections.size() >= settings.maxConnections()) {
             metrics.rejected("connection_limit");
             connection.close();
             return;
         }
+        String client = clientOf(connection);
+        if (client != null && perClient.merge(client, 1, Integer::sum) > settings.maxConnectionsPerClient()) {
+            perClient.computeIfPresent(client, (key, count) -> count > 1 ? count - 1 : null);
+            metrics.rejected("client_connection_limit");
+            connection.close();
+            return;
+        }
         connections.put(connection, new Tracked(Vertx.currentContext(), clock.nanoTime()));
-        connection.closeHandler(v -> connections.remove(connection));
+        connection.closeHandler(v -> {
+            connections.remove(connection);
+            if (client != null) {
+                perClient.computeIfPresent(client, (key, count) -> count > 1 ? count - 1 : null);
+            }
+        });
+    }
+
+    /** The peer's client key (IPv4 address, IPv6 /64), or null for a trusted proxy or an unknown peer. */
+    private String clientOf(HttpConnection connection) {
+        if (connection.remoteAddress() == null) {
+            return null;
+        }
+        java.net.InetAddress peer = IpAddresses.parseLiteral(connection.remoteAddress().hostAddress());
+        return peer == null || identity.trusted(peer) ? null : IpAddresses.clientKey(peer);
     }
 
     /** The router's first handler: a request head arrived; tracked until its response ended or the client left. */

@@ -3,9 +3,11 @@ package com.cascade4arm.routes.edge;
 import com.cascade4arm.routes.http.ApiException;
 import com.cascade4arm.routes.http.HttpContext;
 import com.cascade4arm.routes.http.OpenAiErrors;
+import com.cascade4arm.routes.http.RequestIds;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
@@ -27,6 +29,8 @@ public final class Edge implements AutoCloseable {
     private final ConnectionWatchdog watchdog;
     private final InvalidRequests invalidRequests;
     private final KnownRoutes knownRoutes = new KnownRoutes();
+    /** The server's options, for the strict request decoder each connection gets. */
+    private volatile HttpServerOptions decoderOptions = new HttpServerOptions();
 
     public Edge(EdgeSettings settings, MeterRegistry meters) {
         this(settings, meters, NanoClock.SYSTEM);
@@ -47,11 +51,31 @@ public final class Edge implements AutoCloseable {
     public Vertx serverVertx(Vertx vertx) {
         watchdog.start(vertx);
         return EdgeVertx.wrap(vertx, this::serverOptions, server -> server
-                .connectionHandler(watchdog::onConnection)
-                .invalidRequestHandler(invalidRequests::handle));
+                .connectionHandler(connection -> {
+                    StrictDecoders.install(connection, decoderOptions);
+                    watchdog.onConnection(connection);
+                })
+                .invalidRequestHandler(invalidRequests::handle), this::servedMethod);
+    }
+
+    /** Before the router: CONNECT, TRACE and other methods without meaning here get 405 (OpenAI shape, nothing logged). */
+    private boolean servedMethod(HttpServerRequest request) {
+        String method = request.method().name();
+        if (KnownRoutes.SERVED_METHODS.contains(method)) {
+            return true;
+        }
+        metrics.rejected("method_not_allowed");
+        ApiException error = new ApiException(405, "invalid_request_error", "method_not_allowed", "the method "
+                + abbreviate(method) + " is not supported; use " + String.join(", ", KnownRoutes.SERVED_METHODS));
+        SecurityHeaders.apply(request.response());
+        request.response().setStatusCode(405).putHeader("Content-Type", "application/json")
+                .putHeader("Allow", String.join(", ", KnownRoutes.SERVED_METHODS))
+                .end(io.vertx.core.buffer.Buffer.buffer(com.cascade4arm.routes.http.Json.bytes(OpenAiErrors.body(error))));
+        return false;
     }
 
     HttpServerOptions serverOptions(HttpServerOptions options) {
+        decoderOptions = options;
         return options.setMaxHeaderSize(settings.maxHeaderBytes())
                 .setMaxInitialLineLength(settings.maxRequestLineBytes())
                 // An LLM gateway needs no h2c; without it there is one framing to watch (and no HTTP/2 resets).
@@ -61,9 +85,15 @@ public final class Edge implements AutoCloseable {
     /** Mounts the first handler of every request on {@code router}: connection tracking, header cap, client identity. */
     public void install(Router router) {
         router.route().order(FIRST_HANDLER_ORDER).handler(ctx -> {
+            RequestIds.assign(ctx);
+            SecurityHeaders.apply(ctx.response());
             watchdog.onRequest(ctx);
             guard.screen(ctx);
         });
+    }
+
+    private static String abbreviate(String value) {
+        return value.length() <= 20 ? value : value.substring(0, 17) + "...";
     }
 
     /** Before an API request's body is read: rate limit, per-client and total concurrency. */

@@ -37,6 +37,7 @@ public final class EdgeGuard {
     private final AtomicInteger streams = new AtomicInteger();
     private final EdgeMetrics metrics;
     private final byte[] internalAuthorization;
+    private final CrossSiteRequests crossSite;
 
     EdgeGuard(EdgeSettings settings, NanoClock clock, EdgeMetrics metrics) {
         this.settings = settings;
@@ -46,6 +47,7 @@ public final class EdgeGuard {
         this.concurrency = new ConcurrencyLimiter(settings.maxConcurrentPerClient(), settings.maxConcurrentRequests());
         this.metrics = metrics;
         this.internalAuthorization = ("Bearer " + settings.internalKey()).getBytes(StandardCharsets.UTF_8);
+        this.crossSite = new CrossSiteRequests(settings.allowedOrigins());
         metrics.gauge("cascade.edge.requests.in_flight", "API requests in progress (admitted by the edge)", concurrency::inFlight);
         metrics.gauge("cascade.edge.streams.in_flight", "SSE answers in progress", streams::get);
         metrics.gauge("cascade.edge.rate_limit.clients", "Clients with a token bucket in memory",
@@ -80,6 +82,18 @@ public final class EdgeGuard {
         if (UNLIMITED_API_PATHS.contains(ctx.normalizedPath())) {
             ctx.next();
             return;
+        }
+        HttpMethod method = ctx.request().method();
+        if (method != HttpMethod.GET && method != HttpMethod.HEAD) {
+            // State-changing and expensive requests: not on behalf of another site, and only as JSON.
+            var refusal = crossSite.refusal(ctx.request());
+            if (refusal.isEmpty() && (method == HttpMethod.POST || method == HttpMethod.PUT)) {
+                refusal = JsonContentType.refusal(ctx.request().getHeader("Content-Type"));
+            }
+            if (refusal.isPresent()) {
+                refuse(ctx, refusal.get().status() == 403 ? "cross_site" : "media_type", refusal.get());
+                return;
+            }
         }
         String client = client(ctx);
         boolean internal = Boolean.TRUE.equals(ctx.get(INTERNAL));

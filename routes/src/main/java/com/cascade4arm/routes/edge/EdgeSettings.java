@@ -17,7 +17,8 @@ public record EdgeSettings(double requestsPerSecond, int burst, double readsPerS
                            int maxTrackedClients, int maxConcurrentPerClient,
                            int maxConcurrentRequests, int maxStreams, int maxConnections, List<Cidr> trustedProxies,
                            long headerTimeoutMs, long bodyTimeoutMs, long writeStallTimeoutMs, int maxHeaders,
-                           int maxHeaderBytes, int maxRequestLineBytes, String internalKey) {
+                           int maxHeaderBytes, int maxRequestLineBytes, int maxConnectionsPerClient,
+                           List<String> allowedOrigins, boolean exposeEndpoints, long metricsCacheMs, String internalKey) {
     public static final double DEFAULT_REQUESTS_PER_SECOND = 1.0;
     public static final int DEFAULT_BURST = 5;
     /** Reads (GET: model list, run status, rule history) are cheap, and the console polls them: a bucket of their own. */
@@ -35,6 +36,13 @@ public record EdgeSettings(double requestsPerSecond, int burst, double readsPerS
     /** Vert.x's own default, stated here so it is a decision, not an accident. */
     public static final int DEFAULT_MAX_HEADER_BYTES = 8_192;
     public static final int DEFAULT_MAX_REQUEST_LINE_BYTES = 4_096;
+    /**
+     * Open connections one client (socket address; IPv6 per /64) may hold: well above a browser's 6 and the benchmark's
+     * 64 concurrent requests, far below max-connections, so one address cannot take every connection.
+     */
+    public static final int DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 128;
+    /** How long one /metrics scrape is served again, in ms: scrapes cost CPU, so a flood of them costs one per period. */
+    public static final long DEFAULT_METRICS_CACHE_MS = 1_000;
     private static final int INTERNAL_KEY_BYTES = 32;
 
     /** Reads the cascade.edge.* keys through {@code property} (null or blank = unset, i.e. the default). */
@@ -57,6 +65,10 @@ public record EdgeSettings(double requestsPerSecond, int burst, double readsPerS
                 (int) v.integer("cascade.edge.max-headers", DEFAULT_MAX_HEADERS, 4, 10_000),
                 (int) v.integer("cascade.edge.max-header-bytes", DEFAULT_MAX_HEADER_BYTES, 1_024, 1_048_576),
                 (int) v.integer("cascade.edge.max-request-line-bytes", DEFAULT_MAX_REQUEST_LINE_BYTES, 256, 1_048_576),
+                (int) v.integer("cascade.edge.max-connections-per-client", DEFAULT_MAX_CONNECTIONS_PER_CLIENT, 1, 1_000_000),
+                v.origins("cascade.edge.allowed-origins"),
+                v.bool("cascade.expose-endpoints"),
+                v.integer("cascade.metrics.cache-ms", DEFAULT_METRICS_CACHE_MS, 0, 600_000),
                 randomKey());
     }
 
@@ -80,7 +92,9 @@ public record EdgeSettings(double requestsPerSecond, int burst, double readsPerS
                 + maxConcurrentRequests + ", maxStreams=" + maxStreams + ", maxConnections=" + maxConnections
                 + ", trustedProxies=" + trustedProxies + ", headerTimeoutMs=" + headerTimeoutMs + ", bodyTimeoutMs="
                 + bodyTimeoutMs + ", writeStallTimeoutMs=" + writeStallTimeoutMs + ", maxHeaders=" + maxHeaders
-                + ", maxHeaderBytes=" + maxHeaderBytes + ", maxRequestLineBytes=" + maxRequestLineBytes + "]";
+                + ", maxHeaderBytes=" + maxHeaderBytes + ", maxRequestLineBytes=" + maxRequestLineBytes
+                + ", maxConnectionsPerClient=" + maxConnectionsPerClient + ", allowedOrigins=" + allowedOrigins
+                + ", exposeEndpoints=" + exposeEndpoints + ", metricsCacheMs=" + metricsCacheMs + "]";
     }
 
     /** Typed reads with bounds; every failure names the key and the value. */
@@ -100,6 +114,38 @@ public record EdgeSettings(double requestsPerSecond, int burst, double readsPerS
 
         double decimal(String key, double fallback, double min, double max) {
             return reader.decimal(key, fallback, min, max);
+        }
+
+        boolean bool(String key) {
+            String value = text(key);
+            if (value == null || value.equalsIgnoreCase("false")) {
+                return false;
+            }
+            if (value.equalsIgnoreCase("true")) {
+                return true;
+            }
+            throw new IllegalArgumentException(key + " must be true or false, but was " + value);
+        }
+
+        /** Origins as browsers send them: scheme://host[:port], no path; compared case-insensitively. */
+        List<String> origins(String key) {
+            String value = text(key);
+            List<String> origins = new ArrayList<>();
+            if (value == null) {
+                return origins;
+            }
+            for (String part : value.split(",")) {
+                String origin = part.trim().toLowerCase(java.util.Locale.ROOT);
+                if (origin.isEmpty()) {
+                    continue;
+                }
+                if (!origin.matches("https?://[^/\\s]+")) {
+                    throw new IllegalArgumentException(key + " must list origins like https://console.example.com, but had "
+                            + part.trim());
+                }
+                origins.add(origin);
+            }
+            return List.copyOf(origins);
         }
 
         List<Cidr> cidrs(String key) {

@@ -1,6 +1,8 @@
 package com.cascade4arm.routes.edge;
 
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.impl.VertxInternal;
@@ -8,6 +10,7 @@ import io.vertx.core.impl.VertxInternal;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 /**
@@ -21,7 +24,35 @@ final class EdgeVertx {
     private EdgeVertx() {
     }
 
-    static Vertx wrap(Vertx vertx, UnaryOperator<HttpServerOptions> options, Consumer<HttpServer> customize) {
+    /**
+     * The server as Camel sees it: the request handler Camel installs (its router) runs behind {@code screen}, which
+     * answers what the router cannot (CONNECT's authority-form target has no path, so the router says 404 in plain text).
+     */
+    private static HttpServer screened(HttpServer server, Predicate<HttpServerRequest> screen) {
+        return (HttpServer) Proxy.newProxyInstance(EdgeVertx.class.getClassLoader(), new Class<?>[]{HttpServer.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("requestHandler") && args != null && args.length == 1
+                            && args[0] instanceof Handler<?> handler) {
+                        @SuppressWarnings("unchecked")
+                        Handler<HttpServerRequest> router = (Handler<HttpServerRequest>) handler;
+                        server.requestHandler(request -> {
+                            if (screen.test(request)) {
+                                router.handle(request);
+                            }
+                        });
+                        return proxy;
+                    }
+                    try {
+                        Object result = method.invoke(server, args);
+                        return result == server ? proxy : result;
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+
+    static Vertx wrap(Vertx vertx, UnaryOperator<HttpServerOptions> options, Consumer<HttpServer> customize,
+                      Predicate<HttpServerRequest> screen) {
         return (Vertx) Proxy.newProxyInstance(EdgeVertx.class.getClassLoader(), new Class<?>[]{VertxInternal.class},
                 (proxy, method, args) -> {
                     if (method.getName().equals("createHttpServer")) {
@@ -29,7 +60,7 @@ final class EdgeVertx {
                                 ? new HttpServerOptions(o) : new HttpServerOptions();
                         HttpServer server = vertx.createHttpServer(options.apply(given));
                         customize.accept(server);
-                        return server;
+                        return screened(server, screen);
                     }
                     if (method.getName().equals("equals") && args != null && args.length == 1) {
                         return proxy == args[0] || vertx.equals(args[0]);

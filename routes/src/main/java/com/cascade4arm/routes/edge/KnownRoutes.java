@@ -12,6 +12,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * method answers 405 with an {@code Allow} header instead of the catch-all's 404.
  */
 public final class KnownRoutes {
+    /** Methods the gateway answers at all; any other (CONNECT, TRACE, PATCH, …) is refused before routing. */
+    public static final java.util.List<String> SERVED_METHODS = java.util.List.of("GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS");
     private final List<Entry> entries = new CopyOnWriteArrayList<>();
 
     public void register(HttpMethod method, String template) {

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * (Camel's own response writer buffers streams, see NOTES).
  */
 public final class HttpContext {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(HttpContext.class);
     /** Exchange property under which routes find the client's HTTP exchange. */
     public static final String PROPERTY = "cascade.http";
 
@@ -90,7 +91,14 @@ public final class HttpContext {
         response.end(body);
     }
 
+    /** The id the edge gave this request ({@code X-Request-Id}), "-" when it did not run. */
+    public String requestId() {
+        String id = response.headers().get(RequestIds.HEADER);
+        return id == null ? "-" : id;
+    }
+
     public void sendError(ApiException e) {
+        logError(e);
         if (committed()) {
             // Mid-stream: the status is gone, so the error becomes the last SSE event.
             writeSseEvent(Json.string(OpenAiErrors.body(e)));
@@ -100,6 +108,24 @@ public final class HttpContext {
         Map<String, String> headers = e.retryAfterSeconds() == null
                 ? Map.of() : Map.of("Retry-After", String.valueOf(e.retryAfterSeconds()));
         sendJson(e.status(), OpenAiErrors.body(e), headers);
+    }
+
+    /**
+     * Every error answer is one log line with the request id, never a stack trace: client mistakes at INFO, refusals that
+     * floods repeat (429) at DEBUG, the gateway's own trouble (5xx) at WARN. Unexpected exceptions are logged, with their
+     * trace, where they are caught (a 500 is a bug).
+     */
+    private void logError(ApiException e) {
+        String path = request.path() == null ? request.uri() : request.path();
+        Object[] args = {requestId(), request.method(), path.length() > 120 ? path.substring(0, 117) + "..." : path,
+                e.status(), e.code(), e.getMessage()};
+        if (e.status() >= 500) {
+            LOG.warn("{} {} {} -> {} {}: {}", args);
+        } else if (e.status() == 429) {
+            LOG.debug("{} {} {} -> {} {}: {}", args);
+        } else {
+            LOG.info("{} {} {} -> {} {}: {}", args);
+        }
     }
 
     public void startSse(Map<String, String> headers) {

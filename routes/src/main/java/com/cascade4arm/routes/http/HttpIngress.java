@@ -84,13 +84,6 @@ public final class HttpIngress {
 
     private void dispatch(RoutingContext ctx, String routeId, AsyncProducer onEventLoop) {
         HttpContext http = new HttpContext(ctx.request(), System.nanoTime());
-        String contentType = ctx.request().getHeader("Content-Type");
-        if (ctx.body() != null && ctx.body().length() > 0 && contentType != null
-                && !contentType.toLowerCase(java.util.Locale.ROOT).contains("json")) {
-            http.sendError(new ApiException(415, "invalid_request_error", "unsupported_media_type",
-                    "Content-Type must be application/json, but was " + contentType));
-            return;
-        }
         Exchange exchange = new DefaultExchange(camel);
         exchange.setProperty(HttpContext.PROPERTY, http);
         exchange.getMessage().setBody(ctx.body() == null || ctx.body().buffer() == null ? new byte[0] : ctx.body().buffer().getBytes());
@@ -99,8 +92,8 @@ public final class HttpIngress {
         if (onEventLoop != null) {
             try {
                 onEventLoop.process(exchange, doneSync -> respond(exchange, http));
-            } catch (RuntimeException e) {
-                respondWithError(http, e);
+            } catch (RuntimeException | StackOverflowError e) {
+                respondWithError(http, e); // a bug, answered as 500 and logged; the event loop keeps serving
             }
             return;
         }
@@ -115,7 +108,7 @@ public final class HttpIngress {
     private void run(Exchange exchange, HttpContext http, String routeId) {
         try {
             producer.send("direct:" + routeId, exchange);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             respondWithError(http, e);
             return;
         }
@@ -159,10 +152,22 @@ public final class HttpIngress {
 
     private static void respondWithError(HttpContext http, Throwable failure) {
         ApiException api = OpenAiErrors.toApiException(failure);
-        if (api.status() >= 500 && !(failure instanceof ApiException)) {
-            LOG.error("request failed", failure);
+        if (api.status() >= 500 && OpenAiErrors.isUnexpected(failure)) {
+            // Not an error the gateway answers on purpose: a bug, so the trace goes to the log (once).
+            LOG.error("{} {} {} failed unexpectedly", http.requestId(), http.request().method(), http.request().path(), failure);
         }
         http.sendError(api);
+    }
+
+    /** Decoder and connection failures while reading a body: the client's framing, not a gateway bug. */
+    private static boolean isMalformedBody(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof io.netty.handler.codec.DecoderException || cause instanceof IllegalArgumentException
+                    || cause instanceof io.vertx.core.http.HttpClosedException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Vert.x-level failures (body too large, bad framing) get the same OpenAI error shape. */
@@ -170,14 +175,16 @@ public final class HttpIngress {
         if (ctx.response().ended() || ctx.response().closed()) {
             return; // already answered (e.g. 408 from the edge) or the client is gone: nobody to tell
         }
-        int status = ctx.statusCode() > 0 ? ctx.statusCode() : 500;
+        // A body that breaks off or has broken framing (a bad chunk size) fails the body handler without a status.
+        int status = ctx.statusCode() > 0 ? ctx.statusCode() : isMalformedBody(ctx.failure()) ? 400 : 500;
         String message = switch (status) {
             case 413 -> "request body is larger than the limit";
-            case 400 -> "malformed request";
+            case 400 -> "malformed request body";
             default -> "request failed";
         };
         if (ctx.failure() != null && status == 500) {
-            LOG.error("request failed", ctx.failure());
+            LOG.error("{} {} {} failed unexpectedly", ctx.response().headers().get(RequestIds.HEADER),
+                    ctx.request().method(), ctx.request().path(), ctx.failure());
         }
         String code = status == 413 ? "request_too_large" : "request_failed";
         new HttpContext(ctx.request(), System.nanoTime()).sendError(

@@ -23,6 +23,16 @@ public final class OpenAiErrors {
         return root;
     }
 
+    /** True unless the failure is (or wraps) an {@link ApiException}: something the gateway did not answer on purpose. */
+    public static boolean isUnexpected(Throwable t) {
+        for (Throwable cause = t; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ApiException) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Maps any failure to what a client may see: ApiExceptions as they are, anything else as a generic 500. */
     public static ApiException toApiException(Throwable t) {
         Throwable cause = t;

@@ -20,8 +20,27 @@ public final class GenAiMetrics {
     /** Meters by name and tags: registering looks them up by a sorted Id each time, too slow for every request. */
     private final Map<List<String>, Meter> meters = new ConcurrentHashMap<>();
 
+    /** A decision (facts + rules) should take at most this long on the event loop (rules/design.md, "Time and stack"). */
+    public static final long DECISION_BUDGET_NANOS = 1_000_000;
+
+    private final Timer decisionDuration;
+    private final Counter decisionsOverBudget;
+
     public GenAiMetrics(MeterRegistry registry) {
         this.registry = registry;
+        this.decisionDuration = Timer.builder("cascade.routing.decision.duration")
+                .description("Time of one routing decision (fact extraction and rules) on the event loop")
+                .register(registry);
+        this.decisionsOverBudget = Counter.builder("cascade.routing.decisions.over_budget")
+                .description("Routing decisions that took longer than the 1 ms budget").register(registry);
+    }
+
+    /** One decision's time: the live check of the budget the rule vetting and the linear extractor guarantee. */
+    public void decisionTime(long nanos) {
+        decisionDuration.record(nanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+        if (nanos > DECISION_BUDGET_NANOS) {
+            decisionsOverBudget.increment();
+        }
     }
 
     @SuppressWarnings("unchecked")

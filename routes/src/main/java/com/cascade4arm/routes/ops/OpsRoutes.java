@@ -1,6 +1,7 @@
 package com.cascade4arm.routes.ops;
 
-import com.cascade4arm.routes.chat.ChatMessage;
+import com.cascade4arm.routes.chat.ChatRequest;
+import com.cascade4arm.routes.chat.ChatRequestParser;
 import com.cascade4arm.routes.http.ApiException;
 import com.cascade4arm.routes.http.ErrorsConfiguration;
 import com.cascade4arm.routes.http.Json;
@@ -17,6 +18,7 @@ import org.apache.camel.builder.RouteBuilder;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 
 import static com.cascade4arm.routes.RouteIds.EXPLAIN_ROUTE;
 import static com.cascade4arm.routes.RouteIds.HEALTH;
@@ -25,14 +27,20 @@ import static com.cascade4arm.routes.RouteIds.direct;
 
 /** Operator endpoints: readiness with per-endpoint detail, the model list, and routing explained without generating. */
 public final class OpsRoutes extends RouteBuilder {
-    private static final int MAX_EXPLAIN_CHARS = 100_000;
+    /** Routing is explained as for model "auto"; these chat fields change nothing here. */
+    private static final Set<String> EXPLAIN_IGNORED_FIELDS = Set.of("model", "stream", "stream_options");
 
     private final Collection<UpstreamPool> requiredPools;
     private final RoutingService routing;
+    private final ChatRequestParser chat;
+    private final boolean exposeEndpoints;
 
-    public OpsRoutes(Collection<UpstreamPool> requiredPools, RoutingService routing) {
+    public OpsRoutes(Collection<UpstreamPool> requiredPools, RoutingService routing, ChatRequestParser chat,
+                     boolean exposeEndpoints) {
         this.requiredPools = requiredPools;
         this.routing = routing;
+        this.chat = chat;
+        this.exposeEndpoints = exposeEndpoints;
     }
 
     @Override
@@ -48,8 +56,11 @@ public final class OpsRoutes extends RouteBuilder {
         List<String> down = new ArrayList<>();
         for (UpstreamPool pool : requiredPools) {
             for (UpstreamEndpoint endpoint : pool.endpoints()) {
-                endpoints.addObject().put("pool", pool.name()).put("url", endpoint.baseUri().toString())
-                        .put("healthy", endpoint.healthy()).put("detail", endpoint.healthDetail())
+                ObjectNode entry = endpoints.addObject().put("pool", pool.name()).put("name", endpoint.name());
+                if (exposeEndpoints) {
+                    entry.put("url", endpoint.baseUri().toString()); // internal addresses only when configured
+                }
+                entry.put("healthy", endpoint.healthy()).put("detail", endpoint.healthDetail())
                         .put("breaker", endpoint.breaker().getState().name().toLowerCase(java.util.Locale.ROOT));
             }
             if (!pool.anyAvailable()) {
@@ -83,25 +94,13 @@ public final class OpsRoutes extends RouteBuilder {
 
     private void explain(Exchange exchange) {
         JsonNode root = Json.parseClientBody(exchange.getMessage().getBody(byte[].class));
-        List<ChatMessage> messages = new ArrayList<>();
-        if (root.path("prompt").isTextual()) {
-            messages.add(new ChatMessage("user", root.get("prompt").asText()));
-        } else if (root.path("messages").isArray() && !root.get("messages").isEmpty()) {
-            for (JsonNode m : root.get("messages")) {
-                if (!m.path("role").isTextual() || !m.path("content").isTextual()) {
-                    throw ApiException.badRequest("invalid_value", "each message needs a string role and content");
-                }
-                messages.add(new ChatMessage(m.get("role").asText(), m.get("content").asText()));
-            }
-        } else {
-            throw ApiException.badRequest("missing_field", "send {\"prompt\": \"...\"} or {\"messages\": [...]}");
+        if (!root.isObject()) {
+            throw ApiException.badRequest("invalid_type", "request body must be a JSON object, but was "
+                    + root.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
         }
-        if (messages.stream().mapToInt(m -> m.content().length()).sum() > MAX_EXPLAIN_CHARS) {
-            throw ApiException.tooLarge("prompt is longer than " + MAX_EXPLAIN_CHARS + " characters");
-        }
-        JsonNode maxTokens = root.get("max_tokens");
-        Integer requested = maxTokens != null && maxTokens.canConvertToInt() ? maxTokens.asInt() : null;
-        RouteDecision decision = routing.decide(messages, requested, null);
+        // The chat endpoint's own validation: same limits, same errors (max_tokens, roles, messages, prompt size).
+        ChatRequest request = chat.parsePromptOrMessages((ObjectNode) root, EXPLAIN_IGNORED_FIELDS);
+        RouteDecision decision = routing.decide(request.messages(), request.requestedMaxTokens(), null);
         ObjectNode body = Json.object();
         body.put("route", decision.route()).put("rule", decision.rule()).put("reason", decision.reason())
                 .put("rules_version", decision.rulesVersion());

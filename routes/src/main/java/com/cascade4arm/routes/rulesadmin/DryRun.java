@@ -13,11 +13,13 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * Routes the benchmark suite (plus extra prompts) with the active and with a candidate rulebook and compares: which
  * prompts change route (listed first), which candidate rules never fire, which fire but never matter, and which prompts
- * hit the fire limit. Reads only; nothing is activated.
+ * hit the fire limit, and which decisions took longer than the per-decision budget. Reads only; nothing is activated.
+ * Stops between prompts when the client goes away or the request's time budget is spent.
  */
 final class DryRun {
 
@@ -47,7 +49,11 @@ final class DryRun {
      * @param fireLimitReached ids of prompts whose candidate evaluation stopped at the fire limit
      */
     record Report(long activeVersion, List<String> candidateRules, List<PromptResult> results, List<String> neverFired,
-                  List<String> shadowed, List<String> fireLimitReached) {
+                  List<String> shadowed, List<String> fireLimitReached, List<String> overBudget) {
+    }
+
+    /** How long a dry-run may take and when to stop; {@code clientGone} is asked between prompts. */
+    record Limits(long deadlineNanos, long decisionBudgetNanos, BooleanSupplier clientGone) {
     }
 
     static final String EXTRA_ID_PREFIX = "extra-";
@@ -55,8 +61,11 @@ final class DryRun {
     private DryRun() {
     }
 
+    /**
+     * @throws DryRunStopped when the client went away or the deadline passed before every prompt was routed
+     */
     static Report run(RoutingRulebook active, long activeVersion, RoutingRulebook candidate, List<Prompt> suite,
-                      List<String> extraPrompts) {
+                      List<String> extraPrompts, Limits limits) {
         List<Prompt> prompts = new ArrayList<>(suite);
         for (int i = 0; i < extraPrompts.size(); i++) {
             prompts.add(new Prompt(EXTRA_ID_PREFIX + (i + 1), null, null, extraPrompts.get(i)));
@@ -65,10 +74,20 @@ final class DryRun {
         Set<String> decisive = new HashSet<>();
         List<PromptResult> results = new ArrayList<>();
         List<String> limitReached = new ArrayList<>();
-        for (Prompt prompt : prompts) {
+        List<String> overBudget = new ArrayList<>();
+        for (int i = 0; i < prompts.size(); i++) {
+            Prompt prompt = prompts.get(i);
+            if (limits.clientGone().getAsBoolean()) {
+                throw new DryRunStopped("the client went away after " + i + " of " + prompts.size() + " prompts", false);
+            }
+            if (System.nanoTime() - limits.deadlineNanos() > 0) {
+                throw new DryRunStopped("the dry-run used its time budget after " + i + " of " + prompts.size()
+                        + " prompts", true);
+            }
             PromptFacts facts = PromptFactsExtractor.fromPrompt(prompt.prompt());
             Outcome before = outcome(active, facts);
             Outcome after;
+            long started = System.nanoTime();
             try {
                 RoutingDecision decision = candidate.decide(facts);
                 fired.addAll(decision.firedRules());
@@ -79,6 +98,9 @@ final class DryRun {
                 after = Outcome.of(decision);
             } catch (RuleEvaluationException e) {
                 after = new Outcome(null, e.ruleName(), null, false, e.getMessage());
+            }
+            if (System.nanoTime() - started > limits.decisionBudgetNanos()) {
+                overBudget.add(prompt.id());
             }
             if (after.fireLimitReached()) {
                 limitReached.add(prompt.id());
@@ -91,7 +113,21 @@ final class DryRun {
         return new Report(activeVersion, rules, results,
                 rules.stream().filter(rule -> !fired.contains(rule)).toList(),
                 rules.stream().filter(rule -> fired.contains(rule) && !decisive.contains(rule)).toList(),
-                limitReached);
+                limitReached, overBudget);
+    }
+
+    /** The dry-run ended before its last prompt; {@code timedOut} false means the client left. */
+    static final class DryRunStopped extends RuntimeException {
+        private final boolean timedOut;
+
+        DryRunStopped(String message, boolean timedOut) {
+            super(message, null, false, false);
+            this.timedOut = timedOut;
+        }
+
+        boolean timedOut() {
+            return timedOut;
+        }
     }
 
     private static Outcome outcome(RoutingRulebook rulebook, PromptFacts facts) {

@@ -8,6 +8,7 @@ import com.cascade4arm.routes.routing.RulebookRoutingService;
 import com.cascade4arm.rules.RoutingRulebook;
 import com.cascade4arm.rules.RulebookCompileException;
 import com.cascade4arm.rules.engine.BundledRules;
+import com.cascade4arm.rules.safety.EvaluationBudget;
 import com.cascade4arm.rules.safety.SafeRulebooks;
 import com.cascade4arm.rules.store.HistoryEntry;
 import com.cascade4arm.rules.store.NewVersion;
@@ -21,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * Live rule editing: validate and dry-run candidates, activate them (store first, then the routing reference, under the
@@ -29,9 +31,16 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RuleEditor {
     private static final Logger LOG = LoggerFactory.getLogger(RuleEditor.class);
-    /** Compiles at once (each ≈ 50 ms of CPU and some class metadata); more wait up to COMPILE_WAIT_MS, then 503. */
+    /**
+     * Compiles and dry-runs at once (a compile ≈ 50 ms of CPU and some class metadata, a dry-run 100 prompts under two
+     * rulebooks); more wait up to COMPILE_WAIT_MS, then 503.
+     */
     static final int MAX_CONCURRENT_COMPILES = 2;
     static final long COMPILE_WAIT_MS = 30_000;
+    /** Longest a dry-run may evaluate, in milliseconds; past it the request ends with 503 dry_run_timeout. */
+    static final long DRY_RUN_BUDGET_MS = 10_000;
+    /** A dry-run decision slower than this is listed in over_budget, in microseconds (the live per-decision budget). */
+    static final long DECISION_BUDGET_MICROS = 1_000;
 
     private final RulesSettings settings;
     private final RulebookRoutingService routing;
@@ -70,6 +79,18 @@ public final class RuleEditor {
      * @throws com.cascade4arm.rules.RulebookCompileException with the problems
      */
     public RoutingRulebook compile(Map<String, String> files) {
+        return withPermit(() -> vetted(files));
+    }
+
+    /** The safety check, Drools, then the time budget of the text-dependent conditions (rules/design.md). */
+    private static RoutingRulebook vetted(Map<String, String> files) {
+        RoutingRulebook compiled = SafeRulebooks.compile(files);
+        EvaluationBudget.check(files, EvaluationBudget.DEFAULT_BUDGET_MICROS);
+        return compiled;
+    }
+
+    /** Runs {@code work} holding one of the {@link #MAX_CONCURRENT_COMPILES} permits; 503 rules_busy if none frees up. */
+    private <T> T withPermit(java.util.function.Supplier<T> work) {
         boolean acquired;
         try {
             acquired = compiles.tryAcquire(COMPILE_WAIT_MS, TimeUnit.MILLISECONDS);
@@ -82,16 +103,24 @@ public final class RuleEditor {
                     "other rule compiles are in progress; retry shortly", 1);
         }
         try {
-            return SafeRulebooks.compile(files);
+            return work.get();
         } finally {
             compiles.release();
         }
     }
 
-    DryRun.Report dryRun(RuleCandidate candidate) {
-        RoutingRulebook compiled = compile(candidate.files());
-        RulebookRoutingService.ActiveRulebook current = serving();
-        return DryRun.run(current.rulebook(), current.version(), compiled, suite(), candidate.prompts());
+    /**
+     * Compiles the candidate and routes the suite (and its extra prompts) under it and the active rulebook, all under
+     * one permit, within {@link #DRY_RUN_BUDGET_MS}, stopping between prompts once {@code clientGone} says so.
+     */
+    DryRun.Report dryRun(RuleCandidate candidate, BooleanSupplier clientGone) {
+        return withPermit(() -> {
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRY_RUN_BUDGET_MS);
+            RoutingRulebook compiled = vetted(candidate.files());
+            RulebookRoutingService.ActiveRulebook current = serving();
+            return DryRun.run(current.rulebook(), current.version(), compiled, suite(), candidate.prompts(),
+                    new DryRun.Limits(deadline, TimeUnit.MICROSECONDS.toNanos(DECISION_BUDGET_MICROS), clientGone));
+        });
     }
 
     /**

@@ -79,10 +79,15 @@ public final class RulesAdminRoutes extends RouteBuilder {
 
     private void dryRun(Exchange exchange) {
         RuleCandidate candidate = RuleCandidateParser.parse(body(exchange), true);
+        HttpContext http = exchange.getProperty(HttpContext.PROPERTY, HttpContext.class);
         try {
-            exchange.getMessage().setBody(RulesJson.dryRun(editor.dryRun(candidate)));
+            exchange.getMessage().setBody(RulesJson.dryRun(editor.dryRun(candidate, () -> http != null && http.clientGone())));
         } catch (RulebookCompileException e) {
             respond(exchange, 400, RulesJson.invalidRules(e.problems()));
+        } catch (DryRun.DryRunStopped e) {
+            // A client that left gets nothing; one still waiting learns the budget ran out.
+            throw new ApiException(503, "unavailable_error", e.timedOut() ? "dry_run_timeout" : "client_gone",
+                    e.getMessage() + "; retry when the gateway is less busy", 1);
         }
     }
 

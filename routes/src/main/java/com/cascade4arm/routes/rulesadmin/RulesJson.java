@@ -90,6 +90,7 @@ final class RulesJson {
         summary.put("candidate_rules", report.candidateRules().size());
         summary.put("never_fired", report.neverFired().size());
         summary.put("shadowed", report.shadowed().size());
+        summary.put("over_budget", report.overBudget().size());
         ArrayNode list = body.putArray("results");
         for (DryRun.PromptResult result : results) {
             ObjectNode row = list.addObject().put("id", result.id()).put("prompt", result.prompt())
@@ -101,6 +102,7 @@ final class RulesJson {
         report.neverFired().forEach(body.putArray("never_fired")::add);
         report.shadowed().forEach(body.putArray("shadowed")::add);
         report.fireLimitReached().forEach(body.putArray("fire_limit_reached")::add);
+        report.overBudget().forEach(body.putArray("over_budget")::add);
         return body;
     }
 

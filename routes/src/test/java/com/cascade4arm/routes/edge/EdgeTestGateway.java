@@ -50,6 +50,7 @@ public final class EdgeTestGateway implements AutoCloseable {
         main.addInitialProperty("camel.server.port", String.valueOf(port));
         main.addInitialProperty("cascade.small.urls", smallUrl);
         main.addInitialProperty("cascade.large.urls", largeUrl);
+        main.addInitialProperty("cascade.metrics.cache-ms", "0"); // tests read counters right after acting
         properties.forEach(main::addInitialProperty);
         main.start();
         base = URI.create("http://127.0.0.1:" + port);

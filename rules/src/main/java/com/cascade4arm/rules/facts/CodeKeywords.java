@@ -4,20 +4,23 @@ import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
+import java.util.function.Predicate;
 
 /**
  * Finds language keywords in their syntactic place (<code>def f(</code>, <code>class Foo:</code>, <code>#include &lt;</code>), so that
- * "my yoga class" or "return the book" do not count as code. Each regex runs only when its literal trigger occurs.
+ * "my yoga class" or "return the book" do not count as code. Every marker is a hand-written scanner (see
+ * {@link KeywordSyntax}, {@link LineSyntax}, {@link ConditionSyntax}): linear time and constant stack on any text, where
+ * the regular expressions they replace backtracked (cubic time on {@code if(=} repeated, a stack overflow on
+ * {@code import a.b.b.b...}). Each runs only when a literal it needs occurs.
  */
 final class CodeKeywords {
 
     /** A keyword marker: its name, the literals that must occur for it to be possible, and the syntax around the word. */
-    private record Keyword(String name, List<String> triggers, Pattern syntax) {
+    private record Keyword(String name, List<String> triggers, Predicate<String> syntax) {
         boolean foundIn(String text) {
             for (String trigger : triggers) {
                 if (text.contains(trigger)) {
-                    return syntax.matcher(text).find();
+                    return syntax.test(text);
                 }
             }
             return false;
@@ -26,28 +29,18 @@ final class CodeKeywords {
 
     /** Each needs the syntax around the word, so "my yoga class" or "return the book" do not count. */
     private static final List<Keyword> KEYWORDS = List.of(
-            new Keyword("def", List.of("def "), Pattern.compile("\\bdef\\s+\\w+\\s*\\(")),
-            new Keyword("class", List.of("class "),
-                    Pattern.compile("\\bclass\\s+[A-Z]\\w*\\s*(?:[:({<]|extends\\b|implements\\b)")),
-            new Keyword("function", List.of("function"), Pattern.compile("\\bfunction\\s*\\w*\\s*\\(")),
-            new Keyword("fn", List.of("fn ", "func ", "fun "), Pattern.compile("\\b(?:fn|func|fun)\\s+\\w+\\s*[(<]")),
-            new Keyword("return", List.of("return"),
-                    Pattern.compile("\\breturn\\b[^\\n.?!]*;|^[ \\t]+return\\b", Pattern.MULTILINE)),
-            new Keyword("#include", List.of("#include"), Pattern.compile("#include\\s*[<\"]")),
-            new Keyword("public static", List.of("public ", "private ", "protected "), Pattern.compile(
-                    "\\b(?:public|private|protected)\\s+(?:static\\s+|final\\s+)*"
-                            + "(?:void|int|long|boolean|String|class|record|interface)\\b")),
-            new Keyword("import", List.of("import "), Pattern.compile(
-                    "^\\s*(?:import\\s+(?:static\\s+)?\\w+(?:\\.[\\w*]+)+;?|import\\s+\\w+(?:\\s+as\\s+\\w+)?\\s*$"
-                            + "|import\\s+.+\\s+from\\s+['\"]|from\\s+[\\w.]+\\s+import\\s+\\w)", Pattern.MULTILINE)),
-            new Keyword("declaration", List.of("const ", "let ", "var ", "auto "),
-                    Pattern.compile("\\b(?:const|let|var|auto)\\s+\\w+\\s*(?::\\s*\\w+\\s*)?=")),
-            new Keyword("print", List.of("print", "console.log", "puts"),
-                    Pattern.compile("\\b(?:console\\.log|System\\.out\\.print\\w*|printf|println|print|puts)\\s*\\(")),
-            new Keyword("control flow", List.of("(", ":"), Pattern.compile(
-                    "\\b(?:for|while|if|switch|catch)\\s*\\([^)]*[=<>!;:][^)]*\\)"
-                            + "|^\\s*(?:for\\s+\\w+(?:\\s*,\\s*\\w+)*\\s+in\\s+[^\\n]+|while\\s+[^\\n]+|(?:el)?if\\s+[^\\n]+"
-                            + "|else|try|except[^\\n]*|with\\s+[^\\n]+\\s+as\\s+\\w+)\\s*:\\s*$", Pattern.MULTILINE)));
+            new Keyword("def", List.of("def "), KeywordSyntax::def),
+            new Keyword("class", List.of("class "), KeywordSyntax::classDeclaration),
+            new Keyword("function", List.of("function"), KeywordSyntax::function),
+            new Keyword("fn", List.of("fn ", "func ", "fun "), KeywordSyntax::fn),
+            new Keyword("return", List.of("return"), KeywordSyntax::returnStatement),
+            new Keyword("#include", List.of("#include"), KeywordSyntax::include),
+            new Keyword("public static", List.of("public ", "private ", "protected "), KeywordSyntax::visibilityDeclaration),
+            new Keyword("import", List.of("import "), LineSyntax::importStatement),
+            new Keyword("declaration", List.of("const ", "let ", "var ", "auto "), KeywordSyntax::declaration),
+            new Keyword("print", List.of("print", "console.log", "puts"), KeywordSyntax::print),
+            new Keyword("control flow", List.of("(", ":"),
+                    text -> ConditionSyntax.parenthesisedCondition(text) || LineSyntax.pythonBlockHeader(text)));
 
     private CodeKeywords() {
     }
@@ -65,7 +58,10 @@ final class CodeKeywords {
         return found.isEmpty() ? Set.of() : Collections.unmodifiableSet(found);
     }
 
-    /** {@code name.method(}: an identifier, a dot and an identifier right before a '(' — scanned back from each '('. */
+    /**
+     * {@code name.method(}: an identifier, a dot and an identifier right before a '(' — scanned back from each '('. Each
+     * identifier run is read by at most two '(' (as method name, then as receiver), so this is linear too.
+     */
     private static boolean hasMethodCall(String text) {
         for (int paren = text.indexOf('('); paren > 0; paren = text.indexOf('(', paren + 1)) {
             int i = paren - 1;

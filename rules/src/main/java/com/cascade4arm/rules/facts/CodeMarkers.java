@@ -1,37 +1,15 @@
 package com.cascade4arm.rules.facts;
 
-import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * Finds syntax that only code has (fences, operators, stack traces, SQL, error type names; keywords are in
- * {@link CodeKeywords}). Each regex runs only when a cheap literal search finds its trigger: regex search costs tens of
- * nanoseconds per character, {@code String.contains} far less.
+ * {@link CodeKeywords}). Hand-written scanners, each linear in the text with constant stack (see {@link Scan}); the
+ * literal checks that gate them ({@code String.contains}) cost far less than any pattern engine per character.
  */
 final class CodeMarkers {
 
-    /** Lines of Java/JavaScript stack frames and Python traceback locations, checked line by line. */
-    private static final Pattern FRAME_LINE = Pattern.compile(
-            "\\s*(?:at [\\w$.<>/]+\\((?:[\\w$-]+\\.\\w+:\\d+|Native Method|Unknown Source)\\)"
-                    + "|at .+:\\d+:\\d+\\)?|File \"[^\"]+\", line \\d+.*)\\s*");
-    private static final List<String> TRACE_HEADERS = List.of(
-            "Traceback (most recent call last)", "Exception in thread \"", "panicked at");
-    private static final Pattern GOROUTINE = Pattern.compile("\\bgoroutine \\d+ \\[\\w+\\]:");
-
-    /** Upper-case SQL is unambiguous; lower-case SQL needs more structure, so "select a gift from the shop" does not count. */
-    private static final Pattern SQL_UPPER = Pattern.compile(
-            "\\bSELECT\\b[\\s\\S]{1,300}?\\bFROM\\b|\\b(?:INNER|LEFT|RIGHT|FULL|OUTER)\\s+JOIN\\b");
-    private static final Pattern SQL_LOWER = Pattern.compile(
-            "\\bselect\\s+(?:\\*|distinct\\b|count\\s*\\(|[\\w.]+\\s*,)[\\s\\S]{0,300}?\\bfrom\\s+\\w+"
-                    + "|\\binsert\\s+into\\s+\\w+\\s*[(]|\\binsert\\s+into\\s+\\w+\\s+values\\b"
-                    + "|\\bupdate\\s+\\w+\\s+set\\s+\\w+\\s*="
-                    + "|\\bdelete\\s+from\\s+\\w+\\s+where\\b"
-                    + "|\\bcreate\\s+(?:table|index|view|unique\\s+index)\\s+\\w+");
-    private static final List<String> SQL_LOWER_TRIGGERS = List.of("select ", "insert ", "update ", "delete ", "create ");
-
-    /** A named exception or error type such as NullPointerException or TypeError (bare "Error" does not count). */
-    private static final Pattern NAMED_ERROR = Pattern.compile("\\b[A-Z][A-Za-z0-9]*(?:Exception|Error)\\b");
+    private static final String[] ERROR_SUFFIXES = {"Exception", "Error"};
 
     private CodeMarkers() {
     }
@@ -71,53 +49,54 @@ final class CodeMarkers {
     }
 
     static boolean hasStackTrace(String text) {
-        for (String header : TRACE_HEADERS) {
-            if (text.contains(header)) {
-                return true;
-            }
-        }
-        if (text.contains("goroutine ") && GOROUTINE.matcher(text).find()) {
-            return true;
-        }
-        return hasFrameLine(text);
-    }
-
-    /** Only lines that start (after indentation) with "at " or "File \"" are matched against {@link #FRAME_LINE}. */
-    private static boolean hasFrameLine(String text) {
-        int start = 0;
-        while (start < text.length()) {
-            int end = text.indexOf('\n', start);
-            if (end < 0) {
-                end = text.length();
-            }
-            int first = start;
-            while (first < end && (text.charAt(first) == ' ' || text.charAt(first) == '\t')) {
-                first++;
-            }
-            if ((text.startsWith("at ", first) || text.startsWith("File \"", first))
-                    && FRAME_LINE.matcher(text.substring(start, end)).matches()) {
-                return true;
-            }
-            start = end + 1;
-        }
-        return false;
+        return StackTraces.hasStackTrace(text);
     }
 
     /** @param lowerText the text in lower case, for the case-insensitive forms */
     static boolean hasSql(String text, String lowerText) {
-        if ((text.contains("SELECT") || text.contains("JOIN")) && SQL_UPPER.matcher(text).find()) {
-            return true;
+        return SqlSyntax.hasSql(text, lowerText);
+    }
+
+    /**
+     * {@code \b[A-Z][A-Za-z0-9]*(?:Exception|Error)\b}: an exception or error type name such as NullPointerException or
+     * TypeError (bare "Error" does not count). Each run of ASCII letters and digits is looked at once.
+     */
+    static boolean hasNamedError(String text) {
+        if (!text.contains("Exception") && !text.contains("Error")) {
+            return false;
         }
-        for (String trigger : SQL_LOWER_TRIGGERS) {
-            if (lowerText.contains(trigger)) {
-                return SQL_LOWER.matcher(lowerText).find();
+        int i = 0;
+        while (i < text.length()) {
+            if (!isAsciiAlphanumeric(text.charAt(i))) {
+                i++;
+                continue;
+            }
+            int start = i;
+            while (i < text.length() && isAsciiAlphanumeric(text.charAt(i))) {
+                i++;
+            }
+            if (isErrorName(text, start, i)) {
+                return true;
             }
         }
         return false;
     }
 
-    static boolean hasNamedError(String text) {
-        return (text.contains("Exception") || text.contains("Error")) && NAMED_ERROR.matcher(text).find();
+    private static boolean isErrorName(String text, int start, int end) {
+        char first = text.charAt(start);
+        if (first < 'A' || first > 'Z' || !Scan.boundaryBefore(text, start) || !Scan.boundaryAfter(text, end)) {
+            return false;
+        }
+        for (String suffix : ERROR_SUFFIXES) {
+            if (end - start > suffix.length() && text.startsWith(suffix, end - suffix.length())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isAsciiAlphanumeric(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9';
     }
 
     /** The history test: does an earlier message look like code? Same markers as the rules use for the routed message. */

@@ -35,6 +35,7 @@ public final class PromptFacts {
     private final String lowerText;
     private final Set<String> words;
     private final Phrases phrases;
+    private final PatternMatches matchedPatterns;
     private final String firstWord;
     private final int charCount;
     private final int wordCount;
@@ -63,6 +64,7 @@ public final class PromptFacts {
         this.lowerText = b.lowerText;
         this.words = Collections.unmodifiableSet(b.words);
         this.phrases = new Phrases(b.sequence, b.words);
+        this.matchedPatterns = new PatternMatches(b.text);
         this.firstWord = b.firstWord;
         this.charCount = b.text.length();
         this.wordCount = b.wordCount;
@@ -113,6 +115,16 @@ public final class PromptFacts {
     @JsonIgnore
     public Phrases getPhrases() {
         return phrases;
+    }
+
+    /**
+     * Regular expressions found in {@link #getText()}: {@code matchedPatterns contains "(?i)^how (do|can) i\\b"} when
+     * the pattern (RE2 syntax: linear time on any text) occurs in the message. The DRL replacement for {@code matches},
+     * which java.util.regex evaluates by backtracking; not in JSON.
+     */
+    @JsonIgnore
+    public PatternMatches getMatchedPatterns() {
+        return matchedPatterns;
     }
 
     /** The first word in lower case, "" for a message without words: for {@code firstWord in ("hi", "hello")}. */

@@ -6,9 +6,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Pattern;
 
-/** Turns a chat request (messages + optional max_tokens) into {@link PromptFacts}: plain Java, no rules, no I/O. */
+/**
+ * Turns a chat request (messages + optional max_tokens) into {@link PromptFacts}: plain Java, no rules, no I/O. Every
+ * step is a forward scan (no regular expressions): linear time and constant stack in the length of the messages.
+ */
 public final class PromptFactsExtractor {
 
     /** Opening words that make a message a question even without '?'. Grammar, not routing policy: that lives in DRL. */
@@ -29,9 +31,6 @@ public final class PromptFactsExtractor {
             "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "zwölf", "zwanzig", "hundert",
             "tausend", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "doce", "veinte",
             "cien", "deux", "trois", "quatre", "cinq", "huit", "neuf", "dix", "onze", "douze", "vingt", "mille");
-
-    private static final Pattern ARITHMETIC = Pattern.compile(
-            "\\d\\s*[+*/^×÷=]\\s*[(\\d]|\\d\\s+-\\s+\\d|\\d\\s*[a-z]\\s*[+\\-*/^=]\\s*\\d|\\d\\s*%\\s*of\\b");
 
     private PromptFactsExtractor() {
     }
@@ -90,7 +89,7 @@ public final class PromptFactsExtractor {
         scanWords(facts.lowerText, facts);
         facts.lineCount = text.isEmpty() ? 0 : (int) text.lines().count();
         facts.question = isQuestion(text, facts.firstWord);
-        facts.arithmetic = facts.numberCount > 0 && ARITHMETIC.matcher(facts.lowerText).find();
+        facts.arithmetic = facts.numberCount > 0 && Arithmetic.in(facts.lowerText);
         facts.codeFence = CodeMarkers.hasFence(text);
         facts.codeKeywords = new LinkedHashSet<>(CodeKeywords.find(text));
         facts.codeSymbolCount = CodeMarkers.symbolCount(text);

@@ -5,6 +5,7 @@ import com.github.javaparser.ast.expr.StringLiteralExpr;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import com.cascade4arm.rules.facts.OperatorPatterns;
 import org.drools.drl.ast.descr.AtomicExprDescr;
 import org.drools.drl.ast.descr.BaseDescr;
 import org.drools.drl.ast.descr.BindingDescr;
@@ -23,7 +24,9 @@ import org.kie.internal.builder.conf.LanguageLevelOption;
  */
 final class ConstraintChecker {
 
-    static final Set<String> OPERATORS = Set.of("==", "!=", "<", "<=", ">", ">=", "contains", "memberOf", "matches", "str");
+    static final Set<String> OPERATORS = Set.of("==", "!=", "<", "<=", ">", ">=", "contains", "memberOf", "str");
+    /** The one way to use a regular expression in a condition: {@code matchedPatterns contains "…"} (RE2/J, linear). */
+    static final String PATTERNS = "matchedPatterns";
     static final Set<String> STR_OPERATIONS = Set.of("startsWith", "endsWith");
     /** Words DRL's operators are spelled with (contains, not, in, str[startsWith] ...) and the literal keywords. */
     private static final Set<String> DRL_WORDS = Set.of("contains", "not", "memberOf", "matches", "str", "in",
@@ -89,40 +92,61 @@ final class ConstraintChecker {
 
     private Optional<String> relation(RelationalExprDescr relation, String factType, String text) {
         String operator = relation.getOperator();
+        if (operator.equals("matches")) {
+            return Optional.of("'matches' is not allowed: Drools runs it with java.util.regex, which backtracks and can "
+                    + "take exponential time on a prompt; write " + PATTERNS + " contains \"<pattern>\" instead (RE2 "
+                    + "syntax, linear time; it finds the pattern anywhere in the text)");
+        }
         List<String> parameters = relation.getParameters() == null ? List.of() : relation.getParameters();
         if (!OPERATORS.contains(operator)) {
             return Optional.of("the operator '" + operator + "' is not allowed (allowed: == != < <= > >= contains, "
-                    + "not contains, memberOf, matches, str[startsWith|endsWith], in, not in)");
+                    + "not contains, memberOf, str[startsWith|endsWith], in, not in)");
         }
         if (operator.equals("str") ? parameters.size() != 1 || !STR_OPERATIONS.contains(parameters.get(0))
                 : !parameters.isEmpty()) {
             return Optional.of("the operator '" + operator + parameters + "' is not allowed (str takes [startsWith] "
                     + "or [endsWith]; other operators take no parameters)");
         }
+        if (operator.equals("contains") && FactModel.PROMPT_FACTS.equals(factType)
+                && relation.getLeft() instanceof AtomicExprDescr left && PATTERNS.equals(left.getExpression().strip())) {
+            return pattern(relation.getRight(), text);
+        }
         Optional<String> left = structure(relation.getLeft(), factType, text);
         if (left.isPresent()) {
             return left;
         }
-        if (operator.equals("matches")) {
-            return regex(relation.getRight(), text);
-        }
         return structure(relation.getRight(), factType, text);
     }
 
-    private Optional<String> regex(BaseDescr right, String text) {
-        if (!(right instanceof AtomicExprDescr atom)) {
-            return Optional.of("'matches' needs a string literal pattern");
-        }
-        Optional<Expression> parsed = JavaText.expression(atom.getExpression()).node();
+    /** The right of {@code matchedPatterns contains}: a string literal RE2/J accepts within the size bounds. */
+    private Optional<String> pattern(BaseDescr right, String text) {
+        Optional<Expression> parsed = right instanceof AtomicExprDescr atom
+                ? JavaText.expression(atom.getExpression()).node() : Optional.empty();
         if (parsed.isEmpty() || !(parsed.get() instanceof StringLiteralExpr literal)) {
-            hint(text, atom.getExpression());
-            return Optional.of("'matches' needs a string literal pattern, but was '" + atom.getExpression() + "'");
+            hint(text, right instanceof AtomicExprDescr atom ? atom.getExpression() : null);
+            return Optional.of("'" + PATTERNS + " contains' needs a string literal pattern, but was '"
+                    + (right instanceof AtomicExprDescr atom ? atom.getExpression() : right.getText()) + "'");
         }
-        return RegexGuard.problem(literal.asString());
+        return OperatorPatterns.problem(literal.asString()).map(why -> "'" + PATTERNS + " contains': " + why);
+    }
+
+    /** {@code matchedPatterns} anywhere but on the left of {@code contains} with a literal (it would take any text as a pattern). */
+    private static Optional<String> patternsElsewhere(String expression) {
+        for (Tokens.Token token : Tokens.scan(expression == null ? "" : expression)) {
+            if (token.kind() == Tokens.Kind.IDENTIFIER && token.text().equals(PATTERNS)) {
+                return Optional.of("'" + PATTERNS + "' may only be used as " + PATTERNS + " contains \"<pattern>\" "
+                        + "(or not contains), with a string literal");
+            }
+        }
+        return Optional.empty();
     }
 
     private Optional<String> binding(BindingDescr binding, String factType, String text) {
         hint(text, binding.getVariable());
+        Optional<String> patterns = patternsElsewhere(binding.getExpression());
+        if (patterns.isPresent()) {
+            return patterns;
+        }
         if (binding.isUnification()) {
             return Optional.of("unification ':=' is not allowed ('" + binding.getVariable() + "')");
         }
@@ -139,6 +163,10 @@ final class ConstraintChecker {
 
     private Optional<String> operand(String expression, String factType, String text) {
         hint(text, expression);
+        Optional<String> patterns = patternsElsewhere(expression);
+        if (patterns.isPresent()) {
+            return patterns;
+        }
         JavaText.Parsed<Expression> parsed = JavaText.expression(expression);
         if (!parsed.ok()) {
             return Optional.of("cannot read '" + expression + "' as an expression: " + parsed.error());

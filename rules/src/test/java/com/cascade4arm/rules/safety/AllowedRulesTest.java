@@ -55,7 +55,7 @@ class AllowedRulesTest {
                     $f : PromptFacts( words contains "owns" || lowerText contains "who owns", words not contains "zebra",
                                       firstWord in ("who", "what"), firstWord not in ("hi"), firstWord memberOf words,
                                       lowerText str[startsWith] "who", lowerText str[endsWith] "?",
-                                      text matches "(?s)Who .*\\\\?", $w : wordCount, $first : firstWord )
+                                      matchedPatterns contains "(?s)^Who .*\\\\?$", $w : wordCount, $first : firstWord )
                     not Decision( category == "never" )
                     exists PromptFacts( question == true )
                     $d : Decision( category == null )

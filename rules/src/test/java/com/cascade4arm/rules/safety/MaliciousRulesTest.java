@@ -186,7 +186,20 @@ class MaliciousRulesTest {
                         rule("PromptFacts()", "$d.routeSmallTentatively(\"0.5\", \"x\");"),
                         "must be a number literal between 0 and 1", 9),
                 hostile("a regex with catastrophic backtracking",
-                        rule("PromptFacts( text matches \"(a+)+$\" )", "$d.routeLarge(\"x\");"), "exponential time", 6));
+                        rule("PromptFacts( text matches \"(a+)+$\" )", "$d.routeLarge(\"x\");"), "'matches' is not allowed", 6),
+                hostile("a polynomial regex through matches",
+                        rule("PromptFacts( text matches \"zq.*.*.*.*x\" )", "$d.routeLarge(\"x\");"), "'matches' is not allowed", 6),
+                hostile("a pattern whose counted repetitions explode when compiled",
+                        rule("PromptFacts( matchedPatterns contains \"((a{1000}){1000}){1000}\" )", "$d.routeLarge(\"x\");"),
+                        "expands to more than", 6),
+                hostile("a pattern that is not RE2 (backreference)",
+                        rule("PromptFacts( matchedPatterns contains \"(a)\\\\1\" )", "$d.routeLarge(\"x\");"),
+                        "not valid RE2 syntax", 6),
+                hostile("prompt text used as a pattern",
+                        rule("PromptFacts( $w : firstWord, matchedPatterns contains $w )", "$d.routeLarge(\"x\");"),
+                        "needs a string literal pattern", 6),
+                hostile("the patterns bound to a variable",
+                        rule("PromptFacts( $p : matchedPatterns )", "$d.routeLarge(\"x\");"), "may only be used as", 6));
     }
 
     private static Arguments hostile(String name, String drl, String messageFragment, int line) {

@@ -1,0 +1,64 @@
+package com.cascade4arm.routes.edge;
+
+import com.cascade4arm.routes.http.ApiException;
+import com.cascade4arm.routes.http.Json;
+import com.cascade4arm.routes.http.OpenAiErrors;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpMessage;
+import io.netty.util.ReferenceCountUtil;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.impl.VertxHttpRequestDecoder;
+
+/**
+ * Vert.x's request decoder, except that a request with both Content-Length and Transfer-Encoding is invalid. Netty
+ * drops the Content-Length and reads the chunks (RFC 9112 allows that), but a proxy in front that went by the
+ * Content-Length would see a different request boundary — request smuggling. RFC 9112 §6.3 lets a server reject such a
+ * request instead; the failure reaches the server's invalid-request handler, which answers 400 and closes.
+ * A broken chunk (a chunk size that is not hex) comes after the request went to the router, and Vert.x would only close
+ * the connection: here it is answered 400 in the OpenAI shape, straight on the socket, before the close.
+ */
+final class StrictRequestDecoder extends VertxHttpRequestDecoder {
+    static final String BOTH_LENGTHS = "Content-Length together with Transfer-Encoding";
+
+    StrictRequestDecoder(HttpServerOptions options) {
+        super(options);
+    }
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf buffer, List<Object> out) throws Exception {
+        int before = out.size();
+        super.decode(ctx, buffer, out);
+        for (int i = before; i < out.size(); i++) {
+            if (out.get(i) instanceof HttpContent content && !(content instanceof HttpMessage)
+                    && content.decoderResult().isFailure()) {
+                while (out.size() > i) {
+                    ReferenceCountUtil.release(out.remove(out.size() - 1));
+                }
+                answerBadChunk(ctx);
+                return;
+            }
+        }
+    }
+
+    /** Raw bytes from here skip the encoder (it sits after the decoder): a complete 400, then the close. */
+    private static void answerBadChunk(ChannelHandlerContext ctx) {
+        byte[] body = Json.bytes(OpenAiErrors.body(new ApiException(400, "invalid_request_error", "malformed_request",
+                "malformed chunked body (bad chunk size)")));
+        String head = "HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: " + body.length
+                + "\r\nConnection: close\r\n\r\n";
+        ctx.writeAndFlush(Unpooled.wrappedBuffer(head.getBytes(StandardCharsets.US_ASCII), body))
+                .addListener(ChannelFutureListener.CLOSE);
+    }
+
+    @Override
+    protected void handleTransferEncodingChunkedWithContentLength(HttpMessage message) {
+        throw new IllegalArgumentException(BOTH_LENGTHS + " is not accepted");
+    }
+}

@@ -1,0 +1,334 @@
+package com.cascade4arm.routes.hostile;
+
+import com.cascade4arm.bench.responder.InstantResponder;
+import com.cascade4arm.routes.edge.EdgeTestGateway;
+import com.cascade4arm.routes.edge.RawHttp;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every reproduction of the hostile-input review (issue 13), against the real gateway over real sockets: each is now
+ * refused cleanly or answered quickly, and the gateway keeps serving.
+ */
+class HostileInputIT {
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final String ADMIN = "hostile-admin-token";
+    static final int CAP = 32_000;
+
+    @TempDir
+    static Path dataDir;
+    static InstantResponder small;
+    static InstantResponder large;
+    static EdgeTestGateway gateway;
+
+    @BeforeAll
+    static void boot() throws Exception {
+        small = InstantResponder.start(0);
+        large = InstantResponder.start(0);
+        gateway = new EdgeTestGateway(small.baseUrl(), large.baseUrl(), Map.ofEntries(
+                Map.entry("cascade.data-dir", dataDir.toString()),
+                Map.entry("cascade.admin.token", ADMIN),
+                Map.entry("cascade.upstream.health-interval-ms", "60000"),
+                Map.entry("cascade.edge.rate-limit.requests-per-second", "10000"),
+                Map.entry("cascade.edge.rate-limit.burst", "10000"),
+                Map.entry("cascade.edge.rate-limit.reads-per-second", "10000"),
+                Map.entry("cascade.edge.rate-limit.reads-burst", "10000"),
+                Map.entry("cascade.edge.max-concurrent-per-client", "64"),
+                Map.entry("cascade.edge.max-connections-per-client", "8"),
+                Map.entry("cascade.metrics.cache-ms", "60000")));
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        gateway.close();
+        small.close();
+        large.close();
+    }
+
+    @Test
+    void theCubicPromptAndTheStackOverflowPromptAreRoutedAtOnce() throws Exception {
+        for (String prompt : List.of("if(=".repeat(CAP / 4), "import a" + ".b".repeat(4_000), "import a" + ".b".repeat(15_000))) {
+            long start = System.nanoTime();
+            HttpResponse<String> route = post("/api/route", "{\"prompt\":" + JSON.writeValueAsString(prompt) + "}");
+            HttpResponse<String> chat = post("/v1/chat/completions", chat(prompt, 4));
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            assertThat(route.statusCode()).as(route.body()).isEqualTo(200);
+            assertThat(chat.statusCode()).as(chat.body()).isEqualTo(200);
+            // Generous for a loaded shared machine; before the fix 'if(=' × 1,000 alone took 2.5 s and × 8,000 about an hour.
+            assertThat(ms).as("ms for /api/route and chat on a %d-char hostile prompt", prompt.length()).isLessThan(10_000);
+        }
+    }
+
+    @Test
+    void everyPromptEndpointRefusesTheSameInputWithTheSameError() throws Exception {
+        String expected = "max_tokens must be between 1 and 1024, but was 0";
+        assertError(post("/api/route", "{\"prompt\":\"hi\",\"max_tokens\":0}"), 400, "invalid_value", expected);
+        assertError(post("/v1/chat/completions", chat("hi", 0)), 400, "invalid_value", expected);
+        assertError(post("/api/compare", "{\"prompt\":\"hi\",\"max_tokens\":0}"), 400, "invalid_value", expected);
+        assertError(send(json("/api/bench/runs", "{\"max_tokens\":5000}").header("Authorization", "Bearer " + ADMIN)),
+                400, "invalid_value", "max_tokens must be between 1 and 1024, but was 5000");
+        assertError(post("/api/route", "{\"prompt\":\"hi\",\"max_tokens\":2147483648}"), 400, "invalid_type", "max_tokens");
+        StringBuilder many = new StringBuilder("{\"messages\":[");
+        for (int i = 0; i < 10_000; i++) {
+            many.append(i == 0 ? "" : ",").append("{\"role\":\"user\",\"content\":\"x\"}");
+        }
+        assertError(post("/api/route", many.append("]}").toString()), 400, "invalid_value", "at most 256");
+        assertError(post("/api/route", "{\"messages\":[{\"role\":\"wizard\",\"content\":\"x\"}]}"), 400, "invalid_value", "role");
+        assertError(post("/api/route", "{\"prompt\":" + JSON.writeValueAsString("x".repeat(100_000)) + "}"), 413,
+                "request_too_large", "the limit is 32000");
+    }
+
+    @Test
+    void jsonApisTakeOnlyJson() throws Exception {
+        String body = "{\"prompt\":\"hi\"}";
+        assertError(send(request("/api/route").POST(HttpRequest.BodyPublishers.ofString(body))), 415,
+                "unsupported_media_type", "no Content-Type");
+        for (String type : List.of("text/plain", "text/plain; charset=json", "application/json; boundary=x",
+                "application/jsonp", "application/json; charset=latin1")) {
+            assertError(send(request("/api/route").header("Content-Type", type).POST(HttpRequest.BodyPublishers.ofString(body))),
+                    415, "unsupported_media_type", "Content-Type must be application/json");
+        }
+        for (String type : List.of("application/json", "Application/JSON; charset=UTF-8", "application/json;charset=\"utf-8\"")) {
+            assertThat(send(request("/api/route").header("Content-Type", type)
+                    .POST(HttpRequest.BodyPublishers.ofString(body))).statusCode()).as(type).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void browsersOnOtherSitesCannotDriveTheApi() {
+        String body = "{\"prompt\":\"hi\"}";
+        String self = "http://127.0.0.1:" + gateway.port();
+        assertError(send(json("/api/route", body).header("Origin", "http://127.0.0.1:9")), 403, "cross_site_request", "Origin");
+        assertError(send(json("/api/route", body).header("Origin", "null")), 403, "cross_site_request", "Origin");
+        assertError(send(json("/v1/chat/completions", chat("hi", 2)).header("Sec-Fetch-Site", "cross-site")), 403,
+                "cross_site_request", "Sec-Fetch-Site");
+        assertError(send(json("/api/rules/dry-run", "{}").header("Sec-Fetch-Site", "same-site")), 403,
+                "cross_site_request", "Sec-Fetch-Site");
+        assertThat(send(json("/api/route", body).header("Origin", self).header("Sec-Fetch-Site", "same-origin"))
+                .statusCode()).as("the console's own requests").isEqualTo(200);
+        assertThat(send(json("/api/route", body)).statusCode()).as("a client without Origin").isEqualTo(200);
+    }
+
+    @Test
+    void smugglingShapesAndOddMethodsGetOpenAiErrors() throws Exception {
+        int port = gateway.port();
+        RawHttp.Answer both = RawHttp.exchange(port, "POST /api/route HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + "Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n");
+        assertThat(both.status()).isEqualTo(400);
+        assertThat(errorCode(both.body())).isEqualTo("malformed_request");
+        RawHttp.Answer connect = RawHttp.exchange(port, "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n");
+        assertThat(connect.status()).isEqualTo(405);
+        assertThat(errorCode(connect.body())).isEqualTo("method_not_allowed");
+        RawHttp.Answer patch = RawHttp.exchange(port, "PATCH /health HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n");
+        assertThat(patch.status()).isEqualTo(405);
+        RawHttp.Answer trace = RawHttp.exchange(port, "TRACE /health HTTP/1.1\r\nHost: x\r\n\r\n");
+        assertThat(trace.status()).isEqualTo(405);
+        assertThat(errorCode(trace.body())).isEqualTo("method_not_allowed");
+        RawHttp.Answer badChunk = RawHttp.exchange(port, "POST /api/route HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + "Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n");
+        assertThat(badChunk.status()).isEqualTo(400);
+        assertThat(errorCode(badChunk.body())).isNotBlank();
+        assertThat(gateway.get("/health").statusCode()).as("still serving").isEqualTo(200);
+    }
+
+    @Test
+    void answersCarrySecurityHeadersAndNoInternalUrls() throws Exception {
+        HttpResponse<String> health = gateway.get("/health");
+        assertThat(health.headers().firstValue("Content-Security-Policy").orElse("")).contains("default-src 'self'",
+                "frame-ancestors 'none'", "script-src 'self'");
+        assertThat(health.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+        assertThat(health.headers().firstValue("X-Frame-Options")).hasValue("DENY");
+        assertThat(health.headers().firstValue("Referrer-Policy")).hasValue("no-referrer");
+        assertThat(health.headers().firstValue("X-Request-Id")).isPresent();
+        assertThat(health.body()).doesNotContain(small.baseUrl(), large.baseUrl(), "\"url\"");
+        HttpResponse<String> chat = post("/v1/chat/completions", chat("Hello there", 2));
+        assertThat(chat.headers().firstValue("X-Cascade-Endpoint").orElse("")).matches("(small|large)-0");
+        assertThat(JSON.readTree(chat.body()).path("cascade").path("endpoint").asText()).matches("(small|large)-0");
+        assertThat(chat.body()).doesNotContain(small.baseUrl(), large.baseUrl());
+    }
+
+    @Test
+    void metricsScrapesAreServedFromCache() {
+        String first = gateway.get("/metrics").body();
+        post("/api/route", "{\"prompt\":\"count me\"}");
+        assertThat(gateway.get("/metrics").body()).as("within cascade.metrics.cache-ms").isEqualTo(first);
+    }
+
+    @Test
+    void oneAddressCannotHoldEveryConnection() throws Exception {
+        List<Socket> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < 8; i++) {
+                held.add(RawHttp.connect(gateway.port(), "127.0.0.7"));
+            }
+            try (Socket extra = RawHttp.connect(gateway.port(), "127.0.0.7")) {
+                extra.setSoTimeout(5_000);
+                assertThat(extra.getInputStream().read()).as("the 9th connection from one address is closed").isEqualTo(-1);
+            }
+            assertThat(gateway.get("/health").statusCode()).as("other clients are served").isEqualTo(200);
+        } finally {
+            for (Socket socket : held) {
+                socket.close();
+            }
+        }
+    }
+
+    @Test
+    void healthAnswersWithinMillisecondsWhileWorstCasePromptsAreRouted() throws Exception {
+        String body = "{\"prompt\":" + JSON.writeValueAsString("if(=".repeat(CAP / 4)) + "}";
+        long quietMedian = medianHealthMs(); // the reference, measured in the same run on the same machine
+        java.util.concurrent.atomic.AtomicBoolean attacking = new java.util.concurrent.atomic.AtomicBoolean(true);
+        java.util.concurrent.atomic.AtomicInteger routed = new java.util.concurrent.atomic.AtomicInteger();
+        List<Thread> attackers = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Thread attacker = new Thread(() -> {
+                while (attacking.get()) {
+                    if (post("/api/route", body).statusCode() == 200) {
+                        routed.incrementAndGet();
+                    }
+                }
+            }, "attacker-" + i);
+            attacker.setDaemon(true);
+            attacker.start();
+            attackers.add(attacker);
+        }
+        try {
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> routed.get() >= 2);
+            gateway.get("/health"); // a fresh connection's first request is not what this measures
+            List<Long> sorted = healthProbesMs();
+            System.out.printf("/health while %d worst-case prompts were routed: median %d ms, max %d ms (quiet median %d ms)%n",
+                    routed.get(), sorted.get(sorted.size() / 2), sorted.get(sorted.size() - 1), quietMedian);
+            // 50 ms on a quiet machine; on a loaded one, within a few quiet medians. Before the fix: 11.9 s.
+            assertThat(sorted.get(sorted.size() / 2)).as("median /health ms")
+                    .isLessThan(Math.max(50, 4 * quietMedian));
+            assertThat(sorted.get(sorted.size() - 1)).as("slowest /health ms").isLessThan(500);
+        } finally {
+            attacking.set(false);
+            for (Thread attacker : attackers) {
+                attacker.join(30_000);
+            }
+        }
+    }
+
+    private static List<Long> healthProbesMs() {
+        List<Long> probes = new ArrayList<>();
+        for (int i = 0; i < 15; i++) {
+            long start = System.nanoTime();
+            assertThat(gateway.get("/health").statusCode()).isEqualTo(200);
+            probes.add((System.nanoTime() - start) / 1_000_000);
+        }
+        return probes.stream().sorted().toList();
+    }
+
+    private static long medianHealthMs() {
+        gateway.get("/health");
+        List<Long> sorted = healthProbesMs();
+        return sorted.get(sorted.size() / 2);
+    }
+
+    @Test
+    void operatorPatternsThatBacktrackOrCostTooMuchAreRefused() throws Exception {
+        assertError(post("/api/rules/dry-run", candidate("rule \"routing: polynomial\" when PromptFacts( text matches "
+                + "\"zq.*.*.*.*x\" ) $d : Decision() then modify($d) { routeLarge(\"zq\") } end")), 400, "invalid_rules",
+                "'matches' is not allowed");
+        assertError(post("/api/rules/dry-run", candidate("rule \"routing: checker-approved star\" when PromptFacts( text "
+                + "matches \"(a|b)*\" ) $d : Decision() then modify($d) { routeLarge(\"ab\") } end")), 400, "invalid_rules",
+                "'matches' is not allowed");
+        assertError(post("/api/rules/validate".replace("validate", "dry-run"), candidate("rule \"routing: letters\"\nwhen\n"
+                + "  PromptFacts( matchedPatterns contains \"[a-z]{100}x\" )\n  $d : Decision()\nthen\n  modify($d) { "
+                + "routeLarge(\"letters\") }\nend")), 400, "invalid_rules", "over the budget");
+        JsonNode validate = JSON.readTree(post("/api/rules/validate", candidate("rule \"routing: letters\"\nwhen\n"
+                + "  PromptFacts( matchedPatterns contains \"[a-z]{100}x\" )\n  $d : Decision()\nthen\n  modify($d) { "
+                + "routeLarge(\"letters\") }\nend")).body());
+        assertThat(validate.path("valid").asBoolean()).isFalse();
+        assertThat(validate.path("problems").get(0).path("message").asText()).contains("rule \"routing: letters\"");
+
+        long start = System.nanoTime();
+        HttpResponse<String> cheap = post("/api/rules/dry-run", candidate("rule \"routing: zq\" when PromptFacts( "
+                + "matchedPatterns contains \"zq.*.*.*.*x\" ) $d : Decision() then modify($d) { routeLarge(\"zq\") } end",
+                "a".repeat(20_000), "zq" + "b".repeat(19_000) + "x"));
+        assertThat(cheap.statusCode()).as(cheap.body()).isEqualTo(200);
+        assertThat((System.nanoTime() - start) / 1_000_000).as("ms for the dry-run").isLessThan(10_000);
+        JsonNode report = JSON.readTree(cheap.body());
+        assertThat(report.path("summary").has("over_budget")).as("decisions over the per-decision budget are counted").isTrue();
+    }
+
+    @Test
+    void nonAsciiRuleNamesArriveIntactInTheHeader() throws Exception {
+        String rule = "routing: café → 小 stays small";
+        HttpResponse<String> put = send(request("/api/rules").header("Content-Type", "application/json")
+                .header("Authorization", "Bearer " + ADMIN).PUT(HttpRequest.BodyPublishers.ofString(candidate(
+                        "rule \"" + rule + "\" when PromptFacts() $d : Decision() then modify($d) { routeSmall(\"all\") } end"))));
+        assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
+        HttpResponse<String> chat = post("/v1/chat/completions", chat("Hello", 2));
+        String header = chat.headers().firstValue("X-Cascade-Rule").orElseThrow();
+        assertThat(header).isEqualTo("routing: caf%C3%A9 %E2%86%92 %E5%B0%8F stays small");
+        assertThat(java.net.URLDecoder.decode(header.replace("+", "%2B"), StandardCharsets.UTF_8)).isEqualTo(rule);
+        assertThat(JSON.readTree(chat.body()).path("cascade").path("rule").asText()).isEqualTo(rule);
+    }
+
+    static String candidate(String rules, String... prompts) throws Exception {
+        String drl = "package com.cascade4arm.rules;\nimport com.cascade4arm.rules.facts.PromptFacts;\n"
+                + "import com.cascade4arm.rules.decision.Decision;\n" + rules + "\n";
+        return "{\"files\":[{\"name\":\"hostile.drl\",\"content\":" + JSON.writeValueAsString(drl) + "}]"
+                + (prompts.length == 0 ? "" : ",\"prompts\":" + JSON.writeValueAsString(prompts)) + "}";
+    }
+
+    static String chat(String prompt, int maxTokens) {
+        try {
+            return "{\"messages\":[{\"role\":\"user\",\"content\":" + JSON.writeValueAsString(prompt) + "}],\"max_tokens\":"
+                    + maxTokens + "}";
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static HttpRequest.Builder request(String path) {
+        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + gateway.port() + path)).timeout(Duration.ofSeconds(60));
+    }
+
+    static HttpRequest.Builder json(String path, String body) {
+        return request(path).header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+    }
+
+    static HttpResponse<String> post(String path, String body) {
+        return send(json(path, body));
+    }
+
+    static HttpResponse<String> send(HttpRequest.Builder request) {
+        return gateway.send(request.build());
+    }
+
+    static void assertError(HttpResponse<String> response, int status, String code, String messagePart) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+        try {
+            JsonNode error = JSON.readTree(response.body()).path("error");
+            assertThat(error.path("code").asText()).as(response.body()).isEqualTo(code);
+            assertThat(error.path("type").asText()).isNotBlank();
+            assertThat(error.path("message").asText()).contains(messagePart);
+        } catch (java.io.IOException e) {
+            throw new AssertionError("not JSON: " + response.body(), e);
+        }
+    }
+
+    static String errorCode(String body) throws Exception {
+        return JSON.readTree(body.getBytes(StandardCharsets.UTF_8)).path("error").path("code").asText();
+    }
+}

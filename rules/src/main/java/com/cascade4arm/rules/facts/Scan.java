@@ -1,0 +1,151 @@
+package com.cascade4arm.rules.facts;
+
+/**
+ * Character classes and cursor moves for the hand-written syntax scanners, with the meaning java.util.regex gives the
+ * same symbols: {@code \s} = [ \t\n\x0B\f\r], {@code \w} = [A-Za-z0-9_], {@code \b} between a Unicode letter, digit or
+ * '_' and anything else. Every move only goes forward and returns the index where it stopped, so a scanner built from
+ * them reads each character a bounded number of times: linear time, constant stack, whatever the text.
+ */
+final class Scan {
+
+    private Scan() {
+    }
+
+    /** {@code \s}. */
+    static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
+    }
+
+    /** {@code \s} without the line feed: white space inside one line. */
+    static boolean isBlank(char c) {
+        return c != '\n' && isSpace(c);
+    }
+
+    /** {@code \w}. */
+    static boolean isWord(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_';
+    }
+
+    static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    /** What {@code \b} counts as a word character. */
+    private static boolean isBoundaryWord(char c) {
+        return c == '_' || Character.isLetterOrDigit(c);
+    }
+
+    /** {@code \b} right before index {@code i}, where a word character starts. */
+    static boolean boundaryBefore(String text, int i) {
+        return i == 0 || !isBoundaryWord(text.charAt(i - 1));
+    }
+
+    /** {@code \b} right after a word that ends before index {@code end}. */
+    static boolean boundaryAfter(String text, int end) {
+        return end >= text.length() || !isBoundaryWord(text.charAt(end));
+    }
+
+    /** Index after the run of {@code \s} starting at {@code i}. */
+    static int spaces(String text, int i) {
+        while (i < text.length() && isSpace(text.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    /** Index after the run of same-line white space starting at {@code i}. */
+    static int blanks(String text, int i) {
+        while (i < text.length() && isBlank(text.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    /** Index after the run of {@code \w} starting at {@code i}. */
+    static int word(String text, int i) {
+        while (i < text.length() && isWord(text.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    static int digits(String text, int i) {
+        while (i < text.length() && isDigit(text.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    static boolean charAt(String text, int i, char c) {
+        return i >= 0 && i < text.length() && text.charAt(i) == c;
+    }
+
+    /** True when the character at {@code i} is one of {@code chars}. */
+    static boolean oneOf(String text, int i, String chars) {
+        return i >= 0 && i < text.length() && chars.indexOf(text.charAt(i)) >= 0;
+    }
+
+    /** End of the line holding index {@code i}: the next line feed, or the end of the text. */
+    static int lineEnd(String text, int i) {
+        int end = text.indexOf('\n', i);
+        return end < 0 ? text.length() : end;
+    }
+
+    /** Index after the last non-blank character in [start, end), or start when there is none. */
+    static int trimEnd(String text, int start, int end) {
+        while (end > start && isSpace(text.charAt(end - 1))) {
+            end--;
+        }
+        return end;
+    }
+
+    /** What a scanner asks at the end of a keyword: does the syntax that must follow it start at {@code end}? */
+    @FunctionalInterface
+    interface After {
+        boolean at(int end);
+    }
+
+    /**
+     * True when an occurrence of {@code keyword} that starts at a word boundary is followed by the syntax {@code after}
+     * accepts. Each {@code after} must read only what belongs to this occurrence (a run of spaces, a word), so the
+     * scans of successive occurrences do not overlap by more than a constant.
+     */
+    static boolean anyKeyword(String text, String keyword, After after) {
+        for (int i = text.indexOf(keyword); i >= 0; i = text.indexOf(keyword, i + 1)) {
+            if (boundaryBefore(text, i) && after.at(i + keyword.length())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when {@link #anyKeyword} holds for one of {@code keywords}. */
+    static boolean anyKeyword(String text, String[] keywords, After after) {
+        for (String keyword : keywords) {
+            if (anyKeyword(text, keyword, after)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Visits the first non-blank character of every line (white space, line feeds included, skipped as {@code ^\s*}
+     * in multi-line mode does), each once; stops at the first line {@code test} accepts.
+     */
+    static boolean anyLineStart(String text, After test) {
+        int lineStart = 0;
+        while (lineStart <= text.length()) {
+            int first = spaces(text, lineStart);
+            if (first < text.length() && test.at(first)) {
+                return true;
+            }
+            int feed = text.indexOf('\n', first);
+            if (feed < 0) {
+                return false;
+            }
+            lineStart = feed + 1;
+        }
+        return false;
+    }
+}
