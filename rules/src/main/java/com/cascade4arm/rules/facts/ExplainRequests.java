@@ -1,6 +1,9 @@
 package com.cascade4arm.rules.facts;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -17,17 +20,29 @@ final class ExplainRequests {
     /** Whole words where a stem would catch "reasonable" (razonable, raisonnable). */
     private static final Set<String> WORDS = Set.of("prove", "derive", "beweise", "demuestra", "demostrar", "razona",
             "razonar", "razonamiento", "raisonne", "raisonnez", "raisonnement");
-    private static final List<List<String>> PHRASES = List.of(List.of("step", "by", "step"),
+    private static final Map<String, List<List<String>>> PHRASES_BY_FIRST_WORD = byFirstWord(List.of(
+            List.of("step", "by", "step"),
             List.of("walk", "me", "through"), List.of("show", "your", "working"), List.of("show", "your", "reasoning"),
             List.of("show", "the", "working"), List.of("reason", "it", "out"), List.of("think", "it", "through"),
             List.of("schritt", "für", "schritt"), List.of("paso", "a", "paso"), List.of("étape", "par", "étape"),
-            List.of("pas", "à", "pas"), List.of("zeige", "dass"), List.of("zeig", "dass"), List.of("montre", "que"));
+            List.of("pas", "à", "pas"), List.of("zeige", "dass"), List.of("zeig", "dass"), List.of("montre", "que")));
     /** After an explain word, a third person receiving the message: "to my landlord", "meinem Chef", "à mon voisin". */
     private static final Set<String> TO_SOMEONE = Set.of("to", "meinem", "meiner", "deinem", "deiner", "unserem",
             "unserer", "dem", "ihm", "ihr", "ihnen", "a", "al", "à", "au", "aux");
     private static final Set<String> TO_THE_WRITER = Set.of("me", "us", "mir", "uns", "moi", "nous");
 
+    private static final int SHORTEST_STEM = STEMS.stream().mapToInt(String::length).min().orElseThrow();
+    /** First letters of the stems: a word starting otherwise cannot have one. */
+    private static final String STEM_INITIALS = STEMS.stream().map(stem -> stem.substring(0, 1)).distinct()
+            .reduce("", String::concat);
+
     private ExplainRequests() {
+    }
+
+    private static Map<String, List<List<String>>> byFirstWord(List<List<String>> phrases) {
+        Map<String, List<List<String>>> index = new HashMap<>();
+        phrases.forEach(phrase -> index.computeIfAbsent(phrase.get(0), first -> new ArrayList<>()).add(phrase));
+        return Map.copyOf(index);
     }
 
     static boolean asks(String[] words) {
@@ -43,6 +58,9 @@ final class ExplainRequests {
     }
 
     private static boolean hasStem(String word) {
+        if (word.length() < SHORTEST_STEM || STEM_INITIALS.indexOf(word.charAt(0)) < 0) {
+            return false; // most words: one character compared
+        }
         for (String stem : STEMS) {
             if (word.startsWith(stem)) {
                 return true;
@@ -61,7 +79,7 @@ final class ExplainRequests {
     }
 
     private static boolean phraseAt(String[] words, int i) {
-        for (List<String> phrase : PHRASES) {
+        for (List<String> phrase : PHRASES_BY_FIRST_WORD.getOrDefault(words[i], List.of())) {
             if (i + phrase.size() <= words.length && matches(words, i, phrase)) {
                 return true;
             }
