@@ -1,7 +1,7 @@
 package com.cascade4arm.baseline;
 
 import com.cascade4arm.host.ModelEndpointServer;
-import com.cascade4arm.host.http.ApiError;
+import com.cascade4arm.openai.ApiError;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -166,7 +166,7 @@ public final class BaselineProxy implements ModelEndpointServer {
         }
         ApiError error = new ApiError(502, ApiError.UNAVAILABLE, "baseline upstream " + upstream + " failed: "
                 + failure.getMessage());
-        out.setStatusCode(502).putHeader("Content-Type", "application/json; charset=utf-8").end(error.toJson().encode());
+        out.setStatusCode(502).putHeader("Content-Type", "application/json; charset=utf-8").end(error.toLlamaServerJson().toString());
     }
 
     private static void copyHeaders(MultiMap from, MultiMap to) {

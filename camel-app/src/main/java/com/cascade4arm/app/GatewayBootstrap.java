@@ -10,6 +10,7 @@ import org.apache.camel.spi.PropertiesComponent;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /** The application's gateway wiring: embedded demo hosts when no upstream URL is configured, and the web console. */
 final class GatewayBootstrap extends GatewayMainListener {
@@ -24,7 +25,8 @@ final class GatewayBootstrap extends GatewayMainListener {
         }
         embedded = EmbeddedHosts.start(modelsDir(properties), intProperty(properties, "cascade.embedded.slots", DEFAULT_EMBEDDED_SLOTS),
                 intProperty(properties, "cascade.embedded.threads", Runtime.getRuntime().availableProcessors()));
-        return settings.withUrls(List.of(embedded.small()), List.of(embedded.large())).withBaseline(embedded.baseline());
+        return settings.withTierUrls(Map.of("small", List.of(embedded.small()), "large", List.of(embedded.large())))
+                .withBaseline(embedded.baseline());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package com.cascade4arm.app;
 
+import com.cascade4arm.testing.http.HttpTestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

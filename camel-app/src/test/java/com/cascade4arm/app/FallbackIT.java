@@ -4,7 +4,9 @@ import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.LlamaHost;
 import com.cascade4arm.host.demo.DemoModel;
 import com.cascade4arm.host.demo.DemoModels;
+import com.cascade4arm.testing.http.HttpTestClient;
 import com.fasterxml.jackson.databind.JsonNode;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,6 +33,9 @@ class FallbackIT {
         String dead = "http://127.0.0.1:" + unusedPort();
         gateway = TestGateway.boot(Map.of("cascade.small.urls", small.baseUrl().toString(), "cascade.large.urls", dead));
         allDown = TestGateway.boot(Map.of("cascade.small.urls", dead, "cascade.large.urls", dead));
+        // Endpoints are unknown until their first health check answers: wait for the small one's.
+        Awaitility.await("small endpoint checked").atMost(Duration.ofSeconds(30)).until(() -> new HttpTestClient(
+                gateway.baseUrl()).get("/health").json().path("endpoints").findValuesAsText("detail").contains("ok"));
     }
 
     @AfterAll

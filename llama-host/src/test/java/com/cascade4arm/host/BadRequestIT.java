@@ -52,7 +52,7 @@ class BadRequestIT {
                 arguments("missing messages", "POST", chat, json, "{\"max_tokens\":4}", 400, "messages is required"),
                 arguments("empty messages", "POST", chat, json, "{\"messages\":[]}", 400, "must not be empty"),
                 arguments("messages not an array", "POST", chat, json, "{\"messages\":\"hi\"}", 400,
-                        "messages must be an array, but was a string"),
+                        "messages must be an array, but was the string \"hi\""),
                 arguments("unknown role", "POST", chat, json, messages("{\"role\":\"wizard\",\"content\":\"hi\"}"),
                         400, "but was 'wizard'"),
                 arguments("content a number", "POST", chat, json, messages("{\"role\":\"user\",\"content\":5}"),

@@ -1,21 +1,27 @@
 package com.cascade4arm.routes;
 
+import com.cascade4arm.openai.ApiError;
+import com.cascade4arm.openai.ChatRequestParser;
 import com.cascade4arm.routes.bench.BenchLauncher;
 import com.cascade4arm.routes.bench.BenchRoutes;
 import com.cascade4arm.routes.bench.BenchScheduleRoute;
 import com.cascade4arm.routes.bench.BenchTargets;
-import com.cascade4arm.routes.chat.ChatDispatcher;
-import com.cascade4arm.routes.chat.ChatRequestParser;
 import com.cascade4arm.routes.chat.ChatRoutes;
+import com.cascade4arm.routes.chat.ChatSteps;
+import com.cascade4arm.routes.chat.TierFallback;
 import com.cascade4arm.routes.compare.CompareRoutes;
 import com.cascade4arm.routes.compare.CompareService;
 import com.cascade4arm.routes.config.GatewaySettings;
+import com.cascade4arm.routes.config.TierSettings;
 import com.cascade4arm.routes.edge.Edge;
 import com.cascade4arm.routes.http.AdminAuth;
-import com.cascade4arm.routes.http.ApiException;
 import com.cascade4arm.routes.http.ErrorsConfiguration;
 import com.cascade4arm.routes.http.HttpContext;
-import com.cascade4arm.routes.http.HttpIngress;
+import com.cascade4arm.routes.http.HttpSurface;
+import com.cascade4arm.routes.http.IngressComponent;
+import com.cascade4arm.routes.llama.LlamaComponent;
+import com.cascade4arm.routes.llama.PoolDispatcher;
+import com.cascade4arm.routes.llama.Timers;
 import com.cascade4arm.routes.metrics.GenAiMetrics;
 import com.cascade4arm.routes.ops.OpsRoutes;
 import com.cascade4arm.routes.routing.RoutingService;
@@ -33,6 +39,7 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import org.apache.camel.CamelContext;
 import org.apache.camel.RoutesBuilder;
+import org.apache.camel.component.http.HttpComponent;
 
 import java.net.URI;
 import java.time.Duration;
@@ -40,13 +47,20 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
-/** Wires the gateway from its settings: pools, client, breakers, metrics, the route builders and the HTTP ingress. */
+/**
+ * Wires the gateway from its settings: the tiers' pools, the upstream client and health checks, the Camel components
+ * routes name ({@code ingress:}, {@code llama:}, camel-http for Compare), the route builders and the HTTP edge.
+ */
 public final class Gateway implements AutoCloseable {
+    /** Stop strings a chat request may carry (OpenAI's own limit). */
+    public static final int MAX_STOP_SEQUENCES = 4;
+
     private final GatewaySettings settings;
     private final Map<String, UpstreamPool> pools = new LinkedHashMap<>();
     private final UpstreamClient client;
@@ -59,6 +73,8 @@ public final class Gateway implements AutoCloseable {
     private final CompareService compare;
     private final Edge edge;
     private final RuleEditor rules;
+    private final HttpSurface surface;
+    private final LlamaComponent llama;
     private volatile URI selfUrl;
 
     public Gateway(Vertx vertx, MeterRegistry meterRegistry, GatewaySettings settings, RoutingService routing) {
@@ -66,6 +82,7 @@ public final class Gateway implements AutoCloseable {
         this.admin = new AdminAuth(settings.adminToken());
         this.metrics = new GenAiMetrics(meterRegistry);
         this.edge = new Edge(settings.edge(), meterRegistry); // limits and slow-client timeouts at the HTTP edge
+        this.surface = new HttpSurface(edge, settings.maxBodyBytes());
         CircuitBreakerRegistry breakers = CircuitBreakerRegistry.of(CircuitBreakerConfig.custom()
                 .failureRateThreshold(settings.breakerFailureRatePercent())
                 .slidingWindowSize(settings.breakerWindow())
@@ -74,23 +91,24 @@ public final class Gateway implements AutoCloseable {
                 .permittedNumberOfCallsInHalfOpenState(1)
                 .automaticTransitionFromOpenToHalfOpenEnabled(true)
                 .build());
-        pools.put("small", pool("small", settings.smallUrls(), settings.smallApiKey(), settings.smallUsdPerHour(),
-                settings.smallSlots(), breakers));
-        pools.put("large", pool("large", settings.largeUrls(), settings.largeApiKey(), settings.largeUsdPerHour(),
-                settings.largeSlots(), breakers));
+        Map<String, String> fallbacks = new LinkedHashMap<>();
+        for (TierSettings tier : settings.tiers()) {
+            pools.put(tier.name(), pool(tier, breakers));
+            if (tier.fallback() != null) {
+                fallbacks.put(tier.name(), tier.fallback());
+            }
+        }
         // As many connections per endpoint as API requests may be in progress at once (the edge caps those).
         this.client = new UpstreamClient(vertx, settings.connectTimeoutMs(), settings.idleTimeoutMs(),
                 settings.edge().maxConcurrentRequests());
         this.health = new HealthMonitor(vertx, client, pools.values(), settings.connectTimeoutMs());
         this.workers = new ThreadPoolExecutor(Math.min(16, settings.workerThreads()), settings.workerThreads(), 60,
-                TimeUnit.SECONDS,
-                new SynchronousQueue<>(), runnable -> {
+                TimeUnit.SECONDS, new SynchronousQueue<>(), runnable -> {
                     Thread thread = new Thread(runnable, "gateway-worker");
                     thread.setDaemon(true);
                     return thread;
                 });
-        ChatRequestParser parser = new ChatRequestParser(settings.maxTokensCap(), settings.defaultMaxTokens(),
-                settings.maxPromptChars());
+        ChatRequestParser parser = new ChatRequestParser(chatLimits(settings));
         Integer scheduledMaxTokens = settings.bench().scheduledConfig().maxTokens();
         if (scheduledMaxTokens != null && scheduledMaxTokens > settings.maxTokensCap()) {
             // Every request of such a run would be refused: fail the start instead, naming both keys.
@@ -98,34 +116,68 @@ public final class Gateway implements AutoCloseable {
                     + settings.maxTokensCap() + "), but was " + scheduledMaxTokens);
         }
         boolean expose = settings.edge().exposeEndpoints();
-        ChatDispatcher dispatcher = new ChatDispatcher(pools, client, metrics, settings.requestTimeoutMs(), vertx, expose);
+        this.llama = new LlamaComponent(pools, new PoolDispatcher(client, metrics, settings.requestTimeoutMs(),
+                Timers.of(vertx), System::nanoTime, expose));
         routes.add(new ErrorsConfiguration());
-        routes.add(new ChatRoutes(parser, routing, dispatcher, metrics));
-        routes.add(new OpsRoutes(pools.values(), routing, parser, expose));
+        routes.add(new ChatRoutes(new ChatSteps(parser, routing, metrics, settings.tierNames()),
+                new TierFallback(fallbacks), settings.tierNames(), workers));
+        routes.add(new OpsRoutes(pools.values(), routing, parser, expose, workers));
         // Benchmark: REST API + scheduled route; targets are this gateway (once bound) and the baseline, if configured.
         this.bench = new BenchLauncher(settings.bench(),
                 new BenchTargets(this::selfUrl, settings.baselineUrl(), settings.connectTimeoutMs(),
                         settings.edge().internalKey()), routing);
-        routes.add(new BenchRoutes(bench, admin, parser.limits()));
+        routes.add(new BenchRoutes(bench, admin, parser.limits(), workers));
         routes.add(new BenchScheduleRoute(bench, settings.bench()));
         // Compare: one prompt to this gateway (loopback), the baseline and the hosted API in parallel.
-        this.compare = new CompareService(settings, client, this::selfUrl, parser);
-        routes.add(new CompareRoutes(compare));
+        this.compare = new CompareService(settings, this::selfUrl, parser);
+        routes.add(new CompareRoutes(compare, workers));
         // Rules admin: validated, versioned rule edits with dry-run, hot swap and rollback (package rulesadmin).
         this.rules = new RuleEditor(settings.rules(), routing);
-        routes.add(new RulesAdminRoutes(rules, admin));
+        routes.add(new RulesAdminRoutes(rules, admin, workers));
     }
 
-    private UpstreamPool pool(String name, List<URI> urls, String apiKey, double usdPerHour, int slots,
-                              CircuitBreakerRegistry breakers) {
+    /** What the chat endpoint accepts: "auto" or a tier (one forces it; "cascade" and none mean auto) and the caps. */
+    static ChatRequestParser.Limits chatLimits(GatewaySettings settings) {
+        List<String> models = new ArrayList<>();
+        models.add(GatewaySettings.AUTO_MODEL);
+        models.addAll(settings.tierNames());
+        return new ChatRequestParser.Limits(models, GatewaySettings.AUTO_MODEL, Set.of("cascade"), settings.maxTokensCap(),
+                settings.defaultMaxTokens(), settings.maxPromptChars(), MAX_STOP_SEQUENCES);
+    }
+
+    private UpstreamPool pool(TierSettings tier, CircuitBreakerRegistry breakers) {
         List<UpstreamEndpoint> endpoints = new ArrayList<>();
-        for (int i = 0; i < urls.size(); i++) {
-            String endpointName = name + "-" + i;
-            UpstreamEndpoint endpoint = new UpstreamEndpoint(endpointName, urls.get(i), apiKey, breakers.circuitBreaker(endpointName));
+        for (int i = 0; i < tier.urls().size(); i++) {
+            String endpointName = tier.name() + "-" + i;
+            UpstreamEndpoint endpoint = new UpstreamEndpoint(endpointName, tier.urls().get(i), tier.apiKey(),
+                    breakers.circuitBreaker(endpointName));
             metrics.watchBreaker(endpointName, endpoint.breaker());
             endpoints.add(endpoint);
         }
-        return new UpstreamPool(name, endpoints, usdPerHour, slots);
+        return new UpstreamPool(tier.name(), endpoints, tier.usdPerHour(), tier.slots());
+    }
+
+    /**
+     * Registers what the routes name: {@code ingress:} (the HTTP API on platform-http's router), {@code llama:} (the
+     * tiers' pools), camel-http for Compare (Apache HttpClient's own retries replaced: Compare's Resilience4j Retry owns
+     * them, except a request lost on a connection the server had closed — {@code ClosedConnectionRetry}) and the
+     * Compare legs' circuit breakers the circuitBreaker EIPs refer to.
+     */
+    public void registerWith(CamelContext camel) {
+        camel.addComponent(IngressComponent.SCHEME, new IngressComponent(surface));
+        camel.addComponent(LlamaComponent.SCHEME, llama);
+        HttpComponent http = new HttpComponent();
+        http.setHttpClientConfigurer(CompareService.httpClient());
+        http.setRedirectHandlingDisabled(true);
+        http.setCookieManagementDisabled(true);
+        http.setConnectTimeout(settings.connectTimeoutMs());
+        http.setResponseTimeout(settings.idleTimeoutMs());
+        http.setSoTimeout(settings.idleTimeoutMs());
+        http.setResponsePayloadStreamingThreshold(-1); // always a stream: tokens are read as they arrive
+        http.setConnectionsPerRoute(settings.edge().maxStreams());
+        http.setMaxTotalConnections(3 * settings.edge().maxStreams());
+        camel.addComponent("http", http);
+        compare.breakers().forEach(camel.getRegistry()::bind);
     }
 
     public List<RoutesBuilder> routes() {
@@ -173,32 +225,13 @@ public final class Gateway implements AutoCloseable {
         return edge;
     }
 
-    /** Maps the HTTP API onto the routes; call once platform-http's router exists (after the context started). */
-    public HttpIngress bindHttp(Router router, CamelContext camel, int port) {
+    /** Mounts the HTTP API on platform-http's router (call once it exists, after the context started). */
+    public void bindHttp(Router router, int port) {
         selfUrl = URI.create("http://127.0.0.1:" + port);
         edge.install(router); // first handler of every request (package edge)
         edge.knownRoutes().register(HttpMethod.GET, "/metrics"); // mounted by GatewayMainListener
-        HttpIngress ingress = new HttpIngress(router, camel, workers, settings.maxBodyBytes(), edge)
-                .mapNonBlocking(HttpMethod.POST, "/v1/chat/completions", RouteIds.CHAT_COMPLETIONS)
-                .mapNonBlocking(HttpMethod.GET, "/v1/models", RouteIds.LIST_MODELS)
-                .mapNonBlocking(HttpMethod.GET, "/health", RouteIds.HEALTH)
-                .mapNonBlocking(HttpMethod.POST, "/api/route", RouteIds.EXPLAIN_ROUTE)
-                .map(HttpMethod.POST, BenchRoutes.RUNS_PATH, RouteIds.BENCH_START)
-                .map(HttpMethod.GET, BenchRoutes.RUNS_PATH, RouteIds.BENCH_LIST)
-                .map(HttpMethod.GET, BenchRoutes.RUNS_PATH + "/:id", RouteIds.BENCH_STATUS)
-                .map(HttpMethod.GET, BenchRoutes.RUNS_PATH + "/:id/rows.csv", RouteIds.BENCH_ROWS)
-                .map(HttpMethod.DELETE, BenchRoutes.RUNS_PATH + "/:id", RouteIds.BENCH_CANCEL)
-                .map(HttpMethod.POST, "/api/compare", RouteIds.COMPARE)
-                .map(HttpMethod.POST, "/api/compare/stream", RouteIds.COMPARE_STREAM)
-                .map(HttpMethod.GET, RulesAdminRoutes.RULES_PATH, RouteIds.RULES_GET)
-                .map(HttpMethod.PUT, RulesAdminRoutes.RULES_PATH, RouteIds.RULES_PUT)
-                .map(HttpMethod.POST, RulesAdminRoutes.RULES_PATH + "/validate", RouteIds.RULES_VALIDATE)
-                .map(HttpMethod.POST, RulesAdminRoutes.RULES_PATH + "/dry-run", RouteIds.RULES_DRY_RUN)
-                .map(HttpMethod.GET, RulesAdminRoutes.RULES_PATH + "/history", RouteIds.RULES_HISTORY)
-                .map(HttpMethod.GET, RulesAdminRoutes.RULES_PATH + "/versions/:version", RouteIds.RULES_VERSION)
-                .map(HttpMethod.POST, RulesAdminRoutes.RULES_PATH + "/rollback/:version", RouteIds.RULES_ROLLBACK);
+        surface.bind(router);
         health.start(settings.healthIntervalMs());
-        return ingress;
     }
 
     /**
@@ -210,7 +243,7 @@ public final class Gateway implements AutoCloseable {
             if (edge.answerMethodNotAllowed(ctx)) {
                 return;
             }
-            new HttpContext(ctx.request(), System.nanoTime()).sendError(ApiException.notFound("not_found",
+            new HttpContext(ctx.request(), System.nanoTime()).sendError(ApiError.notFound("not_found",
                     "no such endpoint: " + ctx.request().method() + " " + ctx.normalizedPath()));
         });
     }

@@ -8,13 +8,13 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import org.apache.camel.CamelContext;
+import org.apache.camel.ExtendedStartupListener;
 import org.apache.camel.component.micrometer.MicrometerConstants;
 import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpRouter;
-import org.apache.camel.ExtendedStartupListener;
 import org.apache.camel.main.BaseMainSupport;
-import org.apache.camel.support.LifecycleStrategySupport;
 import org.apache.camel.main.MainListenerSupport;
 import org.apache.camel.spi.PropertiesComponent;
+import org.apache.camel.support.LifecycleStrategySupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,6 +59,7 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         // The same Vert.x, seen through the edge: the HTTP server Camel creates with it gets the edge's options and
         // connection handlers (platform-http offers no hook for them; see edge.EdgeVertx).
         camel.getRegistry().bind("vertx", gateway.edge().serverVertx(vertx));
+        gateway.registerWith(camel);
         gateway.routes().forEach(main.configure()::addRoutesBuilder);
         // Lifecycle hooks on the context itself, so they also fire when Main is started/stopped without run().
         addStartupListener(camel, new ExtendedStartupListener() {
@@ -92,7 +93,7 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         VertxPlatformHttpRouter router = camel.getRegistry().findByType(VertxPlatformHttpRouter.class).stream()
                 .filter(VertxPlatformHttpRouter::isMainServer).findFirst()
                 .orElseThrow(() -> new IllegalStateException("platform-http server not started: set camel.server.enabled=true"));
-        gateway.bindHttp(router, camel, port(router));
+        gateway.bindHttp(router, port(router));
         CachedScrape scrape = new CachedScrape(meters::scrape, gateway.settings().edge().metricsCacheMs(), System::nanoTime);
         router.get("/metrics").blockingHandler(ctx -> ctx.response()
                 .putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8").end(scrape.get()), false);

@@ -1,11 +1,11 @@
 package com.cascade4arm.routes;
 
-/** Route ids: each equals its direct: name and is the metrics tag, so they live in one place. */
+/** Route ids: each equals its direct: name (if it has one) and is the metrics tag, so they live in one place. */
 public final class RouteIds {
     public static final String CHAT_COMPLETIONS = "chat-completions";
     public static final String SELECT_ENDPOINT = "select-endpoint";
-    public static final String CALL_SMALL = "call-small";
-    public static final String CALL_LARGE = "call-large";
+    /** Sends a routed chat to its tier's pool, one static branch per configured tier. */
+    public static final String CALL_TIER = "call-tier";
     public static final String EXPLAIN_ROUTE = "explain-route";
     public static final String HEALTH = "health";
     public static final String LIST_MODELS = "list-models";
@@ -23,6 +23,8 @@ public final class RouteIds {
     public static final String COMPARE_CASCADE = "compare-cascade";
     public static final String COMPARE_BASELINE = "compare-baseline";
     public static final String COMPARE_HOSTED = "compare-hosted";
+    /** Suffix of a leg's attempt route (camel-http inside the leg's circuit breaker), e.g. compare-hosted-attempt. */
+    public static final String ATTEMPT_SUFFIX = "-attempt";
     // Rules admin (package rulesadmin): read, validate, dry-run, activate, history, one version, rollback.
     public static final String RULES_GET = "rules-get";
     public static final String RULES_VALIDATE = "rules-validate";

@@ -1,11 +1,11 @@
 package com.cascade4arm.routes;
 
-import com.cascade4arm.routes.testing.TestGateways;
-import com.cascade4arm.bench.responder.InstantResponder;
-import com.cascade4arm.bench.responder.ResponderBehaviour;
+import com.cascade4arm.routes.testing.RoutesGateway;
+import com.cascade4arm.testing.http.HttpTestClient;
+import com.cascade4arm.testing.upstream.InstantResponder;
+import com.cascade4arm.testing.upstream.ResponderBehaviour;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.apache.camel.main.Main;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -16,8 +16,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.net.ServerSocket;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -29,50 +27,34 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The relay under upstream faults: real gateway routes against real HTTP upstreams (the bench module's instant
+ * The relay under upstream faults: real gateway routes against real HTTP upstreams (test-support's instant
  * responder) that drop streams, send error events, answer 500 or keep-alive comments.
  */
 class UpstreamFaultsIT {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = RoutesGateway.JSON;
     private static final String CODE_PROMPT = "Refactor this function: def f(x): return x*2";
     private static final String EASY_PROMPT = "Hello!";
 
+    private static RoutesGateway gateway;
     private static InstantResponder small;
     private static InstantResponder large;
-    private static Main main;
-    private static URI base;
-    private final HttpClient http = HttpClient.newHttpClient();
 
     @BeforeAll
-    static void boot() throws Exception {
-        small = InstantResponder.start(0);
-        large = InstantResponder.start(0);
-        int port = freePort();
-        main = new Main();
-        main.addMainListener(TestGateways.withDefaultRules());
-        main.addInitialProperty("camel.server.enabled", "true");
-        main.addInitialProperty("camel.server.port", String.valueOf(port));
-        main.addInitialProperty("cascade.small.urls", small.baseUrl());
-        main.addInitialProperty("cascade.large.urls", large.baseUrl());
-        main.addInitialProperty("cascade.upstream.health-interval-ms", "200");
-        main.addInitialProperty("cascade.breaker.open-ms", "500");
-        TestGateways.UNLIMITED_EDGE.forEach(main::addInitialProperty);
-        main.start();
-        base = URI.create("http://127.0.0.1:" + port);
+    static void boot() {
+        gateway = RoutesGateway.builder().property("cascade.breaker.open-ms", "500").start();
+        small = gateway.small;
+        large = gateway.large;
     }
 
     @AfterAll
-    static void stop() throws Exception {
-        main.stop();
-        small.close();
-        large.close();
+    static void stop() {
+        gateway.close();
     }
 
     @BeforeEach
     void healthyUpstreams() {
-        small.behaviour(ResponderBehaviour.INSTANT);
-        large.behaviour(ResponderBehaviour.INSTANT);
-        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> get("/health").statusCode() == 200);
+        gateway.upstreams(ResponderBehaviour.INSTANT);
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> gateway.get("/health").statusCode() == 200);
     }
 
     @Test
@@ -147,8 +129,12 @@ class UpstreamFaultsIT {
         assertThat(cascade.path("ttft_ms").asDouble()).isGreaterThanOrEqualTo(300);
     }
 
+    /** Every {@code data:} payload and every comment line the client received, in order. */
     private List<String> stream(String prompt) throws IOException, InterruptedException {
-        HttpResponse<InputStream> response = http.send(request(chat(prompt, true)), HttpResponse.BodyHandlers.ofInputStream());
+        HttpResponse<InputStream> response = HttpClient.newHttpClient().send(gateway.http()
+                        .request("/v1/chat/completions", null).header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(chat(prompt, true))).build(),
+                HttpResponse.BodyHandlers.ofInputStream());
         assertThat(response.statusCode()).isEqualTo(200);
         List<String> events = new ArrayList<>();
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
@@ -174,28 +160,11 @@ class UpstreamFaultsIT {
         return text.toString();
     }
 
-    private HttpResponse<String> post(String body) throws IOException, InterruptedException {
-        return http.send(request(body), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private HttpResponse<String> get(String path) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(base.resolve(path)).build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static HttpRequest request(String body) {
-        return HttpRequest.newBuilder(base.resolve("/v1/chat/completions")).header("Content-Type", "application/json")
-                .timeout(Duration.ofSeconds(30)).POST(HttpRequest.BodyPublishers.ofString(body)).build();
+    private HttpResponse<String> post(String body) {
+        return gateway.post("/v1/chat/completions", body);
     }
 
     private static String chat(String prompt, boolean stream) {
-        var root = JSON.createObjectNode().put("stream", stream).put("max_tokens", 8);
-        root.putArray("messages").addObject().put("role", "user").put("content", prompt);
-        return root.toString();
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
+        return HttpTestClient.chat("auto", prompt, 8, stream);
     }
 }

@@ -1,13 +1,14 @@
 package com.cascade4arm.rules;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
+import com.cascade4arm.openai.ChatMessage;
 import com.cascade4arm.rules.decision.RoutingDecision;
-import com.cascade4arm.rules.facts.ChatMessage;
 import com.cascade4arm.rules.facts.PromptFactsExtractor;
+import org.junit.jupiter.api.Test;
+
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Every operator that design.md's DRL contract promises works on the fact model, each in its own rule. */
 class DrlContractTest {

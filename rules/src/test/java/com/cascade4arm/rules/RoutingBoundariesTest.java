@@ -1,16 +1,17 @@
 package com.cascade4arm.rules;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
+import com.cascade4arm.openai.ChatMessage;
 import com.cascade4arm.rules.decision.RoutingDecision;
-import com.cascade4arm.rules.facts.ChatMessage;
 import com.cascade4arm.rules.facts.PromptFacts;
 import com.cascade4arm.rules.facts.PromptFactsExtractor;
 import com.cascade4arm.rules.score.CategoryModel;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Boundary tables for the default rulebook: each row gives the facts, the expected route and deciding rule, and every rule

@@ -19,14 +19,14 @@ import java.util.Objects;
 import org.junit.jupiter.api.Test;
 
 /**
- * Prompts the bundled model never saw and the rules were not tuned on: the benchmark suite (bench module, 50 prompts,
- * which must all route as labelled) and a held-out set written apart from the labelled prompts.
+ * Prompts the bundled model never saw and the rules were not tuned on: the benchmark suite (bench/engine module, 50
+ * prompts, which must all route as labelled) and a held-out set written apart from the labelled prompts.
  */
 class UnseenPromptsTest {
 
     /** The benchmark suite, read from the sibling module's sources (rules cannot depend on bench, bench depends on rules). */
-    private static final Path SUITE = Path.of("..", "bench", "src", "main", "resources", "com", "cascade4arm", "bench",
-            "suite", "prompts.json");
+    private static final Path SUITE = Path.of("..", "bench", "engine", "src", "main", "resources", "com", "cascade4arm",
+            "bench", "suite", "prompts.json");
     private static final String HELD_OUT = "com/cascade4arm/rules/held-out-prompts.json";
     private static final double REQUIRED_HELD_OUT_ROUTE_ACCURACY = 0.85;
 

@@ -1,7 +1,8 @@
 package com.cascade4arm.app.hardening;
 
 import com.cascade4arm.app.TestGateway;
-import com.cascade4arm.bench.responder.InstantResponder;
+import com.cascade4arm.testing.http.RawHttp;
+import com.cascade4arm.testing.upstream.InstantResponder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterAll;
@@ -52,7 +53,7 @@ class BadInputBatteryIT {
     }
 
     /** One malformed request and what it must get: a status and, for errors, the OpenAI error code (null: any). */
-    record Case(String name, RawRequest request, int status, String code) {
+    record Case(String name, RawHttp.Request request, int status, String code) {
         @Override
         public String toString() {
             return name + " -> " + status + (code == null ? "" : " " + code);
@@ -122,19 +123,19 @@ class BadInputBatteryIT {
         cases.add(new Case("bench run id traversal", get("/api/bench/runs/..%2F..%2Fetc%2Fpasswd"), 404, null));
         cases.add(new Case("bench rows of a traversal id", get("/api/bench/runs/..%2f..%2f/rows.csv"), 404, null));
         cases.add(new Case("bench run id 5000 chars", get("/api/bench/runs/" + "r".repeat(3_000)), 404, null));
-        cases.add(new Case("rules edit without token", RawRequest.of("PUT", "/api/rules").json("{}"), 401, null));
+        cases.add(new Case("rules edit without token", RawHttp.request("PUT", "/api/rules").json("{}"), 401, null));
         cases.add(new Case("rules version not a number", get("/api/rules/versions/abc"), 400, null));
         cases.add(new Case("rules version traversal", get("/api/rules/versions/..%2F..%2Fetc%2Fpasswd"), 400, null));
         // HTTP method misuse on known paths: 405 with Allow.
         cases.add(new Case("GET on chat", get(chat), 405, "method_not_allowed"));
-        cases.add(new Case("PUT on models", RawRequest.of("PUT", "/v1/models").json("{}"), 405, "method_not_allowed"));
+        cases.add(new Case("PUT on models", RawHttp.request("PUT", "/v1/models").json("{}"), 405, "method_not_allowed"));
         cases.add(new Case("POST on health", post("/health").json("{}"), 405, "method_not_allowed"));
-        cases.add(new Case("DELETE on health", RawRequest.of("DELETE", "/health"), 405, "method_not_allowed"));
+        cases.add(new Case("DELETE on health", RawHttp.request("DELETE", "/health"), 405, "method_not_allowed"));
         cases.add(new Case("POST on metrics", post("/metrics").json("{}"), 405, "method_not_allowed"));
-        cases.add(new Case("PATCH on compare", RawRequest.of("PATCH", "/api/compare").json("{}"), 405, "method_not_allowed"));
-        cases.add(new Case("DELETE on rules", RawRequest.of("DELETE", "/api/rules"), 405, "method_not_allowed"));
-        cases.add(new Case("TRACE on chat", RawRequest.of("TRACE", chat), 405, "method_not_allowed"));
-        cases.add(new Case("unknown method", RawRequest.of("BREW", chat), 405, "method_not_allowed"));
+        cases.add(new Case("PATCH on compare", RawHttp.request("PATCH", "/api/compare").json("{}"), 405, "method_not_allowed"));
+        cases.add(new Case("DELETE on rules", RawHttp.request("DELETE", "/api/rules"), 405, "method_not_allowed"));
+        cases.add(new Case("TRACE on chat", RawHttp.request("TRACE", chat), 405, "method_not_allowed"));
+        cases.add(new Case("unknown method", RawHttp.request("BREW", chat), 405, "method_not_allowed"));
         // Static files: traversal and odd paths never leave the console's assets.
         for (String path : List.of("/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2f..%2fetc%2fpasswd",
                 "/%252e%252e/%252e%252e/etc/passwd", "/....//....//etc/passwd", "/%c0%ae%c0%ae/%c0%ae%c0%ae/etc/passwd",
@@ -143,18 +144,18 @@ class BadInputBatteryIT {
             cases.add(new Case("static " + path, get(path), 404, "not_found"));
         }
         // Header abuse.
-        RawRequest flood = get("/v1/models");
+        RawHttp.Request flood = get("/v1/models");
         for (int i = 0; i < 200; i++) {
             flood.header("X-Flood-" + i, "y");
         }
         cases.add(new Case("200 headers", flood, 431, "too_many_headers"));
         cases.add(new Case("one 20 KB header", get("/v1/models").header("X-Big", "z".repeat(20_000)), 431, "headers_too_large"));
         cases.add(new Case("10 KB URL", get("/v1/models?" + "q".repeat(10_000)), 414, "request_line_too_long"));
-        cases.add(new Case("NUL byte in the request line", RawRequest.of("GET", "/").rawHead(
+        cases.add(new Case("NUL byte in the request line", RawHttp.request("GET", "/").rawHead(
                 bytes("GET /v1/mo", new byte[]{0}, "dels HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")), 400, "malformed_request"));
-        cases.add(new Case("not HTTP at all", RawRequest.of("GET", "/").rawHead(
+        cases.add(new Case("not HTTP at all", RawHttp.request("GET", "/").rawHead(
                 "\u0016\u0003\u0001 hello TLS?\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1)), 400, "malformed_request"));
-        cases.add(new Case("Content-Length not a number", RawRequest.of("POST", chat).rawHead(
+        cases.add(new Case("Content-Length not a number", RawHttp.request("POST", chat).rawHead(
                 ("POST " + chat + " HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: lots\r\n"
                         + "Connection: close\r\n\r\n{}").getBytes(StandardCharsets.ISO_8859_1)), 400, "malformed_request"));
         return cases.stream();
@@ -163,7 +164,7 @@ class BadInputBatteryIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("battery")
     void answersBadInputWithTheRightStatusAndAnOpenAiErrorWithoutInternals(Case c) {
-        RawRequest.Answer answer = c.request().send(base);
+        RawHttp.Answer answer = c.request().send(base);
 
         assertThat(answer.status()).as("%s: %s", c.name(), abbreviate(answer.body())).isEqualTo(c.status());
         assertThat(answer.body()).as("%s leaks internals", c.name()).doesNotContain(LEAKS);
@@ -186,7 +187,7 @@ class BadInputBatteryIT {
         battery().forEach(c -> c.request().send(base));
 
         assertThat(get("/health").send(base).status()).isEqualTo(200);
-        RawRequest.Answer chat = post("/v1/chat/completions").json(HI + ",\"max_tokens\":2}").send(base);
+        RawHttp.Answer chat = post("/v1/chat/completions").json(HI + ",\"max_tokens\":2}").send(base);
         assertThat(chat.status()).as(chat.body()).isEqualTo(200);
         assertThat(get("/").send(base).status()).as("the console still loads").isEqualTo(200);
     }
@@ -197,12 +198,12 @@ class BadInputBatteryIT {
         return new Case(path + " " + name, post(path).json(body), status, code);
     }
 
-    private static RawRequest post(String path) {
-        return RawRequest.of("POST", path);
+    private static RawHttp.Request post(String path) {
+        return RawHttp.request("POST", path);
     }
 
-    private static RawRequest get(String path) {
-        return RawRequest.of("GET", path);
+    private static RawHttp.Request get(String path) {
+        return RawHttp.request("GET", path);
     }
 
     private static byte[] bytes(String before, byte[] middle, String after) {

@@ -1,14 +1,14 @@
 package com.cascade4arm.app.hardening;
 
 import com.cascade4arm.app.CascadeApp;
-import com.cascade4arm.bench.responder.InstantResponder;
-import com.cascade4arm.bench.responder.ResponderBehaviour;
 import com.cascade4arm.bench.runner.RequestRow;
 import com.cascade4arm.bench.runner.RunStore;
 import com.cascade4arm.rules.engine.BundledRules;
 import com.cascade4arm.rules.store.HistoryEntry;
 import com.cascade4arm.rules.store.RuleStore;
 import com.cascade4arm.rules.store.RuleVersion;
+import com.cascade4arm.testing.upstream.InstantResponder;
+import com.cascade4arm.testing.upstream.ResponderBehaviour;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.awaitility.Awaitility;

@@ -1,5 +1,6 @@
 package com.cascade4arm.host.http;
 
+import com.cascade4arm.openai.ApiError;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 

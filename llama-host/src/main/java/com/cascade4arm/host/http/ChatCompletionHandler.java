@@ -1,14 +1,15 @@
 package com.cascade4arm.host.http;
 
-import com.cascade4arm.host.inference.ChatRequest;
 import com.cascade4arm.host.inference.GenerationJob;
 import com.cascade4arm.host.inference.GenerationListener;
 import com.cascade4arm.host.inference.InferenceEngine;
 import com.cascade4arm.host.inference.ModelNotReadyException;
 import com.cascade4arm.host.inference.PreparedPrompt;
 import com.cascade4arm.host.inference.PromptTooLongException;
+import com.cascade4arm.openai.ApiError;
+import com.cascade4arm.openai.ChatRequest;
+import com.cascade4arm.openai.ChatRequestParser;
 import io.vertx.core.Handler;
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 
 /**
@@ -23,7 +24,7 @@ final class ChatCompletionHandler implements Handler<RoutingContext> {
 
     ChatCompletionHandler(InferenceEngine engine, int slotContextTokens, String alias) {
         this.engine = engine;
-        this.parser = new ChatRequestParser(slotContextTokens);
+        this.parser = new ChatRequestParser(limits(slotContextTokens));
         this.alias = alias;
     }
 
@@ -31,7 +32,7 @@ final class ChatCompletionHandler implements Handler<RoutingContext> {
     public void handle(RoutingContext ctx) {
         ChatRequest request;
         try {
-            request = parser.parse(ctx.body().buffer());
+            request = parser.parse(ctx.body().buffer() == null ? null : ctx.body().buffer().getBytes());
         } catch (ApiError error) {
             ErrorResponses.send(ctx.response(), error);
             return;
@@ -68,12 +69,22 @@ final class ChatCompletionHandler implements Handler<RoutingContext> {
             return ApiError.unavailable(failure.getMessage());
         }
         if (failure instanceof PromptTooLongException tooLong) {
-            return new ApiError(400, ApiError.INVALID_REQUEST, tooLong.getMessage(), new JsonObject()
-                    .put("param", "messages")
-                    .put("n_prompt_tokens", tooLong.promptTokens())
-                    .put("n_ctx", tooLong.contextTokens()));
+            return new ApiError(400, ApiError.INVALID_REQUEST, null, tooLong.getMessage(), null, java.util.Map.of(
+                    "param", "messages", "n_prompt_tokens", tooLong.promptTokens(), "n_ctx", tooLong.contextTokens()));
         }
         return new ApiError(500, ApiError.SERVER, "generation failed: " + failure.getClass().getSimpleName()
                 + (failure.getMessage() == null ? "" : ": " + failure.getMessage()));
     }
+
+    /**
+     * What this host accepts: any model name (it serves one), max_tokens up to a slot's context and none by default
+     * (generate until the context is full, as llama-server does), prompts limited by the context, not by characters.
+     */
+    static ChatRequestParser.Limits limits(int slotContextTokens) {
+        return new ChatRequestParser.Limits(java.util.List.of(), null, java.util.Set.of(), slotContextTokens, null,
+                Integer.MAX_VALUE, MAX_STOP_STRINGS);
+    }
+
+    /** llama-server's own cap on stop strings. */
+    static final int MAX_STOP_STRINGS = 16;
 }

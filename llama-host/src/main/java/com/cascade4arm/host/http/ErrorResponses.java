@@ -1,5 +1,6 @@
 package com.cascade4arm.host.http;
 
+import com.cascade4arm.openai.ApiError;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import org.slf4j.Logger;
@@ -23,7 +24,7 @@ final class ErrorResponses {
         }
         response.setStatusCode(error.status())
                 .putHeader("Content-Type", "application/json; charset=utf-8")
-                .end(error.toJson().encode());
+                .end(error.toLlamaServerJson().toString());
     }
 
     static void notFound(RoutingContext ctx) {

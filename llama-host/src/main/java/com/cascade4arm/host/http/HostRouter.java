@@ -2,6 +2,7 @@ package com.cascade4arm.host.http;
 
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.inference.InferenceEngine;
+import com.cascade4arm.openai.ApiError;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;

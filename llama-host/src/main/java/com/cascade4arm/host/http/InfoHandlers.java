@@ -3,6 +3,7 @@ package com.cascade4arm.host.http;
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.inference.InferenceEngine;
 import com.cascade4arm.host.metrics.PrometheusText;
+import com.cascade4arm.openai.ApiError;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;

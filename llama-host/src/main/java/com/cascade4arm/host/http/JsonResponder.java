@@ -2,6 +2,7 @@ package com.cascade4arm.host.http;
 
 import com.cascade4arm.host.inference.GenerationListener;
 import com.cascade4arm.host.inference.GenerationResult;
+import com.cascade4arm.openai.ApiError;
 import io.vertx.core.Context;
 import io.vertx.core.http.HttpServerResponse;
 

@@ -2,6 +2,7 @@ package com.cascade4arm.host.http;
 
 import com.cascade4arm.host.inference.GenerationListener;
 import com.cascade4arm.host.inference.GenerationResult;
+import com.cascade4arm.openai.ApiError;
 import io.vertx.core.Context;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
@@ -70,7 +71,7 @@ final class StreamingResponder implements GenerationListener {
                 return;
             }
             if (response.headWritten()) {
-                response.end(event(apiError.toJson()));
+                response.end("data: " + apiError.toLlamaServerJson() + "\n\n");
             } else {
                 ErrorResponses.send(response, apiError);
             }

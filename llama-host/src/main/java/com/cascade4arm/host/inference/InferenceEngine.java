@@ -2,6 +2,7 @@ package com.cascade4arm.host.inference;
 
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.metrics.HostMetrics;
+import com.cascade4arm.openai.ChatRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,6 +1,8 @@
 package com.cascade4arm.host.inference;
 
 import com.cascade4arm.host.HostConfig;
+import com.cascade4arm.openai.ChatMessage;
+import com.cascade4arm.openai.ChatRequest;
 import de.kherud.llama.InferenceParameters;
 import de.kherud.llama.LlamaIterator;
 import de.kherud.llama.LlamaModel;
@@ -12,6 +14,9 @@ import java.util.List;
 
 /** The llama.cpp model behind one host: renders chat templates, counts tokens and starts streaming generations. */
 final class LoadedModel implements AutoCloseable {
+    /** llama-server's sampling defaults, for requests that leave them out. */
+    static final float DEFAULT_TEMPERATURE = 0.8f;
+    static final float DEFAULT_TOP_P = 0.95f;
 
     private final LlamaModel model;
     private final HostConfig config;
@@ -58,8 +63,8 @@ final class LoadedModel implements AutoCloseable {
         ChatRequest request = prepared.request();
         InferenceParameters parameters = new InferenceParameters(prepared.prompt())
                 .setNPredict(prepared.maxTokens())
-                .setTemperature(request.temperature())
-                .setTopP(request.topP())
+                .setTemperature(request.temperatureOr(DEFAULT_TEMPERATURE))
+                .setTopP(request.topPOr(DEFAULT_TOP_P))
                 .setCachePrompt(true);
         if (request.seed() != null) {
             parameters.setSeed(request.seed());
@@ -79,7 +84,7 @@ final class LoadedModel implements AutoCloseable {
     private static String systemPrompt(List<ChatMessage> messages) {
         List<String> parts = new ArrayList<>();
         for (ChatMessage message : messages) {
-            if (message.role().equals("system")) {
+            if (isSystem(message)) {
                 parts.add(message.content());
             }
         }
@@ -89,10 +94,15 @@ final class LoadedModel implements AutoCloseable {
     private static List<Pair<String, String>> conversation(List<ChatMessage> messages) {
         List<Pair<String, String>> pairs = new ArrayList<>();
         for (ChatMessage message : messages) {
-            if (!message.role().equals("system")) {
+            if (!isSystem(message)) {
                 pairs.add(new Pair<>(message.role(), message.content()));
             }
         }
         return pairs;
+    }
+
+    /** OpenAI's "developer" role is a system message under another name. */
+    private static boolean isSystem(ChatMessage message) {
+        return message.role().equals(ChatMessage.SYSTEM) || message.role().equals("developer");
     }
 }

@@ -1,5 +1,6 @@
 package com.cascade4arm.host.inference;
 
+import com.cascade4arm.openai.ChatRequest;
 /** A chat request rendered through the model's chat template, with its token count and generation budget. */
 public record PreparedPrompt(ChatRequest request, String prompt, int promptTokens, int maxTokens) {
 }

@@ -2,8 +2,7 @@ package com.cascade4arm.routes.bench;
 
 import com.cascade4arm.bench.runner.BenchConfig;
 import com.cascade4arm.bench.runner.PromptSelection;
-import com.cascade4arm.routes.http.ApiException;
-import com.cascade4arm.routes.http.Json;
+import com.cascade4arm.openai.ApiError;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
@@ -22,11 +21,11 @@ final class BenchRequestParser {
     private BenchRequestParser() {
     }
 
-    static BenchConfig parse(byte[] body) {
-        if (body == null || body.length == 0 || new String(body, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
+    /** {@code root}: the body as camel-jackson read it; null or empty means every default. */
+    static BenchConfig parse(JsonNode root) {
+        if (root == null || root.isNull() || root.isMissingNode()) {
             return BenchConfig.of(List.of());
         }
-        JsonNode root = Json.parseClientBody(body);
         if (!root.isObject()) {
             throw invalid("the body must be a JSON object, but was " + abbreviate(root));
         }
@@ -104,8 +103,8 @@ final class BenchRequestParser {
         return node.asLong();
     }
 
-    private static ApiException invalid(String message) {
-        return ApiException.badRequest("invalid_bench_config", message);
+    private static ApiError invalid(String message) {
+        return ApiError.badRequest("invalid_bench_config", message);
     }
 
     private static String abbreviate(JsonNode node) {

@@ -1,73 +1,64 @@
 package com.cascade4arm.routes.chat;
 
-import com.cascade4arm.routes.http.ApiException;
+import com.cascade4arm.openai.ChatRequest;
+import com.cascade4arm.routes.http.ApiRoutes;
 import com.cascade4arm.routes.http.ErrorsConfiguration;
-import com.cascade4arm.routes.metrics.GenAiMetrics;
-import com.cascade4arm.routes.routing.RouteDecision;
-import com.cascade4arm.routes.routing.RoutingService;
-import org.apache.camel.Exchange;
-import org.apache.camel.builder.RouteBuilder;
+import com.cascade4arm.routes.llama.LlamaComponent;
+import com.cascade4arm.routes.llama.PoolUnavailableException;
+import org.apache.camel.model.ChoiceDefinition;
 
-import static com.cascade4arm.routes.RouteIds.CALL_LARGE;
-import static com.cascade4arm.routes.RouteIds.CALL_SMALL;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+
+import static com.cascade4arm.routes.RouteIds.CALL_TIER;
 import static com.cascade4arm.routes.RouteIds.CHAT_COMPLETIONS;
 import static com.cascade4arm.routes.RouteIds.SELECT_ENDPOINT;
 import static com.cascade4arm.routes.RouteIds.direct;
 
 /**
- * The cascade: parse → select endpoint by rules → call the chosen pool, the other pool as fallback. Nothing here
- * blocks, so the ingress runs these routes on the client connection's event loop (no thread hand-offs).
+ * The cascade. A prompt comes in at {@code POST /v1/chat/completions}, its facts are extracted, the rulebook picks a
+ * tier, {@code call-tier} sends it to that tier's pool ({@code llama:<tier>}); when that pool cannot serve before
+ * anything was sent, the tier's fallback does. Nothing here blocks: the whole flow runs on the client connection's event loop.
  */
-public final class ChatRoutes extends RouteBuilder {
-    private final ChatRequestParser parser;
-    private final RoutingService routing;
-    private final ChatDispatcher dispatcher;
-    private final GenAiMetrics metrics;
+public final class ChatRoutes extends ApiRoutes {
+    public static final String CHAT_PATH = "/v1/chat/completions";
+    /** Message header naming the tier a routed chat goes to: what the dynamic call reads. */
+    public static final String TIER = "CascadeTier";
 
-    public ChatRoutes(ChatRequestParser parser, RoutingService routing, ChatDispatcher dispatcher, GenAiMetrics metrics) {
-        this.parser = parser;
-        this.routing = routing;
-        this.dispatcher = dispatcher;
-        this.metrics = metrics;
+    private final ChatSteps steps;
+    private final TierFallback fallback;
+    private final List<String> tiers;
+
+    public ChatRoutes(ChatSteps steps, TierFallback fallback, List<String> tiers, ExecutorService workers) {
+        super(workers);
+        this.steps = steps;
+        this.fallback = fallback;
+        this.tiers = List.copyOf(tiers);
     }
 
     @Override
     public void configure() {
-        from(direct(CHAT_COMPLETIONS)).routeId(CHAT_COMPLETIONS).routeConfigurationId(ErrorsConfiguration.ID)
-                .process(e -> e.setProperty(ChatDispatcher.REQUEST, parser.parse(e.getMessage().getBody(byte[].class))))
+        onEventLoop("POST", CHAT_PATH, CHAT_COMPLETIONS)
+                .transform().body(byte[].class, steps::parse)
                 .to(direct(SELECT_ENDPOINT))
-                .choice()
-                    .when(exchangeProperty(ROUTE).isEqualTo("large")).to(direct(CALL_LARGE))
-                    .otherwise().to(direct(CALL_SMALL))
-                .end()
-                .process(ChatRoutes::raiseDeferredError);
+                .doTry()
+                    .to(direct(CALL_TIER))
+                .doCatch(PoolUnavailableException.class)
+                    .process(fallback)
+                    .to(direct(CALL_TIER))
+                .end();
 
-        from(direct(SELECT_ENDPOINT)).routeId(SELECT_ENDPOINT)
-                .process(e -> {
-                    ChatRequest request = e.getProperty(ChatDispatcher.REQUEST, ChatRequest.class);
-                    long started = System.nanoTime();
-                    RouteDecision decision = routing.decide(request.messages(), request.requestedMaxTokens(),
-                            request.forcesRoute() ? request.model() : null);
-                    metrics.decisionTime(System.nanoTime() - started);
-                    e.setProperty(ChatDispatcher.DECISION, decision);
-                    metrics.decision(decision.route(), decision.rule());
-                    e.setProperty(ROUTE, decision.route());
-                });
+        from(direct(SELECT_ENDPOINT)).routeId(SELECT_ENDPOINT).routeConfigurationId(ErrorsConfiguration.INTERNAL)
+                .transform().body(ChatRequest.class, steps::extractFacts)
+                .transform().body(PromptedChat.class, steps::decide)
+                .setHeader(TIER).body(RoutedChat.class, RoutedChat::tier);
 
-        callPool(CALL_SMALL, "small", "large");
-        callPool(CALL_LARGE, "large", "small");
-    }
-
-    private static final String ROUTE = "cascade.route";
-
-    private void callPool(String routeId, String pool, String fallbackPool) {
-        from(direct(routeId)).routeId(routeId).process(new PoolCall(dispatcher, pool, fallbackPool));
-    }
-
-    private static void raiseDeferredError(Exchange exchange) {
-        ApiException deferred = exchange.getProperty(ChatDispatcher.DEFERRED_ERROR, ApiException.class);
-        if (deferred != null) {
-            throw deferred;
+        // One static branch per configured tier (not toD): no endpoint is resolved per request.
+        ChoiceDefinition toTier = from(direct(CALL_TIER)).routeId(CALL_TIER)
+                .routeConfigurationId(ErrorsConfiguration.INTERNAL).choice();
+        for (String tier : tiers) {
+            toTier.when(header(TIER).isEqualTo(tier)).to(LlamaComponent.uri(tier));
         }
+        toTier.end();
     }
 }

@@ -1,6 +1,6 @@
 package com.cascade4arm.routes.compare;
 
-import com.cascade4arm.routes.chat.ChatRequest;
+import com.cascade4arm.openai.ChatRequest;
 
 import java.util.Set;
 

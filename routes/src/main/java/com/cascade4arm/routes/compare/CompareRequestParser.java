@@ -1,9 +1,8 @@
 package com.cascade4arm.routes.compare;
 
-import com.cascade4arm.routes.chat.ChatRequest;
-import com.cascade4arm.routes.chat.ChatRequestParser;
-import com.cascade4arm.routes.http.ApiException;
-import com.cascade4arm.routes.http.Json;
+import com.cascade4arm.openai.ApiError;
+import com.cascade4arm.openai.ChatRequest;
+import com.cascade4arm.openai.ChatRequestParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -25,13 +24,12 @@ public final class CompareRequestParser {
         this.chat = chat;
     }
 
-    public CompareRequest parse(byte[] body) {
-        JsonNode root = Json.parseClientBody(body);
-        if (!root.isObject()) {
-            throw ApiException.badRequest("invalid_type", "request body must be a JSON object, but was " + kind(root));
+    /** {@code root}: the body as camel-jackson read it. */
+    public CompareRequest parse(JsonNode root) {
+        if (root == null || !root.isObject()) {
+            throw ApiError.badRequest("invalid_type", "request body must be a JSON object, but was " + (root == null ? "empty" : kind(root)));
         }
         JsonNode systems = root.get("systems");
-        // Compare decides these itself: every system streams, the cascade routes with model "auto".
         ChatRequest request = chat.parsePromptOrMessages((ObjectNode) root, IGNORED_FIELDS);
         return new CompareRequest(request, systems(systems));
     }
@@ -41,7 +39,7 @@ public final class CompareRequestParser {
             return EnumSet.allOf(SystemName.class);
         }
         if (!node.isArray() || node.isEmpty()) {
-            throw ApiException.badRequest("invalid_value",
+            throw ApiError.badRequest("invalid_value",
                     "systems must be a non-empty array of " + SystemName.ids() + ", but was " + abbreviate(node.toString()));
         }
         Set<SystemName> systems = EnumSet.noneOf(SystemName.class);
@@ -49,7 +47,7 @@ public final class CompareRequestParser {
             JsonNode entry = node.get(i);
             SystemName system = entry.isTextual() ? SystemName.byId(entry.asText()).orElse(null) : null;
             if (system == null) {
-                throw ApiException.badRequest("invalid_value", "systems[" + i + "] must be one of " + SystemName.ids()
+                throw ApiError.badRequest("invalid_value", "systems[" + i + "] must be one of " + SystemName.ids()
                         + ", but was " + abbreviate(entry.toString()));
             }
             systems.add(system);

@@ -1,12 +1,15 @@
 package com.cascade4arm.routes.compare;
 
+import com.cascade4arm.routes.http.ApiRoutes;
 import com.cascade4arm.routes.http.ErrorsConfiguration;
-import com.cascade4arm.routes.http.HttpContext;
+import com.cascade4arm.routes.http.Json;
 import org.apache.camel.Exchange;
-import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.ProducerTemplate;
+import org.apache.camel.support.DefaultExchange;
 
-import java.util.Map;
+import java.util.concurrent.ExecutorService;
 
+import static com.cascade4arm.routes.RouteIds.ATTEMPT_SUFFIX;
 import static com.cascade4arm.routes.RouteIds.COMPARE;
 import static com.cascade4arm.routes.RouteIds.COMPARE_BASELINE;
 import static com.cascade4arm.routes.RouteIds.COMPARE_CASCADE;
@@ -16,72 +19,80 @@ import static com.cascade4arm.routes.RouteIds.COMPARE_STREAM;
 import static com.cascade4arm.routes.RouteIds.direct;
 
 /**
- * One prompt to cascade, baseline and hosted API at once: {@code compare} (JSON) and {@code compare-stream} (SSE)
- * parse and start a run, {@code compare-multicast} fans out in parallel to the three leg routes and aggregates their
- * results; each leg streams its system and reports one {@link SystemResult}.
+ * One prompt to the cascade, the baseline and the hosted API at once. {@code compare} (JSON) and {@code compare-stream}
+ * (SSE) validate and open a run; {@code compare-multicast} fans out in parallel to one route per system and gathers
+ * their results. Each system's route skips what need not run, then retries (Resilience4j) its attempt route, which
+ * calls the system with camel-http inside the system's circuit breaker.
  */
-public final class CompareRoutes extends RouteBuilder {
+public final class CompareRoutes extends ApiRoutes {
+    /** camel-http, streamed: the body stays the raw answer stream, and a non-2xx is an answer to read, not an exception. */
+    static final String HTTP_OPTIONS = "?throwExceptionOnFailure=false&disableStreamCache=true";
+
     private final CompareService compare;
 
-    public CompareRoutes(CompareService compare) {
+    public CompareRoutes(CompareService compare, ExecutorService workers) {
+        super(workers);
         this.compare = compare;
     }
 
     @Override
     public void configure() {
-        from(direct(COMPARE)).routeId(COMPARE).routeConfigurationId(ErrorsConfiguration.ID)
-                .process(e -> start(e, false))
+        onWorkers("POST", "/api/compare", COMPARE)
+                .unmarshal(Json.tree())
+                .process(compare::open)
+                .to("micrometer:counter:cascade.compare.requests?tags=answer=json")
                 .to(direct(COMPARE_MULTICAST))
-                .process(e -> e.getMessage().setBody(finish(e)));
+                .process(compare::answer)
+                .marshal(Json.answer());
 
-        from(direct(COMPARE_STREAM)).routeId(COMPARE_STREAM).routeConfigurationId(ErrorsConfiguration.ID)
-                .process(e -> start(e, true))
+        onWorkers("POST", "/api/compare/stream", COMPARE_STREAM)
+                .unmarshal(Json.tree())
+                .process(compare::openStream)
+                .to("micrometer:counter:cascade.compare.requests?tags=answer=sse")
                 .to(direct(COMPARE_MULTICAST))
-                .process(e -> ((SseCompareEvents) run(e).events()).finish(finish(e)));
+                .process(compare::answerStream);
 
-        from(direct(COMPARE_MULTICAST)).routeId(COMPARE_MULTICAST)
+        from(direct(COMPARE_MULTICAST)).routeId(COMPARE_MULTICAST).routeConfigurationId(ErrorsConfiguration.INTERNAL)
                 .multicast(new CompareAggregation()).parallelProcessing().executorService(compare.legThreads())
                     .timeout(compare.multicastTimeoutMs())
                     .to(direct(COMPARE_CASCADE), direct(COMPARE_BASELINE), direct(COMPARE_HOSTED))
                 .end();
 
-        leg(COMPARE_CASCADE, SystemName.CASCADE);
-        leg(COMPARE_BASELINE, SystemName.BASELINE);
-        leg(COMPARE_HOSTED, SystemName.HOSTED);
+        ProducerTemplate attempts = getContext().createProducerTemplate();
+        leg(COMPARE_CASCADE, SystemName.CASCADE, attempts);
+        leg(COMPARE_BASELINE, SystemName.BASELINE, attempts);
+        leg(COMPARE_HOSTED, SystemName.HOSTED, attempts);
     }
 
-    private void leg(String routeId, SystemName system) {
-        from(direct(routeId)).routeId(routeId)
-                .process(e -> {
-                    e.setProperty(CompareAggregation.LEG, system);
-                    e.getMessage().setBody(compare.leg(system).run(run(e)));
-                });
+    private void leg(String routeId, SystemName system, ProducerTemplate attempts) {
+        Leg leg = compare.leg(system);
+        String attemptRoute = routeId + ATTEMPT_SUFFIX;
+        from(direct(routeId)).routeId(routeId).routeConfigurationId(ErrorsConfiguration.INTERNAL)
+                .setProperty(CompareAggregation.LEG, constant(system))
+                .transform().body(CompareRun.class, leg::open)
+                .filter(body().isInstanceOf(LegCall.class))
+                    .process(new LegRetry(leg, call -> attempt(attempts, attemptRoute, call), compare.scheduler(),
+                            compare.legThreads()))
+                .end()
+                .process(leg::announce);
+
+        from(direct(attemptRoute)).routeId(attemptRoute).routeConfigurationId(ErrorsConfiguration.INTERNAL)
+                .noStreamCaching() // the answer is read event by event as it arrives, not cached whole first
+                .circuitBreaker().resilience4jConfiguration().circuitBreaker(CompareService.breakerName(system)).end()
+                    .process(leg::request)
+                    .marshal(Json.answer())
+                    .to("http://" + routeId + HTTP_OPTIONS)
+                    .process(leg::readAnswer)
+                .onFallback()
+                    .process(leg::withoutAnswer)
+                .end();
     }
 
-    /** Validates (400/413 before anything is sent), then opens the run; the stream starts its SSE response here. */
-    private void start(Exchange exchange, boolean stream) {
-        CompareRequest request = compare.parser().parse(exchange.getMessage().getBody(byte[].class));
-        HttpContext http = exchange.getProperty(HttpContext.PROPERTY, HttpContext.class);
-        CompareEvents events = stream ? new SseCompareEvents(http) : CompareEvents.NONE;
-        CompareRun run = new CompareRun(request, events, http == null ? System.nanoTime() : http.receivedAtNanos(),
-                compare.settings().deadlineMs());
-        if (http != null) {
-            http.onClientGone(run::cancel);
-        }
-        if (stream) {
-            http.startSse(Map.of());
-        }
-        exchange.setProperty(CompareRun.PROPERTY, run);
-    }
-
-    @SuppressWarnings("unchecked")
-    private com.fasterxml.jackson.databind.node.ObjectNode finish(Exchange exchange) {
-        CompareRun run = run(exchange);
-        run.cancel(); // a leg still running past the multicast's timeout stops now
-        return compare.aggregate(run, exchange.getMessage().getBody(Map.class));
-    }
-
-    private static CompareRun run(Exchange exchange) {
-        return exchange.getProperty(CompareRun.PROPERTY, CompareRun.class);
+    /** One attempt of {@code call} through its attempt route; the outcome is on the call's current attempt. */
+    private LegAttempt.Outcome attempt(ProducerTemplate template, String attemptRoute, LegCall call) {
+        Exchange exchange = new DefaultExchange(getContext());
+        exchange.setProperty(LegCall.PROPERTY, call);
+        template.send(direct(attemptRoute), exchange);
+        return call.current().outcome();
     }
 }

@@ -30,6 +30,8 @@ public record CompareSettings(long deadlineMs, URI hostedBaseUrl, String hostedM
     public static final double DEFAULT_HOSTED_USD_PER_MILLION_OUTPUT = 0.10;
     /** AWS c7i.2xlarge (x86, Intel Sapphire Rapids, 8 vCPU, 16 GiB) on-demand, us-east-1 list price, USD per hour. */
     public static final double DEFAULT_BASELINE_USD_PER_HOUR = 0.357;
+    /** Resilience4j's randomized backoff needs a jitter below 1 (±100 % would allow a zero wait). */
+    public static final double MAX_JITTER = 0.99;
     /** The baseline serves one request at a time. */
     public static final int DEFAULT_BASELINE_SLOTS = 1;
 
@@ -67,7 +69,7 @@ public record CompareSettings(long deadlineMs, URI hostedBaseUrl, String hostedM
                 (int) keys.integer("cascade.compare.retry.max-attempts", Retry.DEFAULT_MAX_ATTEMPTS, 1, 10),
                 keys.integer("cascade.compare.retry.initial-backoff-ms", Retry.DEFAULT_INITIAL_BACKOFF_MS, 1, 600_000),
                 keys.integer("cascade.compare.retry.max-wait-ms", Retry.DEFAULT_MAX_WAIT_MS, 1, 3_600_000),
-                keys.decimal("cascade.compare.retry.jitter", Retry.DEFAULT_JITTER, 1),
+                keys.decimal("cascade.compare.retry.jitter", Retry.DEFAULT_JITTER, MAX_JITTER),
                 (int) keys.integer("cascade.compare.cooldown.after-429s", Retry.DEFAULT_COOLDOWN_AFTER_429S, 1, 1_000),
                 keys.integer("cascade.compare.cooldown.duration-ms", Retry.DEFAULT_COOLDOWN_MS, 1, 86_400_000),
                 keys.integer("cascade.compare.breaker.open-ms", Retry.DEFAULT_BREAKER_OPEN_MS, 1, 3_600_000));

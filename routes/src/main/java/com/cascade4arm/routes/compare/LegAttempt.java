@@ -1,39 +1,48 @@
 package com.cascade4arm.routes.compare;
 
+import com.cascade4arm.openai.Sse;
 import com.cascade4arm.routes.http.Json;
-import com.cascade4arm.routes.upstream.UpstreamClient;
-import com.cascade4arm.routes.upstream.UpstreamEndpoint;
-import com.cascade4arm.routes.upstream.UpstreamFailure;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.hc.core5.http.io.EofSensorInputStream;
 
+import java.io.BufferedReader;
 import java.io.IOException;
-import java.net.URI;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * One streamed call of one system, bounded by the compare's deadline and cancel signal. Classifies how it ended —
- * status, message, whether content was already shown, and the server's retry hints (headers or OpenRouter's body
- * metadata) — so {@link SystemLeg} can decide about retries.
+ * One call of one system, as camel-http answered it: reads the streamed answer event by event (deltas go on to the
+ * client at once), and says how it ended — status, message, whether content was already shown, the server's retry
+ * hint (headers, or OpenRouter's error body). Can be aborted from another thread (deadline, client gone), which closes
+ * the connection mid-read.
  */
-final class LegAttempt implements UpstreamClient.ResponseObserver {
-    /** How the attempt ended; {@code status} 0 = no HTTP answer (connection, timeout, cancel). */
+final class LegAttempt {
+    private static final int MAX_ERROR_BODY_CHARS = 300;
+
+    /** How an attempt ended; {@code status} 0 = no HTTP answer (connection failure, timeout, cancel, breaker open). */
     record Outcome(boolean ok, int status, String message, boolean shown, boolean timedOut, boolean cancelled,
-                   RetryHints hints) {
+                   boolean notCalled, RetryHint hint) {
+        static Outcome failed(int status, String message, boolean shown, RetryHint hint) {
+            return new Outcome(false, status, message, shown, false, false, false, hint);
+        }
     }
 
-    private final LegStream stream;
-    private volatile String retryAfter;
-    private volatile String rateLimitReset;
-    private volatile String errorMessage;
-    private volatile int errorHttpStatus;
+    /** Why an attempt was cut from outside. */
+    enum Abort { DEADLINE, CANCELLED }
 
-    LegAttempt(LegStream stream) {
+    private final String system;
+    private final LegStream stream;
+    private final long startedNanos = System.nanoTime();
+    private volatile long endedNanos;
+    private volatile InputStream body;
+    private volatile Abort aborted;
+    private volatile Outcome outcome;
+
+    LegAttempt(String system, LegStream stream) {
+        this.system = system;
         this.stream = stream;
     }
 
@@ -41,71 +50,173 @@ final class LegAttempt implements UpstreamClient.ResponseObserver {
         return stream;
     }
 
-    Outcome call(UpstreamClient client, LegTarget target, URI base, ObjectNode body, CompareRun run) {
-        UpstreamEndpoint endpoint = new UpstreamEndpoint(target.system().id(), base, target.apiKey(), null);
-        CompletableFuture<Void> call = client.stream(endpoint, body, stream,
-                new UpstreamClient.CallOptions(target.chatUrl(base), target.headers(), this));
-        run.cancelled().thenRun(() -> call.cancel(false));
+    Outcome outcome() {
+        return outcome;
+    }
+
+    /** How long the system was busy with this attempt, ms (for its cost). */
+    double busyMs() {
+        return ((endedNanos == 0 ? System.nanoTime() : endedNanos) - startedNanos) / 1e6;
+    }
+
+    long endedNanos() {
+        return endedNanos == 0 ? System.nanoTime() : endedNanos;
+    }
+
+    /** The circuit breaker did not let the call through: nothing was sent. */
+    Outcome notCalled(String message) {
+        return finish(new Outcome(false, 0, message, false, false, false, true, RetryHint.NONE));
+    }
+
+    /** The compare was over before this attempt could be sent. */
+    Outcome cancelledBeforeCall() {
+        return finish(new Outcome(false, 0, "cancelled: the client disconnected or the compare ended", false, false,
+                true, false, RetryHint.NONE));
+    }
+
+    /** Nothing answered: connection refused, or no headers before the socket timed out. */
+    Outcome unreachable(String message) {
+        return finish(Outcome.failed(0, message, stream.shown(), RetryHint.NONE));
+    }
+
+    /** Ends the attempt from outside; a read in progress fails at once (its connection is closed, not drained). */
+    void abort(Abort why) {
+        if (aborted == null) {
+            aborted = why;
+        }
+        InputStream current = body;
+        if (current != null) {
+            closeAbruptly(current);
+        }
+    }
+
+    /** Reads camel-http's answer: {@code status}, its headers, and the body as an unread stream. */
+    Outcome read(int status, Function<String, String> header, InputStream answer, long deadlineMs) {
+        body = answer;
         try {
-            call.get(run.remainingMs(), TimeUnit.MILLISECONDS);
-            return new Outcome(true, 200, null, stream.shown(), false, false, RetryHints.NONE);
-        } catch (TimeoutException e) {
-            call.cancel(false);
-            stream.cancel();
-            return failed(504, "no complete answer within the compare deadline of " + run.deadlineMs() + " ms", true, false);
-        } catch (CancellationException e) {
-            return failed(0, "cancelled: the client disconnected or the compare ended", false, true);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            call.cancel(false);
-            return failed(0, "interrupted", false, true);
-        } catch (ExecutionException e) {
-            stream.cancel(); // after an error event the upstream may still be sending: free the connection
-            return classify(e.getCause());
+            if (aborted != null) {
+                return finish(abortedOutcome(deadlineMs, null));
+            }
+            if (status != 200) {
+                return finish(errorStatus(status, header, answer));
+            }
+            String contentType = header.apply("Content-Type");
+            if (contentType != null && contentType.toLowerCase(Locale.ROOT).contains("json")) {
+                return finish(errorIn200(answer));
+            }
+            return finish(stream(answer, deadlineMs));
+        } finally {
+            if (aborted == null && outcome != null && outcome.ok()) {
+                closeQuietly(answer); // after [DONE] only the last chunk is left: the connection can be reused
+            } else {
+                closeAbruptly(answer);
+            }
         }
     }
 
-    private Outcome classify(Throwable cause) {
-        if (cause instanceof UpstreamFailure failure) {
-            // "HTTP 429: Rate limit exceeded…" reads better than the raw body; an error in a 200 keeps the client's wording.
-            String message = errorMessage != null && errorHttpStatus != 200
-                    ? "HTTP " + failure.status() + ": " + errorMessage : failure.getMessage();
-            return failed(failure.status(), message, false, false);
-        }
-        if (cause instanceof StreamErrorEvent event) {
-            return failed(event.status(), event.getMessage(), false, false);
-        }
-        return failed(502, "failed: " + cause, false, false);
-    }
-
-    private Outcome failed(int status, String message, boolean timedOut, boolean cancelled) {
-        return new Outcome(false, status, message, stream.shown(), timedOut, cancelled,
-                new RetryHints(retryAfter, rateLimitReset));
-    }
-
-    @Override
-    public void onHead(int status, Function<String, String> header) {
-        if (status != 200) {
-            retryAfter = header.apply("Retry-After");
-            rateLimitReset = header.apply("X-RateLimit-Reset");
-        }
-    }
-
-    /** OpenRouter puts the error's message, and its rate-limit headers, into the body: {"error":{"message","metadata":{"headers"}}}. */
-    @Override
-    public void onErrorBody(int status, String body) {
-        errorHttpStatus = status;
+    private Outcome stream(InputStream answer, long deadlineMs) {
+        // Not closed here: read() closes the connection (reused after [DONE], cut otherwise — a close would drain it).
+        BufferedReader lines = new BufferedReader(new InputStreamReader(answer, StandardCharsets.UTF_8));
         try {
-            JsonNode error = Json.MAPPER.readTree(body).path("error");
-            if (error.path("message").isTextual()) {
-                errorMessage = error.get("message").asText();
+            String line;
+            while ((line = lines.readLine()) != null) {
+                String data = Sse.data(line);
+                if (data == null) {
+                    continue; // blank separators and ": OPENROUTER PROCESSING" keep-alives carry nothing
+                }
+                if (data.equals(Sse.DONE)) {
+                    return new Outcome(true, 200, null, stream.shown(), false, false, false, RetryHint.NONE);
+                }
+                stream.onData(data);
             }
-            JsonNode reset = error.path("metadata").path("headers").path("X-RateLimit-Reset");
-            if (rateLimitReset == null && !reset.isMissingNode() && !reset.isNull()) {
-                rateLimitReset = reset.asText();
+            return Outcome.failed(502, system + " ended the stream without [DONE] (truncated)", stream.shown(), RetryHint.NONE);
+        } catch (StreamErrorEvent event) {
+            return Outcome.failed(event.status(), event.getMessage(), stream.shown(), RetryHint.NONE);
+        } catch (IOException e) {
+            if (aborted != null) {
+                return abortedOutcome(deadlineMs, e);
             }
+            return Outcome.failed(0, system + " failed: " + e.getMessage(), stream.shown(), RetryHint.NONE);
+        }
+    }
+
+    private Outcome abortedOutcome(long deadlineMs, IOException e) {
+        return aborted == Abort.DEADLINE
+                ? new Outcome(false, 504, "no complete answer within the compare deadline of " + deadlineMs + " ms",
+                stream.shown(), true, false, false, RetryHint.NONE)
+                : new Outcome(false, 0, "cancelled: the client disconnected or the compare ended", stream.shown(),
+                false, true, false, RetryHint.NONE);
+    }
+
+    /** A non-200: "HTTP 429: Rate limit exceeded…" reads better than the raw body; the hint from headers or the body. */
+    private Outcome errorStatus(int status, Function<String, String> header, InputStream answer) {
+        String text = text(answer);
+        JsonNode error = errorOf(text);
+        String reset = header.apply("X-RateLimit-Reset");
+        JsonNode bodyReset = error.path("metadata").path("headers").path("X-RateLimit-Reset");
+        if (reset == null && !bodyReset.isMissingNode() && !bodyReset.isNull()) {
+            reset = bodyReset.asText(); // OpenRouter repeats its rate-limit headers in the 429 body
+        }
+        String message = error.path("message").isTextual() ? "HTTP " + status + ": " + error.get("message").asText()
+                : system + " answered HTTP " + status + (text.isBlank() ? "" : ": " + abbreviate(text));
+        return Outcome.failed(status, message, false, new RetryHint(header.apply("Retry-After"), reset));
+    }
+
+    /** A 200 whose body is JSON instead of an event stream: OpenRouter reports early provider errors this way. */
+    private Outcome errorIn200(InputStream answer) {
+        String text = text(answer);
+        JsonNode error = errorOf(text);
+        int code = error.path("code").canConvertToInt() ? error.path("code").asInt() : 0;
+        String detail = error.path("message").isTextual() ? error.get("message").asText()
+                : "a JSON body instead of an event stream: " + abbreviate(text);
+        return Outcome.failed(code >= 400 && code <= 599 ? code : 502,
+                system + " answered HTTP 200 with an error: " + detail, false, RetryHint.NONE);
+    }
+
+    private Outcome finish(Outcome result) {
+        endedNanos = System.nanoTime();
+        outcome = result;
+        return result;
+    }
+
+    private static JsonNode errorOf(String text) {
+        try {
+            return Json.MAPPER.readTree(text).path("error");
         } catch (IOException | RuntimeException notJson) {
-            // the failure message already quotes the body
+            return Json.MAPPER.missingNode();
+        }
+    }
+
+    private static String text(InputStream answer) {
+        try {
+            return new String(answer.readNBytes(64 * 1024), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() > MAX_ERROR_BODY_CHARS ? text.substring(0, MAX_ERROR_BODY_CHARS) + "..." : text;
+    }
+
+    private static void closeQuietly(InputStream stream) {
+        try {
+            stream.close();
+        } catch (IOException ignored) {
+            // the answer is complete; a failed close frees nothing more
+        }
+    }
+
+    /** Closes the connection under the stream instead of draining it (HttpClient drains on a plain close). */
+    private static void closeAbruptly(InputStream stream) {
+        try {
+            if (stream instanceof EofSensorInputStream sensor) {
+                sensor.abort();
+            } else {
+                stream.close();
+            }
+        } catch (IOException ignored) {
+            // already closed: nothing to free
         }
     }
 }

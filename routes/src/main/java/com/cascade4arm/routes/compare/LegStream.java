@@ -1,17 +1,16 @@
 package com.cascade4arm.routes.compare;
 
 import com.cascade4arm.routes.http.Json;
-import com.cascade4arm.routes.upstream.SseListener;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;
 
 /**
- * Collects one attempt's SSE stream (called on a Vert.x event loop): the text, when the first content and first token
+ * Collects one attempt's SSE stream, event by event as the attempt reads it: the text, when the first content and first token
  * of any kind (content or reasoning) arrived, usage with reasoning tokens, the gateway's {@code cascade} object, and
  * error events — which end the stream as a {@link StreamErrorEvent}. Content deltas go on to the client as they come.
  */
-final class LegStream implements SseListener {
+final class LegStream {
     private final SystemName system;
     private final CompareEvents events;
     private final StringBuilder text = new StringBuilder();
@@ -23,20 +22,14 @@ final class LegStream implements SseListener {
     private Long completionTokens;
     private Long reasoningTokens;
     private JsonNode cascade;
-    private volatile StreamFlow flow;
 
     LegStream(SystemName system, CompareEvents events) {
         this.system = system;
         this.events = events;
     }
 
-    @Override
-    public void onOpen(StreamFlow flow) {
-        this.flow = flow;
-    }
-
-    @Override
-    public synchronized void onData(String data) {
+    /** One {@code data:} payload; an error event ends the stream as a {@link StreamErrorEvent}. */
+    synchronized void onData(String data) {
         JsonNode chunk;
         try {
             chunk = Json.MAPPER.readTree(data);
@@ -100,14 +93,6 @@ final class LegStream implements SseListener {
 
     synchronized JsonNode cascade() {
         return cascade;
-    }
-
-    /** Stops the upstream stream (frees the connection and, on llama-server, the slot). */
-    void cancel() {
-        StreamFlow current = flow;
-        if (current != null) {
-            current.cancel();
-        }
     }
 
     /** The numbers of this attempt, measured from {@code startedNanos} (the compare's start) to {@code endNanos}. */

@@ -1,6 +1,6 @@
 package com.cascade4arm.routes.compare;
 
-import com.cascade4arm.routes.http.HttpContext;
+import com.cascade4arm.routes.http.ClientChannel;
 import com.cascade4arm.routes.http.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -9,10 +9,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * written whole under one lock (never interleaved mid-event) and nothing is written after the final [DONE].
  */
 final class SseCompareEvents implements CompareEvents {
-    private final HttpContext http;
+    private final ClientChannel http;
     private boolean closed;
 
-    SseCompareEvents(HttpContext http) {
+    SseCompareEvents(ClientChannel http) {
         this.http = http;
     }
 

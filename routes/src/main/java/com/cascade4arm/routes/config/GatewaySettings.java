@@ -8,18 +8,25 @@ import org.apache.camel.spi.PropertiesComponent;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
-/** Gateway settings read from application.properties / env (keys documented there); defaults are named constants. */
-public record GatewaySettings(List<URI> smallUrls, List<URI> largeUrls, String smallApiKey, String largeApiKey,
+/**
+ * Gateway settings read from application.properties / env (keys documented there); defaults are named constants.
+ * The model tiers come from {@code cascade.tiers}: a tier more is configuration (its keys) plus a rule routing to it.
+ */
+public record GatewaySettings(List<TierSettings> tiers,
                               int connectTimeoutMs, long idleTimeoutMs, long requestTimeoutMs, long healthIntervalMs,
                               int maxTokensCap, int defaultMaxTokens, int maxPromptChars, long maxBodyBytes,
-                              int workerThreads, double smallUsdPerHour, double largeUsdPerHour, int smallSlots,
-                              int largeSlots, int breakerFailureRatePercent, int breakerWindow, long breakerOpenMs,
+                              int workerThreads, int breakerFailureRatePercent, int breakerWindow, long breakerOpenMs,
                               String adminToken, Path dataDir, URI baselineUrl, BenchSettings bench,
                               CompareSettings compare, EdgeSettings edge,
                               RulesSettings rules) {
+    /** The cascade's tiers unless {@code cascade.tiers} says otherwise: the rulebook routes to these two. */
+    public static final String DEFAULT_TIERS = "small,large";
     public static final int DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
     public static final long DEFAULT_IDLE_TIMEOUT_MS = 120_000;
     public static final long DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
@@ -40,8 +47,7 @@ public record GatewaySettings(List<URI> smallUrls, List<URI> largeUrls, String s
         Reader p = new Reader(properties);
         Path dataDir = p.path("cascade.data-dir", defaultDataDir());
         return new GatewaySettings(
-                p.urls("cascade.small.urls"), p.urls("cascade.large.urls"),
-                p.string("cascade.small.api-key"), p.string("cascade.large.api-key"),
+                tiers(p),
                 (int) p.integer("cascade.upstream.connect-timeout-ms", DEFAULT_CONNECT_TIMEOUT_MS, 1, 600_000),
                 p.integer("cascade.upstream.idle-timeout-ms", DEFAULT_IDLE_TIMEOUT_MS, 1, 3_600_000),
                 p.integer("cascade.upstream.request-timeout-ms", DEFAULT_REQUEST_TIMEOUT_MS, 1, 3_600_000),
@@ -51,10 +57,6 @@ public record GatewaySettings(List<URI> smallUrls, List<URI> largeUrls, String s
                 (int) p.integer("cascade.limits.max-prompt-chars", DEFAULT_MAX_PROMPT_CHARS, 1, 10_000_000),
                 p.integer("cascade.limits.max-body-bytes", DEFAULT_MAX_BODY_BYTES, 1_024, 100_000_000),
                 (int) p.integer("cascade.gateway.worker-threads", DEFAULT_WORKER_THREADS, 1, 10_000),
-                p.decimal("cascade.cost.small.usd-per-hour", DEFAULT_GRAVITON4_USD_PER_HOUR),
-                p.decimal("cascade.cost.large.usd-per-hour", DEFAULT_GRAVITON4_USD_PER_HOUR),
-                (int) p.integer("cascade.cost.small.slots", DEFAULT_SLOTS, 1, 1_024),
-                (int) p.integer("cascade.cost.large.slots", DEFAULT_SLOTS, 1, 1_024),
                 (int) p.integer("cascade.breaker.failure-rate-percent", DEFAULT_BREAKER_FAILURE_RATE_PERCENT, 1, 100),
                 (int) p.integer("cascade.breaker.window", DEFAULT_BREAKER_WINDOW, 1, 10_000),
                 p.integer("cascade.breaker.open-ms", DEFAULT_BREAKER_OPEN_MS, 1, 3_600_000),
@@ -67,19 +69,53 @@ public record GatewaySettings(List<URI> smallUrls, List<URI> largeUrls, String s
                 RulesSettings.read(p::string, dataDir));
     }
 
-    /** A copy with the given pool URLs (used when the embedded hosts supply them). */
-    public GatewaySettings withUrls(List<URI> small, List<URI> large) {
-        return new GatewaySettings(small, large, smallApiKey, largeApiKey, connectTimeoutMs, idleTimeoutMs,
-                requestTimeoutMs, healthIntervalMs, maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes,
-                workerThreads, smallUsdPerHour, largeUsdPerHour, smallSlots, largeSlots, breakerFailureRatePercent,
+    /** The tiers in {@code cascade.tiers} order, each with its keys; the fallback defaults to the next tier (round). */
+    private static List<TierSettings> tiers(Reader p) {
+        List<String> names = Arrays.stream(p.values.text("cascade.tiers", DEFAULT_TIERS).split(","))
+                .map(String::trim).filter(s -> !s.isEmpty()).toList();
+        if (names.isEmpty() || names.size() != Set.copyOf(names).size()
+                || names.stream().anyMatch(n -> !n.matches("[a-z][a-z0-9-]*") || n.equals(AUTO_MODEL))) {
+            throw new IllegalArgumentException("cascade.tiers must list distinct lower-case names other than "
+                    + AUTO_MODEL + ", but was " + p.string("cascade.tiers"));
+        }
+        List<TierSettings> tiers = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i);
+            String fallback = p.values.text("cascade." + name + ".fallback",
+                    names.size() == 1 ? null : names.get((i + 1) % names.size()));
+            if (fallback != null && (fallback.equals("none") || fallback.equals(name))) {
+                fallback = null;
+            } else if (fallback != null && !names.contains(fallback)) {
+                throw new IllegalArgumentException("cascade." + name + ".fallback must be one of " + names
+                        + " or none, but was " + fallback);
+            }
+            tiers.add(new TierSettings(name, p.urls("cascade." + name + ".urls"), p.string("cascade." + name + ".api-key"),
+                    p.decimal("cascade.cost." + name + ".usd-per-hour", DEFAULT_GRAVITON4_USD_PER_HOUR),
+                    (int) p.integer("cascade.cost." + name + ".slots", DEFAULT_SLOTS, 1, 1_024), fallback));
+        }
+        return List.copyOf(tiers);
+    }
+
+    /** The model name that lets the rulebook choose the tier. */
+    public static final String AUTO_MODEL = "auto";
+
+    public List<String> tierNames() {
+        return tiers.stream().map(TierSettings::name).toList();
+    }
+
+    /** A copy with these tiers' URLs replaced (used when the embedded hosts supply them). */
+    public GatewaySettings withTierUrls(Map<String, List<URI>> urls) {
+        List<TierSettings> replaced = tiers.stream()
+                .map(t -> urls.containsKey(t.name()) ? t.withUrls(urls.get(t.name())) : t).toList();
+        return new GatewaySettings(replaced, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
+                maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
                 breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl, bench, compare, edge, rules);
     }
 
     /** A copy with the baseline endpoint's URL (used when the embedded hosts supply it). */
     public GatewaySettings withBaseline(URI baseline) {
-        return new GatewaySettings(smallUrls, largeUrls, smallApiKey, largeApiKey, connectTimeoutMs, idleTimeoutMs,
-                requestTimeoutMs, healthIntervalMs, maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes,
-                workerThreads, smallUsdPerHour, largeUsdPerHour, smallSlots, largeSlots, breakerFailureRatePercent,
+        return new GatewaySettings(tiers, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
+                maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
                 breakerWindow, breakerOpenMs, adminToken, dataDir, baseline, bench, compare, edge, rules);
     }
 
@@ -90,8 +126,9 @@ public record GatewaySettings(List<URI> smallUrls, List<URI> largeUrls, String s
         return base.resolve("cascade4arm");
     }
 
+    /** True when every tier has at least one endpoint URL (else the application may start embedded hosts). */
     public boolean hasUpstreams() {
-        return !smallUrls.isEmpty() && !largeUrls.isEmpty();
+        return tiers.stream().noneMatch(t -> t.urls().isEmpty());
     }
 
     /** Reads typed values; a bad value fails startup with a message naming the key and the value. */

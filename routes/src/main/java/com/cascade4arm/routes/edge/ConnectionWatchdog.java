@@ -1,8 +1,7 @@
 package com.cascade4arm.routes.edge;
 
-import com.cascade4arm.routes.http.ApiException;
+import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.routes.http.Json;
-import com.cascade4arm.routes.http.OpenAiErrors;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -16,7 +15,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Closes connections that hold the server without using it. Camel's platform-http exposes no Vert.x timeouts (NOTES),
+ * Closes connections that hold the server without using it. Camel's platform-http exposes no Vert.x idle timeouts,
  * so the edge watches every connection itself — it sees each one open (the server's connectionHandler) and each
  * request head arrive (the router's first handler), and a periodic sweep applies three deadlines:
  * <ul>
@@ -135,11 +134,11 @@ public final class ConnectionWatchdog implements AutoCloseable {
 
     private void cut(HttpConnection connection, HttpServerRequest request, String reason) {
         if ("body_timeout".equals(reason) && request != null && !request.response().headWritten()) {
-            ApiException timeout = new ApiException(408, "invalid_request_error", "request_timeout",
+            ApiError timeout = new ApiError(408, "invalid_request_error", "request_timeout",
                     "the request body did not arrive within " + settings.bodyTimeoutMs() + " ms");
             HttpServerResponse response = request.response();
             response.setStatusCode(408).putHeader("Content-Type", "application/json").putHeader("Connection", "close")
-                    .end(Buffer.buffer(Json.bytes(OpenAiErrors.body(timeout)))).onComplete(done -> connection.close());
+                    .end(Buffer.buffer(Json.bytes(timeout.toJson()))).onComplete(done -> connection.close());
             return;
         }
         if ("write_stall".equals(reason) && connection instanceof ConnectionBase base) {

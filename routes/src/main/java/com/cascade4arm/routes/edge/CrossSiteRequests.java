@@ -1,6 +1,6 @@
 package com.cascade4arm.routes.edge;
 
-import com.cascade4arm.routes.http.ApiException;
+import com.cascade4arm.openai.ApiError;
 import io.vertx.core.http.HttpServerRequest;
 
 import java.util.List;
@@ -22,7 +22,7 @@ final class CrossSiteRequests {
         this.allowedOrigins = allowedOrigins;
     }
 
-    Optional<ApiException> refusal(HttpServerRequest request) {
+    Optional<ApiError> refusal(HttpServerRequest request) {
         String origin = request.getHeader("Origin");
         if (origin != null) {
             String normalized = origin.trim().toLowerCase(Locale.ROOT);
@@ -55,8 +55,8 @@ final class CrossSiteRequests {
         return hasPort ? hostPort : hostPort + defaultPort;
     }
 
-    private static ApiException forbidden(String message) {
-        return new ApiException(403, "permission_error", "cross_site_request", message);
+    private static ApiError forbidden(String message) {
+        return new ApiError(403, "permission_error", "cross_site_request", message);
     }
 
     private static String abbreviate(String value) {

@@ -1,8 +1,8 @@
 package com.cascade4arm.routes.edge;
 
-import com.cascade4arm.routes.http.ApiException;
+import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.routes.http.HttpContext;
-import com.cascade4arm.routes.http.OpenAiErrors;
+import com.cascade4arm.routes.http.Json;
 import com.cascade4arm.routes.http.RequestIds;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Vertx;
@@ -17,7 +17,7 @@ import java.util.SortedSet;
 /**
  * The gateway's edge, built from {@link EdgeSettings}: what it hooks into the HTTP server (options, connection
  * watchdog, invalid-request answers — through {@link #serverVertx}), the router's first handler (connection tracking,
- * header cap, client identity) and the handlers {@code HttpIngress} runs before and after reading a body.
+ * header cap, client identity) and the handlers the ingress runs before and after reading a body.
  */
 public final class Edge implements AutoCloseable {
     /** Before every other route on the router, Camel's included. */
@@ -65,12 +65,12 @@ public final class Edge implements AutoCloseable {
             return true;
         }
         metrics.rejected("method_not_allowed");
-        ApiException error = new ApiException(405, "invalid_request_error", "method_not_allowed", "the method "
+        ApiError error = new ApiError(405, ApiError.INVALID_REQUEST, "method_not_allowed", "the method "
                 + abbreviate(method) + " is not supported; use " + String.join(", ", KnownRoutes.SERVED_METHODS));
         SecurityHeaders.apply(request.response());
         request.response().setStatusCode(405).putHeader("Content-Type", "application/json")
                 .putHeader("Allow", String.join(", ", KnownRoutes.SERVED_METHODS))
-                .end(io.vertx.core.buffer.Buffer.buffer(com.cascade4arm.routes.http.Json.bytes(OpenAiErrors.body(error))));
+                .end(io.vertx.core.buffer.Buffer.buffer(Json.bytes(error.toJson())));
         return false;
     }
 
@@ -106,7 +106,7 @@ public final class Edge implements AutoCloseable {
         guard.admitStream(ctx);
     }
 
-    /** The API's method + path table (HttpIngress registers each mapping). */
+    /** The API's method + path table (the ingress registers each mapping). */
     public KnownRoutes knownRoutes() {
         return knownRoutes;
     }
@@ -118,10 +118,10 @@ public final class Edge implements AutoCloseable {
             return false;
         }
         String allow = String.join(", ", allowed);
-        ApiException error = new ApiException(405, "invalid_request_error", "method_not_allowed",
+        ApiError error = new ApiError(405, "invalid_request_error", "method_not_allowed",
                 ctx.request().method().name() + " is not allowed on " + ctx.normalizedPath() + "; use " + allow);
         metrics.rejected("method_not_allowed");
-        new HttpContext(ctx.request(), System.nanoTime()).sendJson(405, OpenAiErrors.body(error), Map.of("Allow", allow));
+        new HttpContext(ctx.request(), System.nanoTime()).sendJson(405, error.toJson(), Map.of("Allow", allow));
         return true;
     }
 

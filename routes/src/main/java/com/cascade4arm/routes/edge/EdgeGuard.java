@@ -1,6 +1,6 @@
 package com.cascade4arm.routes.edge;
 
-import com.cascade4arm.routes.http.ApiException;
+import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.routes.http.HttpContext;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
@@ -62,12 +62,12 @@ public final class EdgeGuard {
             headers++; // every line: MultiMap.size() counts distinct names, a flood may repeat one
         }
         if (headers > settings.maxHeaders()) {
-            refuse(ctx, "too_many_headers", new ApiException(431, "invalid_request_error", "too_many_headers",
+            refuse(ctx, "too_many_headers", new ApiError(431, "invalid_request_error", "too_many_headers",
                     "the request has " + headers + " headers; the limit is " + settings.maxHeaders()));
             return;
         }
         if (hasControlCharacters(request.uri())) {
-            refuse(ctx, "malformed_request", new ApiException(400, "invalid_request_error", "malformed_request",
+            refuse(ctx, "malformed_request", new ApiError(400, "invalid_request_error", "malformed_request",
                     "the request target contains control characters"));
             return;
         }
@@ -103,7 +103,7 @@ public final class EdgeGuard {
             long waitNanos = (read ? reads : rate).tryAcquire(client);
             if (waitNanos > 0) {
                 int seconds = RateLimiter.retryAfterSeconds(waitNanos);
-                refuse(ctx, "rate_limited", new ApiException(429, "rate_limit_error", "rate_limit_exceeded",
+                refuse(ctx, "rate_limited", new ApiError(429, "rate_limit_error", "rate_limit_exceeded",
                         "rate limit exceeded for client " + client + ": at most " + rateText(read) + " per second with bursts of "
                                 + (read ? settings.readsBurst() : settings.burst()) + "; retry in " + seconds + " s", seconds));
                 return;
@@ -113,10 +113,10 @@ public final class EdgeGuard {
         // whose address they share (127.0.0.1), nor capped per client.
         String slotKey = internal ? INTERNAL_CLIENT : client;
         switch (concurrency.tryAcquire(slotKey, !internal)) {
-            case CLIENT_FULL -> refuse(ctx, "client_concurrency", new ApiException(429, "rate_limit_error",
+            case CLIENT_FULL -> refuse(ctx, "client_concurrency", new ApiError(429, "rate_limit_error",
                     "too_many_concurrent_requests", "client " + client + " already has " + settings.maxConcurrentPerClient()
                     + " requests in progress (the per-client limit); retry when one has finished", RETRY_AFTER_BUSY_SECONDS));
-            case TOTAL_FULL -> refuse(ctx, "overloaded", new ApiException(503, "unavailable_error", "overloaded",
+            case TOTAL_FULL -> refuse(ctx, "overloaded", new ApiError(503, "unavailable_error", "overloaded",
                     "the gateway is serving its limit of " + settings.maxConcurrentRequests()
                             + " requests at once; retry shortly", RETRY_AFTER_BUSY_SECONDS));
             case ADMITTED -> {
@@ -135,7 +135,7 @@ public final class EdgeGuard {
         }
         if (streams.incrementAndGet() > settings.maxStreams()) {
             streams.decrementAndGet();
-            refuse(ctx, "streams", new ApiException(503, "unavailable_error", "too_many_streams",
+            refuse(ctx, "streams", new ApiError(503, "unavailable_error", "too_many_streams",
                     "the gateway is streaming its limit of " + settings.maxStreams() + " answers at once; retry shortly",
                     RETRY_AFTER_BUSY_SECONDS));
             return;
@@ -174,7 +174,7 @@ public final class EdgeGuard {
                 && MessageDigest.isEqual(authorization.getBytes(StandardCharsets.UTF_8), internalAuthorization);
     }
 
-    private void refuse(RoutingContext ctx, String reason, ApiException error) {
+    private void refuse(RoutingContext ctx, String reason, ApiError error) {
         metrics.rejected(reason);
         if (!ctx.request().isEnded()) {
             // The body was not read: close after answering rather than leave it on the connection.

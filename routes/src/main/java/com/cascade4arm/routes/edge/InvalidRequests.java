@@ -1,8 +1,7 @@
 package com.cascade4arm.routes.edge;
 
-import com.cascade4arm.routes.http.ApiException;
+import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.routes.http.Json;
-import com.cascade4arm.routes.http.OpenAiErrors;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
 
@@ -27,21 +26,21 @@ final class InvalidRequests {
     void handle(HttpServerRequest request) {
         Throwable cause = request.decoderResult() == null ? null : request.decoderResult().cause();
         String detail = cause == null || cause.getMessage() == null ? "" : cause.getMessage();
-        ApiException error;
+        ApiError error;
         if (detail.startsWith(LINE_TOO_LONG)) {
-            error = new ApiException(414, "invalid_request_error", "request_line_too_long",
+            error = new ApiError(414, "invalid_request_error", "request_line_too_long",
                     "the request line is longer than " + settings.maxRequestLineBytes() + " bytes");
         } else if (detail.startsWith(HEADER_TOO_LARGE)) {
-            error = new ApiException(431, "invalid_request_error", "headers_too_large",
+            error = new ApiError(431, "invalid_request_error", "headers_too_large",
                     "the request headers are larger than " + settings.maxHeaderBytes() + " bytes");
         } else {
-            error = new ApiException(400, "invalid_request_error", "malformed_request", "malformed HTTP request");
+            error = new ApiError(400, "invalid_request_error", "malformed_request", "malformed HTTP request");
         }
         metrics.rejected(error.code());
         request.response().setStatusCode(error.status())
                 .putHeader("Content-Type", "application/json")
                 .putHeader("Connection", "close")
-                .end(Buffer.buffer(Json.bytes(OpenAiErrors.body(error))))
+                .end(Buffer.buffer(Json.bytes(error.toJson())))
                 .onComplete(done -> request.connection().close());
     }
 }

@@ -1,6 +1,6 @@
 package com.cascade4arm.routes.edge;
 
-import com.cascade4arm.routes.http.ApiException;
+import com.cascade4arm.openai.ApiError;
 
 import java.util.Locale;
 import java.util.Optional;
@@ -17,7 +17,7 @@ final class JsonContentType {
     private JsonContentType() {
     }
 
-    static Optional<ApiException> refusal(String contentType) {
+    static Optional<ApiError> refusal(String contentType) {
         if (contentType == null || contentType.isBlank()) {
             return Optional.of(unsupported("no Content-Type was given"));
         }
@@ -46,8 +46,8 @@ final class JsonContentType {
         return true;
     }
 
-    private static ApiException unsupported(String what) {
-        return new ApiException(415, "invalid_request_error", "unsupported_media_type",
+    private static ApiError unsupported(String what) {
+        return new ApiError(415, "invalid_request_error", "unsupported_media_type",
                 "Content-Type must be application/json (charset=utf-8 allowed), but " + what);
     }
 

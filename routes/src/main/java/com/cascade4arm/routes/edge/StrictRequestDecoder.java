@@ -1,8 +1,7 @@
 package com.cascade4arm.routes.edge;
 
-import com.cascade4arm.routes.http.ApiException;
+import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.routes.http.Json;
-import com.cascade4arm.routes.http.OpenAiErrors;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
@@ -49,8 +48,8 @@ final class StrictRequestDecoder extends VertxHttpRequestDecoder {
 
     /** Raw bytes from here skip the encoder (it sits after the decoder): a complete 400, then the close. */
     private static void answerBadChunk(ChannelHandlerContext ctx) {
-        byte[] body = Json.bytes(OpenAiErrors.body(new ApiException(400, "invalid_request_error", "malformed_request",
-                "malformed chunked body (bad chunk size)")));
+        byte[] body = Json.bytes(new ApiError(400, ApiError.INVALID_REQUEST, "malformed_request",
+                "malformed chunked body (bad chunk size)").toJson());
         String head = "HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: " + body.length
                 + "\r\nConnection: close\r\n\r\n";
         ctx.writeAndFlush(Unpooled.wrappedBuffer(head.getBytes(StandardCharsets.US_ASCII), body))

@@ -1,5 +1,8 @@
 package com.cascade4arm.routes.http;
 
+import com.cascade4arm.openai.ApiError;
+import org.apache.camel.Processor;
+
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 
@@ -19,17 +22,25 @@ public final class AdminAuth {
         return token != null;
     }
 
+    /** A route step that lets only the admin through ({@code .process(admin.only("editing rules"))}). */
+    public Processor only(String operation) {
+        return exchange -> {
+            HttpContext http = HttpContext.of(exchange);
+            require(http == null ? null : http.header("Authorization"), operation);
+        };
+    }
+
     /** Throws 403 when admin is disabled, 401 when the Authorization header does not carry the token. */
     public void require(String authorizationHeader, String operation) {
         if (token == null) {
-            throw new ApiException(403, "permission_error", "admin_disabled",
+            throw new ApiError(403, "permission_error", "admin_disabled",
                     operation + " is disabled: no admin token is configured (set CASCADE_ADMIN_TOKEN)");
         }
         String presented = authorizationHeader != null && authorizationHeader.regionMatches(true, 0, "Bearer ", 0, 7)
                 ? authorizationHeader.substring(7).trim() : "";
         // Constant-time comparison: the token must not leak through response timing.
         if (!MessageDigest.isEqual(presented.getBytes(StandardCharsets.UTF_8), token.getBytes(StandardCharsets.UTF_8))) {
-            throw new ApiException(401, "authentication_error", "invalid_admin_token",
+            throw new ApiError(401, "authentication_error", "invalid_admin_token",
                     operation + " needs the admin token: send Authorization: Bearer <token>");
         }
     }

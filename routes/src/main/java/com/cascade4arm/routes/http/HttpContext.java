@@ -1,9 +1,12 @@
 package com.cascade4arm.routes.http;
 
+import com.cascade4arm.openai.ApiError;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.List;
 import java.util.Map;
@@ -12,10 +15,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The client's HTTP exchange as routes see it: lets a route answer with JSON or stream SSE straight to the socket
- * (Camel's own response writer buffers streams, see NOTES).
+ * (Camel's platform-http writes the response itself once the route returns and buffers stream bodies, so a token
+ * stream must be written here, as it arrives).
  */
-public final class HttpContext {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(HttpContext.class);
+public final class HttpContext implements ClientChannel {
+    private static final Logger LOG = LoggerFactory.getLogger(HttpContext.class);
     /** Exchange property under which routes find the client's HTTP exchange. */
     public static final String PROPERTY = "cascade.http";
 
@@ -38,7 +42,18 @@ public final class HttpContext {
         });
     }
 
+    /** The client's HTTP exchange of {@code exchange} (set by the ingress consumer). */
+    public static HttpContext of(org.apache.camel.Exchange exchange) {
+        return exchange.getProperty(PROPERTY, HttpContext.class);
+    }
+
+    @Override
+    public void onDrain(Runnable action) {
+        response.drainHandler(v -> action.run());
+    }
+
     /** Runs {@code action} if the client disconnects (e.g. to cancel an upstream generation). */
+    @Override
     public void onClientGone(Runnable action) {
         onGone.add(action);
         if (clientGone()) {
@@ -54,15 +69,18 @@ public final class HttpContext {
         return response;
     }
 
+    @Override
     public long receivedAtNanos() {
         return receivedAtNanos;
     }
 
+    @Override
     public boolean clientGone() {
         return clientGone.get() || response.closed();
     }
 
     /** True once an SSE answer began or the status line went out: from then on failures can only go inside the body. */
+    @Override
     public boolean committed() {
         return sseStarted || response.headWritten() || response.ended();
     }
@@ -81,6 +99,17 @@ public final class HttpContext {
         response.end(Buffer.buffer(Json.bytes(body)));
     }
 
+    /** An answer already serialized, e.g. JSON marshalled by camel-jackson. */
+    public void sendBytes(int status, String contentType, byte[] body, Map<String, String> headers) {
+        if (committed() || clientGone()) {
+            return;
+        }
+        response.setStatusCode(status);
+        headers.forEach(response::putHeader);
+        response.putHeader("Content-Type", contentType);
+        response.end(Buffer.buffer(body));
+    }
+
     public void sendText(int status, String contentType, String body, Map<String, String> headers) {
         if (committed() || clientGone()) {
             return;
@@ -97,17 +126,18 @@ public final class HttpContext {
         return id == null ? "-" : id;
     }
 
-    public void sendError(ApiException e) {
+    @Override
+    public void sendError(ApiError e) {
         logError(e);
         if (committed()) {
             // Mid-stream: the status is gone, so the error becomes the last SSE event.
-            writeSseEvent(Json.string(OpenAiErrors.body(e)));
+            writeSseEvent(Json.string(e.toJson()));
             endSse();
             return;
         }
         Map<String, String> headers = e.retryAfterSeconds() == null
                 ? Map.of() : Map.of("Retry-After", String.valueOf(e.retryAfterSeconds()));
-        sendJson(e.status(), OpenAiErrors.body(e), headers);
+        sendJson(e.status(), e.toJson(), headers);
     }
 
     /**
@@ -115,7 +145,7 @@ public final class HttpContext {
      * floods repeat (429) at DEBUG, the gateway's own trouble (5xx) at WARN. Unexpected exceptions are logged, with their
      * trace, where they are caught (a 500 is a bug).
      */
-    private void logError(ApiException e) {
+    private void logError(ApiError e) {
         String path = request.path() == null ? request.uri() : request.path();
         Object[] args = {requestId(), request.method(), path.length() > 120 ? path.substring(0, 117) + "..." : path,
                 e.status(), e.code(), e.getMessage()};
@@ -128,6 +158,7 @@ public final class HttpContext {
         }
     }
 
+    @Override
     public void startSse(Map<String, String> headers) {
         sseStarted = true;
         response.setStatusCode(200);
@@ -139,6 +170,7 @@ public final class HttpContext {
     }
 
     /** Writes one SSE data event (held back while {@linkplain #cork corked}); returns false when the client is gone. */
+    @Override
     public boolean writeSseEvent(String data) {
         if (clientGone() || response.ended()) {
             return false;
@@ -152,6 +184,7 @@ public final class HttpContext {
     }
 
     /** Until {@link #uncork()}, SSE events collect instead of going out one write each. Event loop only. */
+    @Override
     public void cork() {
         if (corked == null) {
             corked = Buffer.buffer(512);
@@ -159,6 +192,7 @@ public final class HttpContext {
     }
 
     /** Writes the events collected since {@link #cork()} in one go. */
+    @Override
     public void uncork() {
         Buffer events = corked;
         corked = null;
@@ -168,11 +202,13 @@ public final class HttpContext {
     }
 
     /** True while the client's socket has more queued than Vert.x's high-water mark (false once the answer ended). */
+    @Override
     public boolean writeQueueFull() {
         return !response.ended() && !clientGone() && response.writeQueueFull();
     }
 
     /** Ends the stream with [DONE], together with any events still corked. */
+    @Override
     public void endSse() {
         Buffer events = corked != null ? corked : Buffer.buffer(16);
         corked = null;

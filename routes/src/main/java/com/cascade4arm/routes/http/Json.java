@@ -1,17 +1,42 @@
 package com.cascade4arm.routes.http;
 
+import com.cascade4arm.openai.OpenAiJson;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.camel.Processor;
+import org.apache.camel.component.jackson.JacksonDataFormat;
 
-import java.io.IOException;
-
-/** The gateway's one shared ObjectMapper and the few conversions routes need. */
+/** The gateway's one ObjectMapper (the API contract's), the camel-jackson data formats routes use, and a few conversions. */
 public final class Json {
-    public static final ObjectMapper MAPPER = new ObjectMapper();
+    public static final ObjectMapper MAPPER = OpenAiJson.MAPPER;
 
     private Json() {
+    }
+
+    /** camel-jackson reading a request body into a tree ({@code .unmarshal(Json.tree())}); typed parsers take it from there. */
+    public static JacksonDataFormat tree() {
+        JacksonDataFormat format = new JacksonDataFormat(MAPPER, com.fasterxml.jackson.databind.JsonNode.class);
+        format.setUseDefaultObjectMapper(false);
+        return format;
+    }
+
+    /** camel-jackson writing a route's answer ({@code .marshal(Json.answer())}): records, maps and trees alike. */
+    public static JacksonDataFormat answer() {
+        JacksonDataFormat format = new JacksonDataFormat(MAPPER, Object.class);
+        format.setUseDefaultObjectMapper(false);
+        format.setContentTypeHeader(true);
+        return format;
+    }
+
+    /** A route step for bodies that may be empty (defaults apply): an empty body becomes JSON null before unmarshal. */
+    public static Processor emptyBodyIsNull() {
+        return exchange -> {
+            String body = exchange.getMessage().getBody(String.class);
+            if (body == null || body.isBlank()) {
+                exchange.getMessage().setBody("null");
+            }
+        };
     }
 
     public static ObjectNode object() {
@@ -31,20 +56,6 @@ public final class Json {
             return MAPPER.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot serialize " + value.getClass().getSimpleName(), e);
-        }
-    }
-
-    /** Parses a client body; malformed JSON becomes a 400 that says where. */
-    public static JsonNode parseClientBody(byte[] body) {
-        if (body == null || body.length == 0) {
-            throw ApiException.badRequest("empty_body", "request body is empty; expected a JSON object");
-        }
-        try {
-            return MAPPER.readTree(body);
-        } catch (IOException e) {
-            String where = e instanceof com.fasterxml.jackson.core.JsonProcessingException jpe && jpe.getLocation() != null
-                    ? " at line " + jpe.getLocation().getLineNr() + ", column " + jpe.getLocation().getColumnNr() : "";
-            throw ApiException.badRequest("invalid_json", "request body is not valid JSON" + where);
         }
     }
 }

@@ -13,4 +13,9 @@ public record RouteDecision(String route, String rule, String reason, long rules
     public JsonNode facts() {
         return factsView.get();
     }
+
+    /** The same decision sent to another tier, with the reason why. */
+    public RouteDecision rerouted(String newRoute, String newReason) {
+        return new RouteDecision(newRoute, rule, newReason, rulesVersion, factsView);
+    }
 }

@@ -1,6 +1,6 @@
 package com.cascade4arm.routes.routing;
 
-import com.cascade4arm.routes.chat.ChatMessage;
+import com.cascade4arm.openai.ChatMessage;
 import com.cascade4arm.rules.RoutingRulebook;
 import com.cascade4arm.rules.decision.RoutingDecision;
 import com.cascade4arm.rules.facts.PromptFacts;
@@ -38,10 +38,13 @@ public final class RulebookRoutingService implements RoutingService {
     }
 
     @Override
-    public RouteDecision decide(List<ChatMessage> messages, Integer requestedMaxTokens, String forcedRoute) {
+    public PromptFacts facts(List<ChatMessage> messages, Integer requestedMaxTokens) {
+        return PromptFactsExtractor.extract(messages, requestedMaxTokens);
+    }
+
+    @Override
+    public RouteDecision decide(PromptFacts facts, String forcedRoute) {
         ActiveRulebook rules = active.get();
-        PromptFacts facts = PromptFactsExtractor.extract(messages.stream()
-                .map(m -> new com.cascade4arm.rules.facts.ChatMessage(m.role(), m.content())).toList(), requestedMaxTokens);
         RoutingDecision decision = rules.rulebook().decide(facts);
         Supplier<JsonNode> factsView = () -> explain(facts, decision);
         if (forcedRoute != null) {

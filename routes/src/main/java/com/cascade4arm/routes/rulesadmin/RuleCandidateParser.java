@@ -1,10 +1,8 @@
 package com.cascade4arm.routes.rulesadmin;
 
-import com.cascade4arm.routes.http.ApiException;
-import com.cascade4arm.routes.http.Json;
+import com.cascade4arm.openai.ApiError;
 import com.fasterxml.jackson.databind.JsonNode;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -30,15 +28,17 @@ final class RuleCandidateParser {
     private RuleCandidateParser() {
     }
 
-    /** An empty body is allowed (e.g. a rollback without author or comment); files are then empty. */
-    static RuleCandidate parse(byte[] body, boolean filesRequired) {
-        if (body == null || body.length == 0 || new String(body, StandardCharsets.UTF_8).isBlank()) {
+    /**
+     * {@code root}: the body as camel-jackson read it. An empty body (null) is allowed (e.g. a rollback without author
+     * or comment); files are then empty.
+     */
+    static RuleCandidate parse(JsonNode root, boolean filesRequired) {
+        if (root == null || root.isNull() || root.isMissingNode()) {
             if (filesRequired) {
                 throw invalid("send {\"files\": [{\"name\": \"x.drl\", \"content\": \"...\"}]} or {\"drl\": \"...\"}");
             }
             return new RuleCandidate(Map.of(), DEFAULT_AUTHOR, null, null, List.of());
         }
-        JsonNode root = Json.parseClientBody(body);
         if (!root.isObject()) {
             throw invalid("the body must be a JSON object");
         }
@@ -134,8 +134,8 @@ final class RuleCandidateParser {
         return node.asText().isBlank() ? null : node.asText().strip();
     }
 
-    private static ApiException invalid(String message) {
-        return ApiException.badRequest("invalid_rules_request", message);
+    private static ApiError invalid(String message) {
+        return ApiError.badRequest("invalid_rules_request", message);
     }
 
     private static String abbreviate(JsonNode node) {

@@ -2,7 +2,7 @@ package com.cascade4arm.routes.rulesadmin;
 
 import com.cascade4arm.bench.suite.Prompt;
 import com.cascade4arm.bench.suite.PromptSuite;
-import com.cascade4arm.routes.http.ApiException;
+import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.routes.routing.RoutingService;
 import com.cascade4arm.routes.routing.RulebookRoutingService;
 import com.cascade4arm.rules.RoutingRulebook;
@@ -96,10 +96,10 @@ public final class RuleEditor {
             acquired = compiles.tryAcquire(COMPILE_WAIT_MS, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw ApiException.unavailable("interrupted while waiting to compile rules");
+            throw ApiError.unavailable("interrupted while waiting to compile rules");
         }
         if (!acquired) {
-            throw new ApiException(503, "unavailable_error", "rules_busy",
+            throw new ApiError(503, "unavailable_error", "rules_busy",
                     "other rule compiles are in progress; retry shortly", 1);
         }
         try {
@@ -138,10 +138,10 @@ public final class RuleEditor {
 
     /** Activates the content of an earlier version as a new version (history is append-only). */
     public RuleVersion rollback(long version, RuleCandidate meta) {
-        HistoryEntry entry = version(version).orElseThrow(() -> ApiException.notFound("version_not_found",
+        HistoryEntry entry = version(version).orElseThrow(() -> ApiError.notFound("version_not_found",
                 "no rules version " + version));
         if (entry.isDamaged()) {
-            throw new ApiException(409, "conflict_error", "version_damaged",
+            throw new ApiError(409, "conflict_error", "version_damaged",
                     "rules version " + version + " is damaged and cannot be restored: " + entry.damage());
         }
         RoutingRulebook compiled = compile(entry.content().files());
@@ -156,7 +156,7 @@ public final class RuleEditor {
 
     private RulebookRoutingService routing() {
         if (routing == null) {
-            throw ApiException.unavailable("rule editing needs the rulebook routing service, which this gateway does not use");
+            throw ApiError.unavailable("rule editing needs the rulebook routing service, which this gateway does not use");
         }
         return routing;
     }

@@ -1,7 +1,7 @@
 package com.cascade4arm.routes.rulesadmin;
 
+import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.routes.http.Json;
-import com.cascade4arm.routes.http.OpenAiErrors;
 import com.cascade4arm.rules.RuleProblem;
 import com.cascade4arm.rules.store.HistoryEntry;
 import com.cascade4arm.rules.store.RuleVersion;
@@ -65,7 +65,7 @@ final class RulesJson {
     /** 400 body for a candidate with problems: the OpenAI error plus every problem. */
     static ObjectNode invalidRules(List<RuleProblem> problems) {
         RuleProblem first = problems.get(0);
-        ObjectNode body = OpenAiErrors.body("the rules have " + problems.size() + " problem(s); first: " + first.file()
+        ObjectNode body = ApiError.body("the rules have " + problems.size() + " problem(s); first: " + first.file()
                 + ":" + first.line() + ": " + first.message(), "invalid_request_error", "invalid_rules");
         body.set("problems", problems(problems));
         return body;

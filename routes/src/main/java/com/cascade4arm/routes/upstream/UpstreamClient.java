@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.upstream;
 
+import com.cascade4arm.openai.Sse;
 import com.cascade4arm.routes.http.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -10,44 +11,58 @@ import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.parsetools.RecordParser;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-import java.net.URI;
+import java.io.IOException;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Function;
-import java.util.function.Supplier;
+import java.util.function.BiConsumer;
 
 /**
- * Talks the llama-server HTTP API to one endpoint over Vert.x's non-blocking client, so a stream costs no thread
- * while tokens trickle in; camel-http buffers bodies and retries 429 behind our back (NOTES), which a relay can't have.
+ * Talks the llama-server HTTP API over Vert.x's non-blocking client, so a stream costs no thread while tokens trickle
+ * in, and a slow client pauses the upstream (backpressure) instead of buffering it. A request that fails on a reused
+ * keep-alive connection before any answer byte (the server had closed it) is sent once more on a fresh connection and
+ * is nobody's failure; an endpoint seen closing its connection after each stream (llama-server does, without saying
+ * {@code Connection: close}) gets a fresh connection for every stream from then on.
  */
-public final class UpstreamClient implements AutoCloseable {
+public final class UpstreamClient implements Upstream, AutoCloseable {
     public static final String CHAT_PATH = "/v1/chat/completions";
+    /** Below llama-server's 5 s keep-alive timeout, so we drop an idle connection before the server does. */
+    public static final int KEEP_ALIVE_TIMEOUT_SECONDS = 4;
+    private static final Logger LOG = LoggerFactory.getLogger(UpstreamClient.class);
     private static final int MAX_ERROR_BODY_CHARS = 300;
 
     private final Vertx vertx;
-    private final Supplier<HttpClient> newClient;
-    private final HttpClient offLoopClient;
+    private final HttpClientOptions options;
+    private final PoolOptions pool;
     private final Map<Thread, HttpClient> loopClients = new ConcurrentHashMap<>();
+    private final Map<Thread, HttpClient> freshClients = new ConcurrentHashMap<>();
+    private final HttpClient offLoopClient;
+    private final HttpClient offLoopFreshClient;
     private final long idleTimeoutMs;
 
     public UpstreamClient(Vertx vertx, int connectTimeoutMs, long idleTimeoutMs, int maxConnectionsPerEndpoint) {
-        HttpClientOptions options = new HttpClientOptions()
+        this.vertx = vertx;
+        this.options = new HttpClientOptions()
                 .setConnectTimeout(connectTimeoutMs)
                 .setKeepAlive(true)
+                .setKeepAliveTimeout(KEEP_ALIVE_TIMEOUT_SECONDS)
                 .setTcpNoDelay(true)
                 .setDecompressionSupported(false);
-        PoolOptions pool = new PoolOptions().setHttp1MaxSize(maxConnectionsPerEndpoint)
+        this.pool = new PoolOptions().setHttp1MaxSize(maxConnectionsPerEndpoint)
                 .setMaxWaitQueueSize(4 * maxConnectionsPerEndpoint);
-        this.vertx = vertx;
-        this.newClient = () -> vertx.createHttpClient(options, pool);
-        this.offLoopClient = newClient.get();
+        this.offLoopClient = vertx.createHttpClient(options, pool);
+        this.offLoopFreshClient = vertx.createHttpClient(new HttpClientOptions(options).setKeepAlive(false), pool);
         this.idleTimeoutMs = idleTimeoutMs;
     }
 
@@ -55,71 +70,93 @@ public final class UpstreamClient implements AutoCloseable {
      * The calling event loop's own client: Vert.x 4 lends a pooled connection to any caller, and a connection made on
      * another loop (e.g. by the health timer) costs two thread hand-offs per request (measured: +0.17 ms of CPU).
      */
-    private HttpClient client() {
+    private HttpClient client(boolean fresh) {
         Context context = Vertx.currentContext();
         if (context == null || !context.isEventLoopContext() || context.owner() != vertx) {
-            return offLoopClient;
+            return fresh ? offLoopFreshClient : offLoopClient;
         }
-        return loopClients.computeIfAbsent(Thread.currentThread(), thread -> newClient.get());
+        return fresh
+                ? freshClients.computeIfAbsent(Thread.currentThread(), t -> vertx.createHttpClient(
+                        new HttpClientOptions(options).setKeepAlive(false), pool))
+                : loopClients.computeIfAbsent(Thread.currentThread(), t -> vertx.createHttpClient(options, pool));
     }
 
-    /** Streams a chat completion; the future completes when [DONE] arrives and fails with {@link UpstreamFailure}. */
+    @Override
     public CompletableFuture<Void> stream(UpstreamEndpoint endpoint, ObjectNode body, SseListener listener) {
-        return stream(endpoint, body, listener, null);
-    }
-
-    /**
-     * Extras for OpenAI-compatible APIs other than llama-server (Compare's hosted leg): the full chat URL (OpenAI base
-     * URLs already end in /v1), extra request headers (e.g. OpenRouter attribution) and an observer of the answer's
-     * status, headers and error body (e.g. Retry-After, X-RateLimit-Reset) for callers with their own retry policy.
-     */
-    public record CallOptions(URI chatUrl, Map<String, String> headers, ResponseObserver observer) {
-    }
-
-    /** Sees an answer's status line and headers before its body, and the body of a non-200 answer. */
-    public interface ResponseObserver {
-        void onHead(int status, Function<String, String> header);
-
-        default void onErrorBody(int status, String body) {
-        }
-    }
-
-    /** {@link #stream(UpstreamEndpoint, ObjectNode, SseListener)} with {@link CallOptions} (null = none). */
-    public CompletableFuture<Void> stream(UpstreamEndpoint endpoint, ObjectNode body, SseListener listener,
-                                          CallOptions options) {
         CompletableFuture<Void> done = new CompletableFuture<>();
-        AtomicBoolean opened = new AtomicBoolean();
-        client().request(post(endpoint, "text/event-stream", options))
-                .onFailure(e -> done.completeExceptionally(connectFailure(endpoint, e)))
-                .onSuccess(request -> {
-                    done.whenComplete((v, e) -> {
-                        if (e instanceof java.util.concurrent.CancellationException) {
-                            request.reset();
-                        }
-                    });
-                    request.send(Buffer.buffer(Json.bytes(body)))
-                            .onFailure(e -> done.completeExceptionally(failure(endpoint, e, !opened.get())))
-                            .onSuccess(response -> relay(endpoint, request, response, listener, done, opened, options));
-                });
+        send(endpoint, Buffer.buffer(Json.bytes(body)), "text/event-stream", endpoint.closesAfterStreams(), true, done,
+                (request, response) -> relay(endpoint, request, response, listener, done));
         return done;
     }
 
+    @Override
+    public CompletableFuture<JsonNode> complete(UpstreamEndpoint endpoint, ObjectNode body) {
+        CompletableFuture<JsonNode> done = new CompletableFuture<>();
+        send(endpoint, Buffer.buffer(Json.bytes(body)), "application/json", false, false, done, (request, response) -> {
+            if (response.statusCode() != 200) {
+                failWithBody(endpoint, response, done);
+                return;
+            }
+            response.body()
+                    .onFailure(e -> done.completeExceptionally(failure(endpoint, e, true)))
+                    .onSuccess(buffer -> {
+                        try {
+                            done.complete(Json.MAPPER.readTree(buffer.getBytes()));
+                        } catch (IOException e) {
+                            done.completeExceptionally(new UpstreamFailure(endpoint.name() + " sent invalid JSON", 502, true, null));
+                        }
+                    });
+        });
+        return done;
+    }
+
+    /**
+     * Sends one POST; {@code fresh} asks for a new connection. A request that a reused connection lost before any
+     * answer byte is sent again, once, on a fresh one (for a stream the endpoint is then known to close after streams).
+     */
+    private void send(UpstreamEndpoint endpoint, Buffer payload, String accept, boolean fresh, boolean stream,
+                      CompletableFuture<?> done, BiConsumer<HttpClientRequest, HttpClientResponse> onResponse) {
+        client(fresh).request(post(endpoint, accept))
+                .onFailure(e -> done.completeExceptionally(connectFailure(endpoint, e)))
+                .onSuccess(request -> {
+                    done.whenComplete((v, e) -> {
+                        if (e instanceof CancellationException) {
+                            request.reset();
+                        }
+                    });
+                    request.send(payload)
+                            .onSuccess(response -> onResponse.accept(request, response))
+                            .onFailure(e -> {
+                                if (!fresh && lostBeforeAnswer(e) && !done.isDone()) {
+                                    if (stream && endpoint.learnClosesAfterStreams()) {
+                                        LOG.info("{} closes its connection after each streamed answer: every stream to it"
+                                                + " gets a fresh connection from now on", endpoint);
+                                    }
+                                    send(endpoint, payload, accept, true, stream, done, onResponse);
+                                } else {
+                                    done.completeExceptionally(failure(endpoint, e, true));
+                                }
+                            });
+                });
+    }
+
+    /** The server closed (or reset) a keep-alive connection before a byte of the answer: not a failure of the request. */
+    static boolean lostBeforeAnswer(Throwable e) {
+        return e instanceof HttpClosedException
+                || (e instanceof IOException && e.getMessage() != null && e.getMessage().contains("Connection reset"));
+    }
+
     private void relay(UpstreamEndpoint endpoint, HttpClientRequest request, HttpClientResponse response,
-                       SseListener listener, CompletableFuture<Void> done, AtomicBoolean opened, CallOptions options) {
-        ResponseObserver observer = options == null ? null : options.observer();
-        if (observer != null) {
-            observer.onHead(response.statusCode(), response::getHeader);
-        }
+                       SseListener listener, CompletableFuture<Void> done) {
         if (response.statusCode() != 200) {
-            failWithBody(endpoint, response, done, observer);
+            failWithBody(endpoint, response, done);
             return;
         }
         String contentType = response.getHeader("Content-Type");
-        if (contentType != null && contentType.toLowerCase(java.util.Locale.ROOT).contains("json")) {
-            failWithJsonInsteadOfStream(endpoint, response, done, observer);
+        if (contentType != null && contentType.toLowerCase(Locale.ROOT).contains("json")) {
+            failWithJsonInsteadOfStream(endpoint, response, done);
             return;
         }
-        opened.set(true);
         listener.onOpen(new SseListener.StreamFlow() {
             public void pause() {
                 response.pause();
@@ -136,23 +173,22 @@ public final class UpstreamClient implements AutoCloseable {
         });
         AtomicBoolean sawDone = new AtomicBoolean();
         RecordParser lines = RecordParser.newDelimited("\n", line -> {
-            String text = line.toString();
-            if (text.endsWith("\r")) {
-                text = text.substring(0, text.length() - 1);
+            if (done.isDone()) {
+                return;
             }
-            if (!text.startsWith("data:") || done.isDone()) {
+            String data = Sse.data(line.toString());
+            if (data == null) {
                 return; // blank separators and ": comment" keep-alives carry nothing
             }
-            String data = text.substring(5).trim();
-            if (data.equals("[DONE]")) {
+            if (data.equals(Sse.DONE)) {
                 sawDone.set(true);
                 done.complete(null);
-            } else if (!data.isEmpty()) {
-                try {
-                    listener.onData(data);
-                } catch (RuntimeException e) {
-                    done.completeExceptionally(e);
-                }
+                return;
+            }
+            try {
+                listener.onData(data);
+            } catch (RuntimeException e) {
+                done.completeExceptionally(e);
             }
         });
         response.handler(read -> {
@@ -172,45 +208,12 @@ public final class UpstreamClient implements AutoCloseable {
         });
     }
 
-    /** Non-streaming chat completion; returns the upstream JSON. */
-    public CompletableFuture<JsonNode> complete(UpstreamEndpoint endpoint, ObjectNode body) {
-        CompletableFuture<JsonNode> done = new CompletableFuture<>();
-        client().request(post(endpoint, "application/json"))
-                .onFailure(e -> done.completeExceptionally(connectFailure(endpoint, e)))
-                .onSuccess(request -> {
-                    done.whenComplete((v, e) -> {
-                        if (e instanceof java.util.concurrent.CancellationException) {
-                            request.reset();
-                        }
-                    });
-                    request.send(Buffer.buffer(Json.bytes(body)))
-                            .onFailure(e -> done.completeExceptionally(failure(endpoint, e, true)))
-                            .onSuccess(response -> {
-                                if (response.statusCode() != 200) {
-                                    failWithBody(endpoint, response, done, null);
-                                    return;
-                                }
-                                response.body()
-                                        .onFailure(e -> done.completeExceptionally(failure(endpoint, e, true)))
-                                        .onSuccess(buffer -> {
-                                            try {
-                                                done.complete(Json.MAPPER.readTree(buffer.getBytes()));
-                                            } catch (java.io.IOException e) {
-                                                done.completeExceptionally(new UpstreamFailure(
-                                                        endpoint.name() + " sent invalid JSON", 502, true, null));
-                                            }
-                                        });
-                            });
-                });
-        return done;
-    }
-
     /** GET /health; completes with the status code, or 0 when unreachable. */
     public CompletableFuture<Integer> health(UpstreamEndpoint endpoint, long timeoutMs) {
         CompletableFuture<Integer> done = new CompletableFuture<>();
         RequestOptions options = new RequestOptions().setMethod(HttpMethod.GET)
                 .setAbsoluteURI(endpoint.baseUri().resolve("/health").toString()).setIdleTimeout(timeoutMs);
-        client().request(options)
+        client(false).request(options)
                 .compose(HttpClientRequest::send)
                 .compose(response -> response.body().map(b -> response.statusCode()))
                 .onComplete(result -> done.complete(result.succeeded() ? result.result() : 0));
@@ -218,43 +221,26 @@ public final class UpstreamClient implements AutoCloseable {
     }
 
     private RequestOptions post(UpstreamEndpoint endpoint, String accept) {
-        return post(endpoint, accept, null);
-    }
-
-    private RequestOptions post(UpstreamEndpoint endpoint, String accept, CallOptions extras) {
         RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST)
                 .setIdleTimeout(idleTimeoutMs)
                 .putHeader("Content-Type", "application/json")
-                .putHeader("Accept", accept);
-        if (extras != null && extras.chatUrl() != null) {
-            options.setAbsoluteURI(extras.chatUrl().toString());
-        } else {
-            options.setAbsoluteURI(endpoint.chatUrl());
-        }
+                .putHeader("Accept", accept)
+                .setAbsoluteURI(endpoint.chatUrl());
         if (endpoint.apiKey() != null && !endpoint.apiKey().isBlank()) {
             options.putHeader("Authorization", "Bearer " + endpoint.apiKey());
-        }
-        if (extras != null && extras.headers() != null) {
-            extras.headers().forEach(options::putHeader);
         }
         return options;
     }
 
-    /**
-     * A 200 whose body is JSON instead of an event stream: OpenRouter reports early provider errors this way
-     * ({"error":{"code":502,"message":…}}). Fails with the error's code (when it is an HTTP status) and message.
-     */
+    /** A 200 whose body is JSON instead of an event stream: an error reported early ({"error":{"code","message"}}). */
     private static void failWithJsonInsteadOfStream(UpstreamEndpoint endpoint, HttpClientResponse response,
-                                                    CompletableFuture<?> done, ResponseObserver observer) {
+                                                    CompletableFuture<?> done) {
         response.body().onComplete(body -> {
             String text = body.succeeded() ? body.result().toString() : "";
-            if (observer != null) {
-                observer.onErrorBody(200, text);
-            }
             JsonNode error;
             try {
                 error = Json.MAPPER.readTree(text).path("error");
-            } catch (java.io.IOException | RuntimeException e) {
+            } catch (IOException | RuntimeException e) {
                 error = Json.MAPPER.missingNode();
             }
             int code = error.path("code").canConvertToInt() ? error.path("code").asInt() : 0;
@@ -266,24 +252,19 @@ public final class UpstreamClient implements AutoCloseable {
         });
     }
 
-    private static String abbreviate(String text) {
-        return text.length() > MAX_ERROR_BODY_CHARS ? text.substring(0, MAX_ERROR_BODY_CHARS) + "..." : text;
-    }
-
-    private static void failWithBody(UpstreamEndpoint endpoint, HttpClientResponse response, CompletableFuture<?> done,
-                                     ResponseObserver observer) {
+    private static void failWithBody(UpstreamEndpoint endpoint, HttpClientResponse response, CompletableFuture<?> done) {
         int status = response.statusCode();
         Integer retryAfter = parseRetryAfter(response.getHeader("Retry-After"));
         response.body().onComplete(body -> {
-            String text = body.succeeded() ? body.result().toString() : "";
-            if (observer != null) {
-                observer.onErrorBody(status, text);
-            }
-            String detail = text.length() > MAX_ERROR_BODY_CHARS ? text.substring(0, MAX_ERROR_BODY_CHARS) + "..." : text;
+            String detail = abbreviate(body.succeeded() ? body.result().toString() : "");
             done.completeExceptionally(new UpstreamFailure(
                     endpoint.name() + " answered HTTP " + status + (detail.isBlank() ? "" : ": " + detail),
                     status, true, retryAfter));
         });
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() > MAX_ERROR_BODY_CHARS ? text.substring(0, MAX_ERROR_BODY_CHARS) + "..." : text;
     }
 
     private static Integer parseRetryAfter(String value) {
@@ -297,6 +278,7 @@ public final class UpstreamClient implements AutoCloseable {
         }
     }
 
+    /** Nothing accepted the connection (refused, unreachable, timed out): the endpoint is down. */
     private static UpstreamFailure connectFailure(UpstreamEndpoint endpoint, Throwable e) {
         return new UpstreamFailure(endpoint.name() + " unreachable: " + describe(e), 0, true, null);
     }
@@ -316,6 +298,8 @@ public final class UpstreamClient implements AutoCloseable {
     @Override
     public void close() {
         offLoopClient.close();
+        offLoopFreshClient.close();
         loopClients.values().forEach(HttpClient::close);
+        freshClients.values().forEach(HttpClient::close);
     }
 }

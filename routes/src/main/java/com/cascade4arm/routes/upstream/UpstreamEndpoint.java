@@ -4,6 +4,7 @@ import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 
 import java.net.URI;
 import java.net.URL;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** One model server of a pool: its URL, health, in-flight count and its own circuit breaker. */
@@ -14,7 +15,9 @@ public final class UpstreamEndpoint {
     private final String apiKey;
     private final CircuitBreaker breaker;
     private final AtomicInteger inFlight = new AtomicInteger();
-    private volatile boolean healthy = true;
+    private final AtomicBoolean closesAfterStreams = new AtomicBoolean();
+    /** Unknown until the first health check answers: a loading server must not take requests before it says ok. */
+    private volatile boolean healthy;
     private volatile String healthDetail = "not checked yet";
 
     public UpstreamEndpoint(String name, URI baseUri, String apiKey, CircuitBreaker breaker) {
@@ -31,6 +34,16 @@ public final class UpstreamEndpoint {
 
     public URI baseUri() {
         return baseUri;
+    }
+
+    /** True once the endpoint was seen closing its connection after a streamed answer (llama-server does). */
+    public boolean closesAfterStreams() {
+        return closesAfterStreams.get();
+    }
+
+    /** Records that the endpoint closes its connection after streams; true the first time. */
+    public boolean learnClosesAfterStreams() {
+        return closesAfterStreams.compareAndSet(false, true);
     }
 
     /** The chat completions URL, parsed once: given as text, Vert.x would parse it again on every request. */

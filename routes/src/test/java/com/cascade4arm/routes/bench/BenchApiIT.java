@@ -1,11 +1,12 @@
 package com.cascade4arm.routes.bench;
 
-import com.cascade4arm.bench.responder.InstantResponder;
-import com.cascade4arm.bench.responder.ResponderBehaviour;
 import com.cascade4arm.bench.runner.BenchmarkService;
 import com.cascade4arm.bench.runner.RunStatus;
 import com.cascade4arm.bench.runner.RunSummary;
 import com.cascade4arm.routes.RouteIds;
+import com.cascade4arm.routes.testing.RoutesGateway;
+import com.cascade4arm.testing.upstream.InstantResponder;
+import com.cascade4arm.testing.upstream.ResponderBehaviour;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.camel.ServiceStatus;
 import org.junit.jupiter.api.AfterAll;
@@ -37,11 +38,12 @@ class BenchApiIT {
 
     @TempDir
     static Path dataDir;
-    private static GatewayUnderTest gateway;
+    private static RoutesGateway gateway;
 
     @BeforeAll
     static void boot() throws Exception {
-        gateway = new GatewayUnderTest(dataDir, true, Map.of("cascade.admin.token", TOKEN));
+        gateway = RoutesGateway.builder().withBaseline().property("cascade.data-dir", dataDir.toString())
+                .properties(Map.of("cascade.admin.token", TOKEN)).start();
     }
 
     @AfterAll
@@ -65,7 +67,7 @@ class BenchApiIT {
         HttpResponse<String> wrongToken = gateway.post(RUNS, "{}", "not-the-token");
 
         assertThat(anonymous.statusCode()).as(anonymous.body()).isEqualTo(401);
-        assertThat(gateway.json(anonymous).path("error").path("code").asText()).isEqualTo("invalid_admin_token");
+        assertThat(RoutesGateway.json(anonymous).path("error").path("code").asText()).isEqualTo("invalid_admin_token");
         assertThat(wrongToken.statusCode()).as(wrongToken.body()).isEqualTo(401);
         assertThat(gateway.runIds()).as("no run was started").isEqualTo(before);
     }
@@ -76,7 +78,7 @@ class BenchApiIT {
                 "{\"prompts\": 50, \"levels\": [1, 4], \"requests_per_level\": 50, \"max_tokens\": 8}", TOKEN);
 
         assertThat(started.statusCode()).as(started.body()).isEqualTo(202);
-        JsonNode body = gateway.json(started);
+        JsonNode body = RoutesGateway.json(started);
         String id = body.path("id").asText();
         assertThat(id).isNotBlank();
         assertThat(body.path("status").asText()).isEqualTo("running");
@@ -90,7 +92,7 @@ class BenchApiIT {
 
         assertThat(run.path("status").asText()).as(run.toString()).isEqualTo("done");
         assertThat(run.path("done").asInt()).isEqualTo(200);
-        assertThat(run.path("rules_version").asText()).isEqualTo(GatewayUnderTest.RULES_VERSION);
+        assertThat(run.path("rules_version").asText()).isEqualTo("1");
         assertThat(run.path("aggregates")).as("2 targets x 2 levels").hasSize(4);
         assertThat(run.path("config").path("targets").findValuesAsText("model")).containsExactly("auto", InstantResponder.MODEL_ID);
         assertThat(run.path("config").toString()).as("no api key leaks").doesNotContain("api_key");
@@ -118,20 +120,20 @@ class BenchApiIT {
     @Test
     void rejectsASecondRunWhileOneIsActiveAndCancelsTheActiveOneKeepingItsRows() throws Exception {
         gateway.upstreams(ResponderBehaviour.INSTANT.withChunkDelayMs(SLOW_CHUNK_DELAY_MS));
-        String id = gateway.json(gateway.post(RUNS,
+        String id = RoutesGateway.json(gateway.post(RUNS,
                 "{\"prompts\": 5, \"levels\": [1], \"requests_per_level\": 200, \"max_tokens\": 8}", TOKEN)).path("id").asText();
         await().atMost(RUN_TIMEOUT).until(() -> gateway.run(id).path("done").asInt() >= 2);
 
         HttpResponse<String> second = gateway.post(RUNS, "{}", TOKEN);
         assertThat(second.statusCode()).as(second.body()).isEqualTo(409);
-        assertThat(gateway.json(second).path("error").path("code").asText()).isEqualTo("run_active");
-        assertThat(gateway.json(second).path("running_id").asText()).isEqualTo(id);
+        assertThat(RoutesGateway.json(second).path("error").path("code").asText()).isEqualTo("run_active");
+        assertThat(RoutesGateway.json(second).path("running_id").asText()).isEqualTo(id);
 
         assertThat(gateway.delete(RUNS + "/" + id, null).statusCode()).as("cancel needs the token").isEqualTo(401);
         HttpResponse<String> cancelled = gateway.delete(RUNS + "/" + id, TOKEN);
 
         assertThat(cancelled.statusCode()).as(cancelled.body()).isEqualTo(200);
-        JsonNode run = gateway.json(cancelled);
+        JsonNode run = RoutesGateway.json(cancelled);
         assertThat(run.path("status").asText()).isEqualTo("cancelled");
         int done = run.path("done").asInt();
         assertThat(done).isBetween(2, 399);
@@ -139,12 +141,12 @@ class BenchApiIT {
         assertThat(lines).as("the finished requests' rows are kept").hasSize(1 + done);
         HttpResponse<String> again = gateway.delete(RUNS + "/" + id, TOKEN);
         assertThat(again.statusCode()).isEqualTo(409);
-        assertThat(gateway.json(again).path("error").path("code").asText()).isEqualTo("run_not_running");
+        assertThat(RoutesGateway.json(again).path("error").path("code").asText()).isEqualTo("run_not_running");
     }
 
     @Test
     void aFreshServiceOnTheSameResultsDirectoryListsTheRuns() throws Exception {
-        String id = gateway.json(gateway.post(RUNS,
+        String id = RoutesGateway.json(gateway.post(RUNS,
                 "{\"prompts\": 5, \"levels\": [1, 2], \"requests_per_level\": 5, \"max_tokens\": 8}", TOKEN)).path("id").asText();
         awaitEnd(id, progress -> { });
 
@@ -179,7 +181,7 @@ class BenchApiIT {
                 gateway.get(RUNS + "/nope/rows.csv"), gateway.get(RUNS + "/..%2F..%2Fetc"),
                 gateway.delete(RUNS + "/nope", TOKEN))) {
             assertThat(response.statusCode()).as(response.uri() + " " + response.body()).isEqualTo(404);
-            assertThat(gateway.json(response).path("error").path("code").asText()).isEqualTo("run_not_found");
+            assertThat(RoutesGateway.json(response).path("error").path("code").asText()).isEqualTo("run_not_found");
         }
     }
 
@@ -213,7 +215,7 @@ class BenchApiIT {
     private static void assertBadRequest(String body, String messagePart) throws Exception {
         HttpResponse<String> response = gateway.post(RUNS, body, TOKEN);
         assertThat(response.statusCode()).as(body + " -> " + response.body()).isEqualTo(400);
-        assertThat(gateway.json(response).path("error").path("message").asText()).contains(messagePart);
+        assertThat(RoutesGateway.json(response).path("error").path("message").asText()).contains(messagePart);
     }
 
     private static BenchmarkService service() {

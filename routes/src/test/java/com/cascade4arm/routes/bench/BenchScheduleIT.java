@@ -1,8 +1,9 @@
 package com.cascade4arm.routes.bench;
 
-import com.cascade4arm.bench.responder.ResponderBehaviour;
 import com.cascade4arm.bench.runner.BenchmarkService;
 import com.cascade4arm.routes.RouteIds;
+import com.cascade4arm.routes.testing.RoutesGateway;
+import com.cascade4arm.testing.upstream.ResponderBehaviour;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.camel.ServiceStatus;
 import org.apache.camel.builder.NotifyBuilder;
@@ -29,18 +30,19 @@ class BenchScheduleIT {
 
     @TempDir
     static Path dataDir;
-    private static GatewayUnderTest gateway;
+    private static RoutesGateway gateway;
 
     @BeforeAll
     static void boot() throws Exception {
-        gateway = new GatewayUnderTest(dataDir, false, Map.of(
+        gateway = RoutesGateway.builder().property("cascade.data-dir", dataDir.toString())
+                .properties(Map.of(
                 "cascade.bench.schedule.enabled", "true",
                 "cascade.bench.schedule.period-ms", String.valueOf(PERIOD_MS),
                 "cascade.bench.schedule.delay-ms", "0",
                 "cascade.bench.schedule.prompts", "5",
                 "cascade.bench.schedule.levels", "1,2",
                 "cascade.bench.schedule.requests-per-level", "5",
-                "cascade.bench.schedule.max-tokens", "8"));
+                "cascade.bench.schedule.max-tokens", "8")).start();
     }
 
     @AfterAll

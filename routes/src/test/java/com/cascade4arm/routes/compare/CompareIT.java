@@ -1,7 +1,9 @@
 package com.cascade4arm.routes.compare;
 
-import com.cascade4arm.bench.hosted.StandInConfig;
-import com.cascade4arm.bench.responder.ResponderBehaviour;
+import com.cascade4arm.routes.testing.RoutesGateway;
+import com.cascade4arm.testing.hosted.StandInConfig;
+import com.cascade4arm.testing.http.HttpTestClient;
+import com.cascade4arm.testing.upstream.ResponderBehaviour;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -14,8 +16,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import static com.cascade4arm.routes.compare.CompareGateway.JSON;
-import static com.cascade4arm.routes.compare.CompareGateway.prompt;
+import static com.cascade4arm.routes.testing.RoutesGateway.JSON;
+import static com.cascade4arm.routes.testing.RoutesGateway.prompt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -25,12 +27,12 @@ class CompareIT {
     private static final String RESPONDER_TEXT = String.join("", ResponderBehaviour.DEFAULT_CHUNKS);
     private static final String HOSTED_TEXT = String.join("", StandInConfig.DEFAULT_CHUNKS);
     private static final ResponderBehaviour PACED = ResponderBehaviour.INSTANT.withContentDelayMs(20).withChunkDelayMs(5);
-    private static CompareGateway gateway;
+    private static RoutesGateway gateway;
 
     @BeforeAll
     static void boot() throws Exception {
-        gateway = new CompareGateway(true, true, Map.of("cascade.compare.deadline-ms", "20000",
-                "cascade.limits.max-prompt-chars", "2000"));
+        gateway = RoutesGateway.builder().withBaseline().withHosted(true).properties(Map.of("cascade.compare.deadline-ms", "20000",
+                "cascade.limits.max-prompt-chars", "2000")).start();
     }
 
     @AfterAll
@@ -44,7 +46,7 @@ class CompareIT {
         gateway.large.behaviour(PACED);
         gateway.baseline.behaviour(PACED);
         gateway.hosted.reset();
-        gateway.hosted.config(StandInConfig.DEFAULTS.withApiKey(CompareGateway.HOSTED_KEY).withChunkDelayMs(5));
+        gateway.hosted.config(StandInConfig.DEFAULTS.withApiKey(RoutesGateway.HOSTED_KEY).withChunkDelayMs(5));
         gateway.compareService().resetResilience();
     }
 
@@ -102,7 +104,7 @@ class CompareIT {
     void callsTheHostedApiWithKeyModelAttributionAndStreaming() throws Exception {
         gateway.compare(prompt(EASY_PROMPT, 8));
 
-        assertThat(gateway.hosted.lastHeader("Authorization")).isEqualTo("Bearer " + CompareGateway.HOSTED_KEY);
+        assertThat(gateway.hosted.lastHeader("Authorization")).isEqualTo("Bearer " + RoutesGateway.HOSTED_KEY);
         assertThat(gateway.hosted.lastHeader("HTTP-Referer")).isEqualTo(CompareSettings.DEFAULT_HOSTED_REFERER);
         assertThat(gateway.hosted.lastHeader("X-OpenRouter-Title")).isEqualTo(CompareSettings.DEFAULT_HOSTED_TITLE);
         JsonNode body = gateway.hosted.lastBody();
@@ -132,12 +134,12 @@ class CompareIT {
         gateway.baseline.behaviour(slow);
         gateway.hosted.config(gateway.hosted.config().withChunkDelayMs(40));
 
-        CompareGateway.StreamedCompare stream = gateway.compareStream(prompt(EASY_PROMPT, 16));
+        HttpTestClient.Stream stream = gateway.compareStream(prompt(EASY_PROMPT, 16));
 
         assertThat(stream.status()).isEqualTo(200);
-        assertThat(stream.contentType()).startsWith("text/event-stream");
-        assertThat(stream.events()).last().isEqualTo("[DONE]");
-        List<JsonNode> events = stream.json();
+        assertThat(stream.header("Content-Type")).startsWith("text/event-stream");
+        assertThat(stream.data()).last().isEqualTo("[DONE]");
+        List<JsonNode> events = stream.jsonEvents();
         JsonNode aggregate = events.get(events.size() - 1).path("aggregate");
         assertThat(aggregate.isObject()).as("the last event before [DONE] is the aggregate").isTrue();
         Map<String, StringBuilder> texts = new HashMap<>();
@@ -175,7 +177,7 @@ class CompareIT {
         HttpResponse<String> tooMany = gateway.compare(prompt(EASY_PROMPT, 100_000));
         HttpResponse<String> unknownSystem = gateway.compare("{\"prompt\":\"Hi\",\"systems\":[\"gpt5\"]}");
         HttpResponse<String> tooLong = gateway.compare(prompt("x".repeat(2001), 8));
-        CompareGateway.StreamedCompare streamed = gateway.compareStream("{\"prompt\":");
+        HttpTestClient.Stream streamed = gateway.compareStream("{\"prompt\":");
 
         assertThat(missing.statusCode()).isEqualTo(400);
         assertThat(JSON.readTree(missing.body()).at("/error/message").asText()).contains("prompt or messages is required");
@@ -186,7 +188,7 @@ class CompareIT {
         assertThat(JSON.readTree(unknownSystem.body()).at("/error/message").asText()).contains("systems[0]", "gpt5");
         assertThat(tooLong.statusCode()).isEqualTo(413);
         assertThat(streamed.status()).as("bad input on the stream endpoint is a plain 400, not a stream").isEqualTo(400);
-        assertThat(streamed.contentType()).startsWith("application/json");
+        assertThat(streamed.header("Content-Type")).startsWith("application/json");
         assertThat(gateway.hosted.chatRequestCount()).as("nothing was sent upstream").isZero();
     }
 }

@@ -1,24 +1,24 @@
 package com.cascade4arm.routes.compare;
 
+import com.cascade4arm.routes.testing.RoutesGateway;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.Map;
 
-import static com.cascade4arm.routes.compare.CompareGateway.JSON;
-import static com.cascade4arm.routes.compare.CompareGateway.prompt;
+import static com.cascade4arm.routes.testing.RoutesGateway.JSON;
+import static com.cascade4arm.routes.testing.RoutesGateway.prompt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A gateway without a hosted API key and without a baseline URL: those columns are skipped, with the reason. */
 class CompareUnconfiguredIT {
-    private static CompareGateway gateway;
+    private static RoutesGateway gateway;
 
     @BeforeAll
     static void boot() throws Exception {
-        gateway = new CompareGateway(false, false, Map.of());
+        gateway = RoutesGateway.builder().withHosted(false).start();
     }
 
     @AfterAll

@@ -1,7 +1,9 @@
 package com.cascade4arm.routes.edge;
 
-import com.cascade4arm.bench.responder.InstantResponder;
-import com.cascade4arm.bench.responder.ResponderBehaviour;
+import com.cascade4arm.routes.testing.RoutesGateway;
+import com.cascade4arm.testing.http.RawHttp;
+import com.cascade4arm.testing.upstream.InstantResponder;
+import com.cascade4arm.testing.upstream.ResponderBehaviour;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.awaitility.Awaitility;
@@ -43,13 +45,13 @@ class EdgeLimitsIT {
 
     private static InstantResponder small;
     private static InstantResponder large;
-    private static EdgeTestGateway gateway;
+    private static RoutesGateway gateway;
 
     @BeforeAll
     static void boot() throws Exception {
         small = InstantResponder.start(0);
         large = InstantResponder.start(0);
-        gateway = new EdgeTestGateway(small.baseUrl(), large.baseUrl(), Map.ofEntries(
+        gateway = RoutesGateway.startWith(small.baseUrl(), large.baseUrl(), Map.ofEntries(
                 Map.entry("cascade.upstream.health-interval-ms", "60000"),
                 Map.entry("cascade.edge.rate-limit.requests-per-second", "0.2"),
                 Map.entry("cascade.edge.rate-limit.burst", "3"),

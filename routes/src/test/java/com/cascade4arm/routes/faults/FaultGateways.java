@@ -1,6 +1,6 @@
 package com.cascade4arm.routes.faults;
 
-import com.cascade4arm.routes.edge.EdgeTestGateway;
+import com.cascade4arm.routes.testing.RoutesGateway;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -30,18 +30,13 @@ final class FaultGateways {
     }
 
     /**
-     * Faults are met by the breakers, not hidden by the health poller (once a minute here); per-client limits lifted
-     * (all test traffic comes from 127.0.0.1).
+     * Faults are met by the breakers, not hidden by the health poller (once a minute here); the harness lifts the per-client
+     * limits (all test traffic comes from 127.0.0.1).
      */
     static Map<String, String> properties(Map<String, String> extra) {
         Map<String, String> properties = new HashMap<>(Map.of(
                 "cascade.upstream.health-interval-ms", "60000",
-                "cascade.breaker.open-ms", BREAKER_OPEN_MS,
-                "cascade.edge.rate-limit.requests-per-second", "100000",
-                "cascade.edge.rate-limit.burst", "100000",
-                "cascade.edge.rate-limit.reads-per-second", "100000",
-                "cascade.edge.rate-limit.reads-burst", "100000",
-                "cascade.edge.max-concurrent-per-client", "1000"));
+                "cascade.breaker.open-ms", BREAKER_OPEN_MS));
         properties.putAll(extra);
         return properties;
     }
@@ -52,14 +47,14 @@ final class FaultGateways {
         return root.toString();
     }
 
-    static HttpResponse<String> post(EdgeTestGateway gateway, String body) {
+    static HttpResponse<String> post(RoutesGateway gateway, String body) {
         return gateway.send(HttpRequest.newBuilder(gateway.base().resolve("/v1/chat/completions"))
                 .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build());
     }
 
     /** Streams a chat request; every {@code data:} payload in order ("[DONE]" as text). */
-    static List<String> stream(EdgeTestGateway gateway, String prompt) {
+    static List<String> stream(RoutesGateway gateway, String prompt) {
         try {
             HttpResponse<InputStream> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                     gateway.base().resolve("/v1/chat/completions")).header("Content-Type", "application/json")
@@ -104,7 +99,7 @@ final class FaultGateways {
     }
 
     /** An endpoint's breaker state as /health reports it (closed, open, half_open). */
-    static String breaker(EdgeTestGateway gateway, String pool) {
+    static String breaker(RoutesGateway gateway, String pool) {
         for (JsonNode endpoint : json(gateway.get("/health").body()).path("endpoints")) {
             if (endpoint.path("pool").asText().equals(pool)) {
                 return endpoint.path("breaker").asText();

@@ -1,8 +1,8 @@
 package com.cascade4arm.routes.faults;
 
-import com.cascade4arm.bench.responder.InstantResponder;
-import com.cascade4arm.bench.responder.ResponderBehaviour;
-import com.cascade4arm.routes.edge.EdgeTestGateway;
+import com.cascade4arm.routes.testing.RoutesGateway;
+import com.cascade4arm.testing.upstream.InstantResponder;
+import com.cascade4arm.testing.upstream.ResponderBehaviour;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
@@ -31,7 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class NonBlockingChatIT {
     private InstantResponder small;
     private ScriptedUpstream large;
-    private EdgeTestGateway gateway;
+    private RoutesGateway gateway;
 
     @AfterEach
     void stop() throws Exception {
@@ -46,7 +46,7 @@ class NonBlockingChatIT {
     void streamsManyAnswersAtOnceWithASingleWorkerThread() throws Exception {
         small = InstantResponder.start(0);
         small.behaviour(ResponderBehaviour.INSTANT.withChunkDelayMs(150)); // about a second per answer
-        gateway = new EdgeTestGateway(small.baseUrl(), small.baseUrl(), FaultGateways.properties(Map.of(
+        gateway = RoutesGateway.startWith(small.baseUrl(), small.baseUrl(), FaultGateways.properties(Map.of(
                 "cascade.gateway.worker-threads", "1")));
         int clients = 6;
 
@@ -70,7 +70,7 @@ class NonBlockingChatIT {
         small = InstantResponder.start(0);
         large = new ScriptedUpstream();
         large.mode(ScriptedUpstream.Mode.HANG_BEFORE_FIRST_BYTE);
-        gateway = new EdgeTestGateway(small.baseUrl(), large.baseUrl(), FaultGateways.properties(Map.of(
+        gateway = RoutesGateway.startWith(small.baseUrl(), large.baseUrl(), FaultGateways.properties(Map.of(
                 "cascade.upstream.request-timeout-ms", "700",
                 "cascade.upstream.idle-timeout-ms", "60000")));
 

@@ -1,6 +1,6 @@
 package com.cascade4arm.routes.faults;
 
-import com.cascade4arm.bench.responder.InstantResponder;
+import com.cascade4arm.testing.upstream.InstantResponder;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -13,7 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The bench module's InstantResponder in a child JVM (the test's own classpath), so a test can kill it for real
+ * test-support's InstantResponder in a child JVM (the test's own classpath), so a test can kill it for real
  * ({@code destroyForcibly}, i.e. SIGKILL) in the middle of a stream and start it again on the same port.
  */
 final class ResponderProcess implements AutoCloseable {

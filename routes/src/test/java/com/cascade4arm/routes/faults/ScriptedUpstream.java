@@ -1,6 +1,7 @@
 package com.cascade4arm.routes.faults;
 
-import java.io.ByteArrayOutputStream;
+import com.cascade4arm.testing.http.RawHttp;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -15,7 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A llama-server stand-in on a raw server socket that misbehaves on purpose — hangs before the first byte, sends
- * garbage SSE, answers 429 — where the bench module's responder cannot; {@code GET /health} is always fine, so only
+ * garbage SSE, answers 429 — where the instant responder (test-support) cannot; {@code GET /health} is always fine, so only
  * the breaker and the relay stand between the fault and the client. One connection per request (Connection: close).
  */
 final class ScriptedUpstream implements AutoCloseable {
@@ -75,7 +76,7 @@ final class ScriptedUpstream implements AutoCloseable {
     private void serve(Socket socket) {
         try (socket) {
             InputStream in = socket.getInputStream();
-            String head = readHead(in);
+            String head = RawHttp.readHead(in);
             String requestLine = head.lines().findFirst().orElse("");
             int length = contentLength(head);
             String body = new String(in.readNBytes(length), StandardCharsets.UTF_8);
@@ -144,21 +145,6 @@ final class ScriptedUpstream implements AutoCloseable {
     private static void write(OutputStream out, String text) throws IOException {
         out.write(text.getBytes(StandardCharsets.UTF_8));
         out.flush();
-    }
-
-    private static String readHead(InputStream in) throws IOException {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        int matched = 0;
-        byte[] end = {'\r', '\n', '\r', '\n'};
-        while (matched < 4) {
-            int b = in.read();
-            if (b < 0) {
-                throw new IOException("closed before a complete request head");
-            }
-            head.write(b);
-            matched = b == end[matched] ? matched + 1 : (b == '\r' ? 1 : 0);
-        }
-        return head.toString(StandardCharsets.ISO_8859_1);
     }
 
     private static int contentLength(String head) {

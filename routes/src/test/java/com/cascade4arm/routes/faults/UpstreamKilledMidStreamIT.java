@@ -1,8 +1,8 @@
 package com.cascade4arm.routes.faults;
 
-import com.cascade4arm.bench.responder.InstantResponder;
-import com.cascade4arm.bench.responder.ResponderBehaviour;
-import com.cascade4arm.routes.edge.EdgeTestGateway;
+import com.cascade4arm.routes.testing.RoutesGateway;
+import com.cascade4arm.testing.upstream.InstantResponder;
+import com.cascade4arm.testing.upstream.ResponderBehaviour;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
@@ -39,10 +39,10 @@ class UpstreamKilledMidStreamIT {
 
     @Test
     void survivesTheModelServerDyingMidStreamAndRecoversWhenItReturns() throws Exception {
-        int largePort = EdgeTestGateway.freePort();
+        int largePort = RoutesGateway.freePort();
         try (InstantResponder small = InstantResponder.start(0);
              ResponderProcess first = ResponderProcess.start(largePort, "--chunk-delay-ms", CHUNK_DELAY_MS);
-             EdgeTestGateway gateway = new EdgeTestGateway(small.baseUrl(), "http://127.0.0.1:" + largePort,
+             RoutesGateway gateway = RoutesGateway.startWith(small.baseUrl(), "http://127.0.0.1:" + largePort,
                      FaultGateways.properties(Map.of()))) {
             Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> gateway.get("/health").statusCode() == 200);
             HealthyTraffic healthy = new HealthyTraffic(gateway.base(), 2, 50);
@@ -94,7 +94,7 @@ class UpstreamKilledMidStreamIT {
     private record KilledStream(List<String> events, String textBeforeKill, Duration afterKill) {
     }
 
-    private static KilledStream streamAndKillAfterFirstContent(EdgeTestGateway gateway, ResponderProcess upstream) throws Exception {
+    private static KilledStream streamAndKillAfterFirstContent(RoutesGateway gateway, ResponderProcess upstream) throws Exception {
         HttpResponse<InputStream> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                 gateway.base().resolve("/v1/chat/completions")).header("Content-Type", "application/json")
                 .timeout(Duration.ofSeconds(30)).POST(HttpRequest.BodyPublishers.ofString(chat(CODE_PROMPT, true))).build(),

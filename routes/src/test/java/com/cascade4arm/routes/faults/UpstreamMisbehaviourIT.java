@@ -1,9 +1,9 @@
 package com.cascade4arm.routes.faults;
 
-import com.cascade4arm.bench.responder.InstantResponder;
-import com.cascade4arm.bench.responder.ResponderBehaviour;
-import com.cascade4arm.routes.edge.EdgeTestGateway;
+import com.cascade4arm.routes.testing.RoutesGateway;
 import com.cascade4arm.routes.upstream.UpstreamEndpoint;
+import com.cascade4arm.testing.upstream.InstantResponder;
+import com.cascade4arm.testing.upstream.ResponderBehaviour;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
@@ -42,14 +42,14 @@ class UpstreamMisbehaviourIT {
 
     private static InstantResponder small;
     private static ScriptedUpstream large;
-    private static EdgeTestGateway gateway;
+    private static RoutesGateway gateway;
     private HealthyTraffic healthy;
 
     @BeforeAll
     static void boot() throws Exception {
         small = InstantResponder.start(0);
         large = new ScriptedUpstream();
-        gateway = new EdgeTestGateway(small.baseUrl(), large.baseUrl(), FaultGateways.properties(Map.of(
+        gateway = RoutesGateway.startWith(small.baseUrl(), large.baseUrl(), FaultGateways.properties(Map.of(
                 "cascade.upstream.idle-timeout-ms", String.valueOf(UPSTREAM_IDLE_TIMEOUT_MS))));
     }
 

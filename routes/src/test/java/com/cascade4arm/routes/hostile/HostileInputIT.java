@@ -1,21 +1,18 @@
 package com.cascade4arm.routes.hostile;
 
-import com.cascade4arm.bench.responder.InstantResponder;
-import com.cascade4arm.routes.edge.EdgeTestGateway;
-import com.cascade4arm.routes.edge.RawHttp;
+import com.cascade4arm.routes.testing.RoutesGateway;
+import com.cascade4arm.testing.http.RawHttp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,18 +29,11 @@ class HostileInputIT {
     static final String ADMIN = "hostile-admin-token";
     static final int CAP = 32_000;
 
-    @TempDir
-    static Path dataDir;
-    static InstantResponder small;
-    static InstantResponder large;
-    static EdgeTestGateway gateway;
+    static RoutesGateway gateway;
 
     @BeforeAll
     static void boot() throws Exception {
-        small = InstantResponder.start(0);
-        large = InstantResponder.start(0);
-        gateway = new EdgeTestGateway(small.baseUrl(), large.baseUrl(), Map.ofEntries(
-                Map.entry("cascade.data-dir", dataDir.toString()),
+        gateway = RoutesGateway.builder().properties(Map.ofEntries(
                 Map.entry("cascade.admin.token", ADMIN),
                 Map.entry("cascade.upstream.health-interval-ms", "60000"),
                 Map.entry("cascade.edge.rate-limit.requests-per-second", "10000"),
@@ -52,14 +42,12 @@ class HostileInputIT {
                 Map.entry("cascade.edge.rate-limit.reads-burst", "10000"),
                 Map.entry("cascade.edge.max-concurrent-per-client", "64"),
                 Map.entry("cascade.edge.max-connections-per-client", "8"),
-                Map.entry("cascade.metrics.cache-ms", "60000")));
+                Map.entry("cascade.metrics.cache-ms", "60000"))).start();
     }
 
     @AfterAll
-    static void stop() throws Exception {
+    static void stop() {
         gateway.close();
-        small.close();
-        large.close();
     }
 
     @Test
@@ -157,11 +145,11 @@ class HostileInputIT {
         assertThat(health.headers().firstValue("X-Frame-Options")).hasValue("DENY");
         assertThat(health.headers().firstValue("Referrer-Policy")).hasValue("no-referrer");
         assertThat(health.headers().firstValue("X-Request-Id")).isPresent();
-        assertThat(health.body()).doesNotContain(small.baseUrl(), large.baseUrl(), "\"url\"");
+        assertThat(health.body()).doesNotContain(gateway.small.baseUrl(), gateway.large.baseUrl(), "\"url\"");
         HttpResponse<String> chat = post("/v1/chat/completions", chat("Hello there", 2));
         assertThat(chat.headers().firstValue("X-Cascade-Endpoint").orElse("")).matches("(small|large)-0");
         assertThat(JSON.readTree(chat.body()).path("cascade").path("endpoint").asText()).matches("(small|large)-0");
-        assertThat(chat.body()).doesNotContain(small.baseUrl(), large.baseUrl());
+        assertThat(chat.body()).doesNotContain(gateway.small.baseUrl(), gateway.large.baseUrl());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package com.cascade4arm.routes.rulesadmin;
 
-import com.cascade4arm.routes.http.ApiException;
+import com.cascade4arm.openai.ApiError;
+import com.cascade4arm.openai.ChatRequestParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -14,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class RuleCandidateParserTest {
 
     private static RuleCandidate parse(String json) {
-        return RuleCandidateParser.parse(json.getBytes(StandardCharsets.UTF_8), true);
+        return RuleCandidateParser.parse(ChatRequestParser.readObject(json.getBytes(StandardCharsets.UTF_8)), true);
     }
 
     @Test
@@ -52,7 +53,7 @@ class RuleCandidateParserTest {
             "{\"drl\": \"x\", \"owner\": \"me\"}                          | unknown field 'owner'",
             "[1]                                                          | must be a JSON object"})
     void rejectsMalformedBodiesNamingTheField(String body, String message) {
-        assertThatThrownBy(() -> parse(body)).isInstanceOfSatisfying(ApiException.class, e -> {
+        assertThatThrownBy(() -> parse(body)).isInstanceOfSatisfying(ApiError.class, e -> {
             assertThat(e.status()).isEqualTo(400);
             assertThat(e.code()).isEqualTo("invalid_rules_request");
             assertThat(e.getMessage()).contains(message);
@@ -61,7 +62,7 @@ class RuleCandidateParserTest {
 
     @Test
     void allowsAnEmptyBodyForARollback() {
-        RuleCandidate meta = RuleCandidateParser.parse(new byte[0], false);
+        RuleCandidate meta = RuleCandidateParser.parse(null, false);
 
         assertThat(meta.files()).isEmpty();
         assertThat(meta.author()).isEqualTo(RuleCandidateParser.DEFAULT_AUTHOR);

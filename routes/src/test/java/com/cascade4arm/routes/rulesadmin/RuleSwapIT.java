@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.rulesadmin;
 
+import com.cascade4arm.routes.testing.RoutesGateway;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,8 +22,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import static com.cascade4arm.routes.rulesadmin.RulesFixtures.ALL_LARGE;
 import static com.cascade4arm.routes.rulesadmin.RulesFixtures.ALL_SMALL;
-import static com.cascade4arm.routes.rulesadmin.RulesGateway.candidate;
-import static com.cascade4arm.routes.rulesadmin.RulesGateway.json;
+import static com.cascade4arm.routes.rulesadmin.RulesFixtures.candidate;
+import static com.cascade4arm.routes.testing.RoutesGateway.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Activation under load, restart on the same data directory, and a gateway without an admin token. */
@@ -44,8 +45,8 @@ class RuleSwapIT {
     @Test
     void swapsRulesUnderLoadWithoutFailingARequestAndEachNamesAVersionActiveDuringIt(@TempDir Path dataDir)
             throws Exception {
-        try (RulesGateway gateway = new RulesGateway(dataDir, TOKEN)) {
-            long initial = gateway.rules().path("version").asLong();
+        try (RoutesGateway gateway = rulesGateway(dataDir, TOKEN)) {
+            long initial = json(gateway.get("/api/rules")).path("version").asLong();
             List<Activation> activations = new ArrayList<>();
             activations.add(new Activation(initial, "small", Long.MIN_VALUE, Long.MIN_VALUE)); // bundled: "Hello!" is small
             List<Routed> routed = new CopyOnWriteArrayList<>();
@@ -112,15 +113,15 @@ class RuleSwapIT {
     @Test
     void restartKeepsTheActiveVersion(@TempDir Path dataDir) throws Exception {
         JsonNode activated;
-        try (RulesGateway first = new RulesGateway(dataDir, TOKEN)) {
-            long base = first.rules().path("version").asLong();
+        try (RoutesGateway first = rulesGateway(dataDir, TOKEN)) {
+            long base = json(first.get("/api/rules")).path("version").asLong();
             HttpResponse<String> put = first.put("/api/rules", candidate(ALL_LARGE, base), TOKEN);
             assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
             activated = json(put);
         }
 
-        try (RulesGateway second = new RulesGateway(dataDir, TOKEN)) {
-            JsonNode rules = second.rules();
+        try (RoutesGateway second = rulesGateway(dataDir, TOKEN)) {
+            JsonNode rules = json(second.get("/api/rules"));
             assertThat(rules.path("version").asLong()).isEqualTo(activated.path("version").asLong());
             assertThat(rules.path("sha256").asText()).isEqualTo(activated.path("sha256").asText());
             JsonNode cascade = json(second.chat(PROMPT)).path("cascade");
@@ -131,7 +132,7 @@ class RuleSwapIT {
 
     @Test
     void saysEditingIsDisabledWhenNoAdminTokenIsConfigured(@TempDir Path dataDir) throws Exception {
-        try (RulesGateway gateway = new RulesGateway(dataDir, null)) {
+        try (RoutesGateway gateway = rulesGateway(dataDir, null)) {
             HttpResponse<String> put = gateway.put("/api/rules", candidate(ALL_LARGE, null), "any-token");
             HttpResponse<String> rollback = gateway.post("/api/rules/rollback/1", "", "any-token");
 
@@ -140,10 +141,19 @@ class RuleSwapIT {
             assertThat(error.path("code").asText()).isEqualTo("admin_disabled");
             assertThat(error.path("message").asText()).contains("editing rules is disabled");
             assertThat(rollback.statusCode()).isEqualTo(403);
-            assertThat(gateway.rules().path("editing_enabled").asBoolean()).isFalse();
+            assertThat(json(gateway.get("/api/rules")).path("editing_enabled").asBoolean()).isFalse();
             assertThat(json(gateway.post("/api/rules/validate", candidate(ALL_LARGE, null), null)).path("valid").asBoolean())
                     .as("validating needs no token").isTrue();
-            assertThat(gateway.rules().path("version").asLong()).isEqualTo(1);
+            assertThat(json(gateway.get("/api/rules")).path("version").asLong()).isEqualTo(1);
         }
+    }
+
+    /** The gateway routing from the rule store in {@code dataDir}; {@code adminToken} null = editing disabled. */
+    private static RoutesGateway rulesGateway(java.nio.file.Path dataDir, String adminToken) {
+        RoutesGateway.Builder builder = RoutesGateway.builder().withRuleStore().property("cascade.data-dir", dataDir.toString());
+        if (adminToken != null) {
+            builder.property("cascade.admin.token", adminToken);
+        }
+        return builder.start();
     }
 }

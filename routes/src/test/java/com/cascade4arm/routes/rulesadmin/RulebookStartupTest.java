@@ -1,6 +1,6 @@
 package com.cascade4arm.routes.rulesadmin;
 
-import com.cascade4arm.routes.chat.ChatMessage;
+import com.cascade4arm.openai.ChatMessage;
 import com.cascade4arm.routes.routing.RulebookRoutingService;
 import com.cascade4arm.rules.engine.BundledRules;
 import com.cascade4arm.rules.store.NewVersion;

@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.rulesadmin;
 
+import com.cascade4arm.routes.testing.RoutesGateway;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.AfterAll;
@@ -18,8 +19,8 @@ import static com.cascade4arm.routes.rulesadmin.RulesFixtures.ALL_LARGE;
 import static com.cascade4arm.routes.rulesadmin.RulesFixtures.ALL_LARGE_RULE;
 import static com.cascade4arm.routes.rulesadmin.RulesFixtures.ALL_SMALL;
 import static com.cascade4arm.routes.rulesadmin.RulesFixtures.HEADER;
-import static com.cascade4arm.routes.rulesadmin.RulesGateway.candidate;
-import static com.cascade4arm.routes.rulesadmin.RulesGateway.json;
+import static com.cascade4arm.routes.rulesadmin.RulesFixtures.candidate;
+import static com.cascade4arm.routes.testing.RoutesGateway.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The rules API over real sockets: validate, dry-run, activate, stale bases, bad DRL, history and rollback. */
@@ -28,11 +29,11 @@ class RulesAdminIT {
 
     @TempDir
     static Path dataDir;
-    private static RulesGateway gateway;
+    private static RoutesGateway gateway;
 
     @BeforeAll
     static void boot() throws Exception {
-        gateway = new RulesGateway(dataDir, TOKEN);
+        gateway = rulesGateway(dataDir, TOKEN);
     }
 
     @AfterAll
@@ -41,7 +42,7 @@ class RulesAdminIT {
     }
 
     private static long activeVersion() throws Exception {
-        return gateway.rules().path("version").asLong();
+        return json(gateway.get("/api/rules")).path("version").asLong();
     }
 
     private static JsonNode activate(Map<String, String> files) throws Exception {
@@ -57,7 +58,7 @@ class RulesAdminIT {
 
     @Test
     void readsTheActiveRulebookWithItsFilesAndMetadata() throws Exception {
-        JsonNode rules = gateway.rules();
+        JsonNode rules = json(gateway.get("/api/rules"));
 
         assertThat(rules.path("version").asLong()).isPositive();
         assertThat(rules.path("files")).isNotEmpty();
@@ -130,7 +131,7 @@ class RulesAdminIT {
         activate(RulesFixtures.lengthThreshold(300)); // the bundled rules, whatever another test activated
         long before = activeVersion();
         ObjectNode body = (ObjectNode)
-                RulesGateway.JSON.readTree(candidate(RulesFixtures.lengthThreshold(9), null));
+                RoutesGateway.JSON.readTree(candidate(RulesFixtures.lengthThreshold(9), null));
         body.putArray("prompts").add("hi");
 
         HttpResponse<String> response = gateway.post("/api/rules/dry-run", body.toString(), null);
@@ -213,7 +214,7 @@ class RulesAdminIT {
         assertThat(routed.path("route").asText()).isEqualTo("large");
         assertThat(routed.path("rule").asText()).isEqualTo(ALL_LARGE_RULE);
         assertThat(routed.path("rules_version").asLong()).isEqualTo(version.path("version").asLong());
-        assertThat(gateway.rules().path("version").asLong()).isEqualTo(version.path("version").asLong());
+        assertThat(json(gateway.get("/api/rules")).path("version").asLong()).isEqualTo(version.path("version").asLong());
     }
 
     @Test
@@ -307,5 +308,14 @@ class RulesAdminIT {
         assertThat(entry.path("damage").asText()).contains("not valid JSON");
         assertThat(rollback.statusCode()).isEqualTo(409);
         assertThat(json(rollback).path("error").path("code").asText()).isEqualTo("version_damaged");
+    }
+
+    /** The gateway routing from the rule store in {@code dataDir}; {@code adminToken} null = editing disabled. */
+    private static RoutesGateway rulesGateway(java.nio.file.Path dataDir, String adminToken) {
+        RoutesGateway.Builder builder = RoutesGateway.builder().withRuleStore().property("cascade.data-dir", dataDir.toString());
+        if (adminToken != null) {
+            builder.property("cascade.admin.token", adminToken);
+        }
+        return builder.start();
     }
 }

@@ -1,6 +1,8 @@
 package com.cascade4arm.routes.rulesadmin;
 
+import com.cascade4arm.routes.testing.RoutesGateway;
 import com.cascade4arm.rules.engine.BundledRules;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -41,5 +43,17 @@ final class RulesFixtures {
         files.put("length-routing.drl", files.get("length-routing.drl")
                 .replace("approxTokens >= 300", "approxTokens >= " + tokens));
         return files;
+    }
+
+    /** A candidate body {"files": [...], "base_version"?, "author", "comment"}. */
+    static String candidate(Map<String, String> files, Long baseVersion) {
+        ObjectNode body = RoutesGateway.JSON.createObjectNode();
+        files.forEach((name, content) -> body.withArray("files").addObject().put("name", name).put("content", content));
+        if (baseVersion != null) {
+            body.put("base_version", baseVersion);
+        }
+        body.put("author", "tester");
+        body.put("comment", "test edit");
+        return body.toString();
     }
 }

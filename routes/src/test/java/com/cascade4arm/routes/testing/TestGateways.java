@@ -4,29 +4,27 @@ import com.cascade4arm.routes.GatewayMainListener;
 import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.routing.RoutingService;
 import com.cascade4arm.routes.routing.RulebookRoutingService;
+import com.cascade4arm.routes.rulesadmin.RulebookStartup;
+import com.cascade4arm.routes.rulesadmin.RulesSettings;
 import com.cascade4arm.rules.RoutingRulebook;
 import org.apache.camel.spi.PropertiesComponent;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
-import java.util.Map;
-
-/** What every routes integration test needs to boot a real gateway against upstreams it started itself. */
+/** The gateway listeners routes tests boot: upstream URLs as the properties give them, routed by rules. */
 public final class TestGateways {
-    /** Lifts the per-client edge limits: a test is one client firing many requests from 127.0.0.1. */
-    public static final Map<String, String> UNLIMITED_EDGE = Map.of(
-            "cascade.edge.rate-limit.requests-per-second", "100000",
-            "cascade.edge.rate-limit.burst", "100000",
-            "cascade.edge.rate-limit.reads-per-second", "100000",
-            "cascade.edge.rate-limit.reads-burst", "100000",
-            "cascade.edge.max-concurrent-per-client", "1000");
-
     private TestGateways() {
     }
 
-    /** A gateway listener that takes the pool URLs from properties as given and routes with the default rulebook. */
+    /** Routes with the bundled rulebook as version 1. */
     public static GatewayMainListener withDefaultRules() {
+        return listener(false);
+    }
+
+    /** Routes from the rule store's active version, exactly as the application starts (rules tests). */
+    public static GatewayMainListener withRuleStore() {
+        return listener(true);
+    }
+
+    private static GatewayMainListener listener(boolean ruleStore) {
         return new GatewayMainListener() {
             @Override
             protected GatewaySettings resolveUpstreams(GatewaySettings settings, PropertiesComponent properties) {
@@ -35,16 +33,9 @@ public final class TestGateways {
 
             @Override
             protected RoutingService routing(PropertiesComponent properties) {
-                return new RulebookRoutingService(RoutingRulebook.defaults(), 1);
+                return ruleStore ? RulebookStartup.start(RulesSettings.from(properties))
+                        : new RulebookRoutingService(RoutingRulebook.defaults(), 1);
             }
         };
-    }
-
-    public static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

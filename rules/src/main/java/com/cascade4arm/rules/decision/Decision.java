@@ -3,9 +3,9 @@ package com.cascade4arm.rules.decision;
 import org.kie.api.definition.type.Modifies;
 
 /**
- * The one object rule consequences change: rules call {@link #assignCategory}, {@link #routeLarge}, {@link #routeSmall}
- * and {@link #routeSmallTentatively} inside {@code modify($d) { ... }} and read {@code category} and {@code route} in
- * conditions. One instance per decision.
+ * The one object rule consequences change: rules call {@link #assignCategory}, {@link #routeLarge}, {@link #routeSmall},
+ * {@link #routeSmallTentatively} and {@link #routeTo} inside {@code modify($d) { ... }} and read {@code category} and
+ * {@code route} in conditions. One instance per decision.
  *
  * <p>Policy kept here, not in DRL, so that no rule order can break it: the first category assigned stays; the large model
  * overrides the small one (a cascade escalates, it never de-escalates); the first rule to choose the final route gives the
@@ -25,7 +25,7 @@ public final class Decision {
     private String categoryReason;
     private Double escalateBelow;
 
-    /** "small", "large", or null while no rule has decided. */
+    /** "small", "large" (or a tier named by {@link #routeTo}), or null while no rule has decided. */
     public String getRoute() {
         return route;
     }
@@ -89,6 +89,20 @@ public final class Decision {
         requireText("reason", reason);
         if (route == null) {
             this.route = SMALL;
+            this.reason = reason;
+        }
+    }
+
+    /**
+     * Sends the prompt to a tier of the operator's own (one more entry in the gateway's {@code cascade.tiers}) unless a
+     * rule already chose a route; like any other choice, {@link #routeLarge} still overrides it.
+     */
+    @Modifies({"route", "reason"})
+    public void routeTo(String tier, String reason) {
+        requireText("tier", tier);
+        requireText("reason", reason);
+        if (route == null) {
+            this.route = tier;
             this.reason = reason;
         }
     }

@@ -1,6 +1,8 @@
 package com.cascade4arm.rules.facts;
 
+import com.cascade4arm.openai.ChatMessage;
 import com.cascade4arm.rules.score.CategoryModel;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

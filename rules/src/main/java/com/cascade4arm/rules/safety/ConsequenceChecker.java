@@ -15,6 +15,7 @@ import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.EmptyStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
 import com.github.javaparser.ast.stmt.Statement;
+
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -44,7 +45,7 @@ final class ConsequenceChecker {
     /** @param start offset of the consequence text in the file */
     void check(String text, int start) {
         if (text.isBlank()) {
-            file.rejectAt(start, rule + "the consequence is empty: call routeLarge, routeSmall or assignCategory");
+            file.rejectAt(start, rule + "the consequence is empty: call routeLarge, routeSmall, routeTo or assignCategory");
             return;
         }
         List<Tokens.Token> tokens = Tokens.scan(text);
@@ -100,7 +101,7 @@ final class ConsequenceChecker {
                     : "'" + call.getNameAsString() + "' takes " + arity + " argument(s), but got " + call.getArguments().size();
         }
         return Constructs.describe(Constructs.mostTelling(bad)) + " is not allowed in a consequence: only "
-                + "modify($d) { routeLarge(…), routeSmall(…), routeSmallTentatively(0.6, …), "
+                + "modify($d) { routeLarge(…), routeSmall(…), routeSmallTentatively(0.6, …), routeTo(…, …), "
                 + "assignCategory(…, …) }, $d.routeLarge(…) and update($d) on a variable bound to Decision";
     }
 

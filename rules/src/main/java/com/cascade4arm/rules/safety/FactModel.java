@@ -2,6 +2,7 @@ package com.cascade4arm.rules.safety;
 
 import com.cascade4arm.rules.decision.Decision;
 import com.cascade4arm.rules.facts.PromptFacts;
+
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
@@ -15,7 +16,7 @@ import java.util.stream.Collectors;
 
 /**
  * What operator DRL may touch: the package, the imports, the two fact types with their getter properties (read by
- * reflection, so a new fact property is usable at once) and the decision's four methods with the kind of each
+ * reflection, so a new fact property is usable at once) and the decision's five methods with the kind of each
  * argument. The allow-list's vocabulary.
  */
 public final class FactModel {
@@ -43,6 +44,7 @@ public final class FactModel {
             "routeLarge", List.of(Parameter.TEXT),
             "routeSmall", List.of(Parameter.TEXT),
             "routeSmallTentatively", List.of(Parameter.PROBABILITY, Parameter.TEXT),
+            "routeTo", List.of(Parameter.TEXT, Parameter.TEXT),
             "assignCategory", List.of(Parameter.TEXT, Parameter.TEXT));
 
     /** The decision's methods a consequence may call, with their argument counts. */

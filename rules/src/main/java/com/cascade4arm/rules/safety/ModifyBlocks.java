@@ -41,7 +41,7 @@ final class ModifyBlocks {
                 return new Rewrite(null, "the modify block has no closing '}'", token.offset());
             }
             if (closeBrace == closeParen + 2) {
-                return new Rewrite(null, "the modify block is empty: call routeLarge, routeSmall or assignCategory",
+                return new Rewrite(null, "the modify block is empty: call routeLarge, routeSmall, routeTo or assignCategory",
                         token.offset());
             }
             // Same-length replacements keep columns; only "}" → ");" adds one character.

@@ -2,6 +2,7 @@ package com.cascade4arm.rules.facts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.cascade4arm.openai.ChatMessage;
 import com.cascade4arm.rules.RoutingRulebook;
 import java.util.ArrayList;
 import java.util.List;

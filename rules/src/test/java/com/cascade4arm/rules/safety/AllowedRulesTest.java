@@ -1,16 +1,17 @@
 package com.cascade4arm.rules.safety;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
+import com.cascade4arm.openai.ChatMessage;
 import com.cascade4arm.rules.RoutingRulebook;
 import com.cascade4arm.rules.decision.RoutingDecision;
 import com.cascade4arm.rules.engine.BundledRules;
-import com.cascade4arm.rules.facts.ChatMessage;
 import com.cascade4arm.rules.facts.PromptFactsExtractor;
+import org.junit.jupiter.api.Test;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** What operators write must pass: the bundled rulebook, a threshold change, and every construct of the DRL contract. */
 class AllowedRulesTest {

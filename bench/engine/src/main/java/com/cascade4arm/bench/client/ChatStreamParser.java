@@ -1,0 +1,123 @@
+package com.cascade4arm.bench.client;
+
+import com.cascade4arm.bench.stats.Throughput;
+import com.cascade4arm.openai.Sse;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * Reads an OpenAI/llama-server chat stream line by line and keeps what the benchmark needs: the time of the first
+ * non-empty content delta (TTFT), content-delta count, usage tokens, errors sent as {@code data: {"error":...}}, the
+ * gateway's {@code cascade} object and whether {@code [DONE]} arrived. SSE comment lines ({@code : ...}), blank
+ * separators and other fields ({@code event:}, {@code id:}) are skipped; each {@code data:} line is one JSON event.
+ */
+public final class ChatStreamParser {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final double NANOS_PER_MS = 1_000_000.0;
+
+    private final long startNanos;
+    private long firstContentNanos = -1;
+    private long contentDeltas;
+    private Long usageCompletionTokens;
+    private String error;
+    private boolean done;
+    private String route;
+    private String rule;
+    private String rulesVersion;
+
+    public ChatStreamParser(long startNanos) {
+        this.startNanos = startNanos;
+    }
+
+    /** Route and rule from response headers; a later {@code cascade} object fills only what is still missing. */
+    public void routing(String headerRoute, String headerRule, String headerRulesVersion) {
+        route = blankToNull(headerRoute);
+        rule = blankToNull(headerRule);
+        rulesVersion = blankToNull(headerRulesVersion);
+    }
+
+    /** Feeds one line of the event stream, received at {@code nowNanos}. */
+    public void onLine(String line, long nowNanos) {
+        String data = Sse.data(line);
+        if (data == null) {
+            return;
+        }
+        if (data.equals(Sse.DONE)) {
+            done = true;
+            return;
+        }
+        JsonNode event;
+        try {
+            event = MAPPER.readTree(data);
+        } catch (Exception e) {
+            error = firstNonNull(error, "unparseable stream event: " + abbreviate(data));
+            return;
+        }
+        onEvent(event, nowNanos);
+    }
+
+    /** Feeds one parsed event or a whole non-streamed completion (its {@code message} counts as one delta). */
+    public void onEvent(JsonNode event, long nowNanos) {
+        String eventError = ErrorBodies.errorMessage(event);
+        if (eventError != null) {
+            error = firstNonNull(error, eventError);
+            return;
+        }
+        JsonNode choice = event.path("choices").path(0);
+        String content = choice.path("delta").path("content").asText(choice.path("message").path("content").asText(""));
+        if (!choice.isMissingNode() && !content.isEmpty()) {
+            contentDeltas++;
+            if (firstContentNanos < 0) {
+                firstContentNanos = nowNanos;
+            }
+        }
+        JsonNode tokens = event.path("usage").path("completion_tokens");
+        if (tokens.isNumber()) {
+            usageCompletionTokens = tokens.asLong();
+        }
+        JsonNode cascade = event.path("cascade");
+        if (cascade.isObject()) {
+            route = firstNonNull(route, text(cascade, "route"));
+            rule = firstNonNull(rule, text(cascade, "rule"));
+            rulesVersion = firstNonNull(rulesVersion, text(cascade, "rules_version"));
+        }
+    }
+
+    /** Marks a non-streamed body as complete (it has no {@code [DONE]}). */
+    public void markDone() {
+        done = true;
+    }
+
+    /** The measurement at {@code endNanos}; a stream without {@code [DONE]} and without error is "truncated". */
+    public StreamResult result(int status, long endNanos) {
+        double totalMs = ms(endNanos - startNanos);
+        String finalError = error != null ? error : (done ? null : StreamResult.TRUNCATED);
+        Double ttftMs = firstContentNanos < 0 ? null : ms(firstContentNanos - startNanos);
+        long tokens = usageCompletionTokens != null ? usageCompletionTokens : contentDeltas;
+        double tokensPerSecond = ttftMs == null ? 0 : Throughput.decodeTokensPerSecond(tokens, ttftMs, totalMs);
+        return new StreamResult(status, finalError, ttftMs, totalMs, tokens, tokensPerSecond, route, rule, rulesVersion,
+                false);
+    }
+
+    static double ms(long nanos) {
+        return nanos / NANOS_PER_MS;
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.path(field);
+        return value.isValueNode() && !value.isNull() ? blankToNull(value.asText()) : null;
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value;
+    }
+
+    private static <T> T firstNonNull(T first, T second) {
+        return first != null ? first : second;
+    }
+
+    static String abbreviate(String text) {
+        return text.length() <= 200 ? text : text.substring(0, 200) + "…";
+    }
+}

@@ -1,0 +1,154 @@
+package com.cascade4arm.bench.client;
+
+import com.cascade4arm.openai.ChatRequest;
+import com.cascade4arm.testing.upstream.ClosingAfterStreamsUpstream;
+import com.cascade4arm.testing.upstream.InstantResponder;
+import com.cascade4arm.testing.upstream.ResponderBehaviour;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.CompletableFuture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+class StreamingChatClientIT {
+
+    private static final long CONTENT_DELAY_MS = 300;
+    private static final long TIMEOUT_MS = 10_000;
+    private static final ChatRequest REQUEST = ChatRequest.userPrompt("instant", "What is the capital of France?", 64, true);
+
+    private InstantResponder responder;
+
+    @AfterEach
+    void stopResponder() {
+        if (responder != null) {
+            responder.close();
+        }
+    }
+
+    @Test
+    void sendsARequestLostOnAConnectionTheServerClosedAfterAStreamAgain() {
+        try (ClosingAfterStreamsUpstream upstream = ClosingAfterStreamsUpstream.start()) {
+            StreamingChatClient client = new StreamingChatClient(upstream.baseUrl(), null, TIMEOUT_MS);
+            for (int i = 0; i < 50; i++) {
+                StreamResult result = client.stream(REQUEST);
+                assertThat(result.ok()).as("request %d: %s", i, result).isTrue();
+            }
+            assertThat(upstream.lost()).as("pooled connections were reused after their stream, and lost").isPositive();
+        }
+    }
+
+    @Test
+    void measuresASuccessfulStreamWithUsageTokens() {
+        responder = InstantResponder.start(0);
+        StreamResult result = client(null).stream(REQUEST);
+        assertThat(result.ok()).as("result %s", result).isTrue();
+        assertThat(result.status()).isEqualTo(200);
+        assertThat(result.completionTokens()).isEqualTo(ResponderBehaviour.DEFAULT_CHUNKS.size());
+        assertThat(result.ttftMs()).isNotNull().isPositive().isLessThanOrEqualTo(result.totalMs());
+    }
+
+    @Test
+    void takesTtftAtTheFirstContentDeltaEvenWhenTheRoleChunkComesAtOnce() {
+        responder = InstantResponder.start(0, ResponderBehaviour.INSTANT.withContentDelayMs(CONTENT_DELAY_MS));
+        StreamResult result = client(null).stream(REQUEST);
+        assertThat(result.ok()).as("result %s", result).isTrue();
+        assertThat(result.ttftMs()).as("TTFT waits for content, not headers or the role chunk")
+                .isGreaterThanOrEqualTo((double) CONTENT_DELAY_MS);
+    }
+
+    @Test
+    void capsCompletionTokensAtMaxTokens() {
+        responder = InstantResponder.start(0);
+        StreamResult result = client(null).stream(ChatRequest.userPrompt("instant", "Hi there!", 2, true));
+        assertThat(result.completionTokens()).isEqualTo(2);
+    }
+
+    @Test
+    void turnsNon2xxAnswersIntoErrorResultsWithTheOpenAiMessage() {
+        responder = InstantResponder.start(0, ResponderBehaviour.INSTANT.withStatus(500));
+        StreamResult serverError = client(null).stream(REQUEST);
+        assertThat(serverError.status()).isEqualTo(500);
+        assertThat(serverError.error()).isEqualTo("HTTP 500: instant responder configured to answer 500");
+
+        responder.behaviour(ResponderBehaviour.INSTANT.withStatus(429));
+        StreamResult rateLimited = client(null).stream(REQUEST);
+        assertThat(rateLimited.status()).isEqualTo(429);
+        assertThat(rateLimited.ok()).isFalse();
+        assertThat(rateLimited.error()).startsWith("HTTP 429: ");
+    }
+
+    @Test
+    void reportsAnSseErrorEventAndATruncatedStream() {
+        responder = InstantResponder.start(0, ResponderBehaviour.INSTANT.withStreamError(true));
+        assertThat(client(null).stream(REQUEST).error()).isEqualTo("instant responder failed mid-stream");
+
+        responder.behaviour(ResponderBehaviour.INSTANT.withTruncate(true));
+        assertThat(client(null).stream(REQUEST).error()).isEqualTo(StreamResult.TRUNCATED);
+    }
+
+    @Test
+    void skipsSseCommentLines() {
+        responder = InstantResponder.start(0, ResponderBehaviour.INSTANT.withCommentLines(true));
+        assertThat(client(null).stream(REQUEST).ok()).isTrue();
+    }
+
+    @Test
+    void readsRoutingFromHeadersAndTheFinalCascadeObject() {
+        responder = InstantResponder.start(0, ResponderBehaviour.INSTANT.withRouter(prompt -> "small"));
+        StreamResult result = client(null).stream(REQUEST);
+        assertThat(result.route()).isEqualTo("small");
+        assertThat(result.rule()).isEqualTo("instant-small");
+        assertThat(result.rulesVersion()).as("only in the cascade object").isEqualTo("instant-1");
+    }
+
+    @Test
+    void sendsTheBearerTokenOnlyWhenGiven() {
+        responder = InstantResponder.start(0);
+        client("s3cret").stream(REQUEST);
+        assertThat(responder.lastAuthorization()).isEqualTo("Bearer s3cret");
+        client(null).stream(REQUEST);
+        assertThat(responder.lastAuthorization()).isNull();
+    }
+
+    @Test
+    void timesOutASlowStream() {
+        responder = InstantResponder.start(0, ResponderBehaviour.INSTANT.withContentDelayMs(5_000));
+        StreamResult result = new StreamingChatClient(responder.baseUrl(), null, 300).stream(REQUEST);
+        assertThat(result.error()).isEqualTo("timeout after 300 ms");
+        assertThat(result.cancelled()).isFalse();
+        assertThat(result.totalMs()).isLessThan(5_000);
+    }
+
+    @Test
+    void cancelAllAbortsInFlightRequestsAndRefusesNewOnes() {
+        responder = InstantResponder.start(0, ResponderBehaviour.INSTANT.withContentDelayMs(10_000));
+        StreamingChatClient client = client(null);
+        CompletableFuture<StreamResult> inFlight = CompletableFuture.supplyAsync(() -> client.stream(REQUEST));
+        await().until(() -> responder.chatRequestCount() == 1);
+
+        client.cancelAll();
+
+        StreamResult aborted = inFlight.join();
+        assertThat(aborted.cancelled()).isTrue();
+        assertThat(aborted.error()).isEqualTo(StreamResult.CANCELLED);
+        assertThat(aborted.totalMs()).isLessThan(10_000);
+        assertThat(client.stream(REQUEST).cancelled()).isTrue();
+        assertThat(responder.chatRequestCount()).as("no request sent after cancel").isEqualTo(1);
+    }
+
+    @Test
+    void reportsAConnectionFailureWithStatusZero() {
+        responder = InstantResponder.start(0);
+        String url = responder.baseUrl();
+        responder.close();
+        StreamResult result = new StreamingChatClient(url, null, TIMEOUT_MS).stream(REQUEST);
+        assertThat(result.status()).isZero();
+        assertThat(result.error()).contains("ConnectException");
+    }
+
+    private StreamingChatClient client(String apiKey) {
+        return new StreamingChatClient(responder.baseUrl(), apiKey, TIMEOUT_MS);
+    }
+}

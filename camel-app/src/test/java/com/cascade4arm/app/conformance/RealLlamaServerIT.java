@@ -1,0 +1,189 @@
+package com.cascade4arm.app.conformance;
+
+import com.cascade4arm.app.TestGateway;
+import com.cascade4arm.host.demo.DemoModel;
+import com.cascade4arm.host.demo.DemoModels;
+import com.cascade4arm.testing.gateway.GatewayHarness;
+import com.cascade4arm.testing.http.HttpTestClient;
+import com.cascade4arm.testing.http.RawHttp;
+import com.cascade4arm.testing.llamaserver.LlamaServer;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The gateway with every pool on a real llama.cpp {@code llama-server} (the production upstream) serving the demo
+ * models: chat streamed and not, usage, draft acceptance on the large route (speculative decoding on), readiness while
+ * a model loads, Compare, a short benchmark, and bursts of sequential requests on a new connection each — all as with
+ * our own hosts. Skipped, with a message, where no llama-server binary is beside the project.
+ */
+class RealLlamaServerIT {
+    private static final String ADMIN = "conformance-admin";
+    private static final String CODE_PROMPT = "Write a Python function that reverses a string.";
+    private static final String EASY_PROMPT = "Hi there!";
+    /** The burst the issue measured: 1,500 sequential requests, 4 tokens, one client, a new connection each. */
+    private static final int BURST = 1_500;
+    private static final Duration LOAD_WITHIN = Duration.ofMinutes(2);
+
+    private static Path binary;
+    private static Path smallModel;
+    private static LlamaServer small;
+    private static LlamaServer large;
+    private static LlamaServer baseline;
+    private static TestGateway gateway;
+    private static HttpTestClient http;
+
+    @BeforeAll
+    static void boot() {
+        binary = LlamaServer.binaryOrSkip();
+        smallModel = DemoModels.ensure(DemoModel.SMALL);
+        small = LlamaServer.start(binary, smallModel, List.of("-c", "4096", "-np", "2", "-t", "1"), LOAD_WITHIN);
+        // Current llama-server builds draft only with --spec-type draft-simple; -md alone loads the draft unused.
+        large = LlamaServer.start(binary, DemoModels.ensure(DemoModel.LARGE), List.of("-md", smallModel.toString(),
+                "--spec-type", "draft-simple", "--spec-draft-n-max", "8", "--spec-draft-p-min", "0.5",
+                "-c", "4096", "-np", "2", "-t", "1"), LOAD_WITHIN);
+        baseline = LlamaServer.start(binary, DemoModels.ensure(DemoModel.BASELINE), List.of("-c", "2048", "-np", "1",
+                "-t", "1"), LOAD_WITHIN);
+        gateway = TestGateway.boot(Map.of("cascade.small.urls", small.baseUrl(), "cascade.large.urls", large.baseUrl(),
+                "cascade.baseline.url", baseline.baseUrl(), "cascade.admin.token", ADMIN), true);
+        http = new HttpTestClient(gateway.baseUrl());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (gateway != null) {
+            gateway.close();
+        }
+        for (LlamaServer server : new LlamaServer[]{small, large, baseline}) {
+            if (server != null) {
+                server.close();
+            }
+        }
+    }
+
+    @Test
+    void answersChatStreamedAndNotWithUsageAndTheCascadeObject() {
+        HttpTestClient.Response plain = http.post("/v1/chat/completions", HttpTestClient.chat(EASY_PROMPT, 8, false));
+        HttpTestClient.Stream stream = http.stream(HttpTestClient.chat(EASY_PROMPT, 8, true));
+
+        assertThat(plain.status()).as(plain.body()).isEqualTo(200);
+        JsonNode answer = plain.json();
+        assertThat(answer.at("/choices/0/message/content").asText()).isNotBlank();
+        assertThat(answer.at("/usage/completion_tokens").asInt()).isBetween(1, 8);
+        assertThat(answer.at("/cascade/route").asText()).isEqualTo("small");
+        assertThat(answer.at("/cascade/prompt_tokens").asInt()).isPositive();
+
+        assertThat(stream.status()).isEqualTo(200);
+        assertThat(stream.data()).last().isEqualTo("[DONE]");
+        assertThat(stream.text()).isNotBlank();
+        JsonNode last = stream.events().get(stream.events().size() - 2).json();
+        assertThat(last.path("choices")).as("the usage chunk").isEmpty();
+        assertThat(last.at("/usage/completion_tokens").asInt()).isBetween(1, 8);
+        assertThat(last.at("/cascade/route").asText()).isEqualTo("small");
+        assertThat(last.at("/cascade/ttft_ms").asDouble()).isPositive();
+    }
+
+    @Test
+    void reportsDraftAcceptanceOnTheLargeRouteWhereSpeculativeDecodingRuns() {
+        assertThat(large.get("/slots")).as("llama-server drafts").contains("\"speculative\":true");
+
+        JsonNode plain = http.post("/v1/chat/completions", HttpTestClient.chat(CODE_PROMPT, 32, false)).json();
+        HttpTestClient.Stream stream = http.stream(HttpTestClient.chat(CODE_PROMPT, 32, true));
+
+        assertThat(plain.at("/cascade/route").asText()).isEqualTo("large");
+        assertThat(plain.at("/cascade/draft_acceptance").isNumber()).as(plain.toString()).isTrue();
+        assertThat(plain.at("/cascade/draft_acceptance").asDouble()).isBetween(0.0, 1.0);
+        assertThat(stream.cascade().path("draft_acceptance").isNumber()).as("streamed too").isTrue();
+    }
+
+    @Test
+    void isNotReadyWhileAModelLoadsAndReadyOnceItIsLoaded() {
+        int port = GatewayHarness.freePort();
+        try (TestGateway waiting = TestGateway.boot(Map.of("cascade.small.urls", "http://127.0.0.1:" + port,
+                "cascade.large.urls", large.baseUrl(), "cascade.upstream.health-interval-ms", "100"));
+             LlamaServer loading = LlamaServer.launch(binary, DemoModels.ensure(DemoModel.BASELINE),
+                     List.of("-c", "2048", "-np", "1", "-t", "1"), port)) {
+            Map<String, Integer> seen = new TreeMap<>();
+            Awaitility.await("llama-server loaded").atMost(LOAD_WITHIN).pollInterval(Duration.ofMillis(10)).until(() -> {
+                int upstream = loading.health();
+                if (upstream != 200) {
+                    int ready = waiting.status("/health");
+                    seen.merge("upstream " + upstream + " -> gateway " + ready, 1, Integer::sum);
+                    if (ready == 200) {
+                        // Only if the model finished loading in between: the gateway's own check may see it first.
+                        assertThat(loading.health()).as("the gateway was ready while its upstream answered %d", upstream)
+                                .isEqualTo(200);
+                    }
+                }
+                return upstream == 200;
+            });
+            Awaitility.await("gateway ready after the load").atMost(Duration.ofSeconds(10))
+                    .until(() -> waiting.status("/health") == 200);
+            System.out.println("[conformance] /health while the model loads (upstream -> gateway: samples): " + seen);
+            assertThat(seen).as("the load was observed").isNotEmpty();
+        }
+    }
+
+    @Test
+    void comparesTheCascadeWithTheBaseline() {
+        HttpTestClient.Response response = http.post("/api/compare",
+                "{\"prompt\":\"" + EASY_PROMPT + "\",\"max_tokens\":8,\"systems\":[\"cascade\",\"baseline\"]}");
+
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        JsonNode systems = response.json().path("systems");
+        assertThat(systems.at("/cascade/status").asText()).as(systems.toString()).isEqualTo("ok");
+        assertThat(systems.at("/baseline/status").asText()).as(systems.toString()).isEqualTo("ok");
+        assertThat(systems.at("/baseline/completion_tokens").asInt()).isPositive();
+        assertThat(systems.at("/hosted/status").asText()).isEqualTo("skipped");
+        assertThat(response.json().at("/ratios/cascade_vs_baseline/total").isNumber()).isTrue();
+    }
+
+    @Test
+    void runsAShortBenchmarkAgainstCascadeAndBaseline() {
+        HttpTestClient.Response started = http.postAuthorized("/api/bench/runs",
+                "{\"prompts\": 5, \"levels\": [1, 2], \"requests_per_level\": 5, \"max_tokens\": 8}", ADMIN);
+        assertThat(started.status()).as(started.body()).isEqualTo(202);
+        String id = started.json().path("id").asText();
+
+        Awaitility.await("run done").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(500))
+                .until(() -> !http.get("/api/bench/runs/" + id).json().path("status").asText().equals("running"));
+        JsonNode run = http.get("/api/bench/runs/" + id).json();
+        assertThat(run.path("status").asText()).as(run.toString()).isEqualTo("done");
+        assertThat(run.path("aggregates")).isNotEmpty().allSatisfy(level ->
+                assertThat(level.path("errors").asInt()).as(level.toString()).isZero());
+    }
+
+    @Test
+    void answersEveryRequestOfBurstsOfSequentialStreamedAndPlainRequests() {
+        Map<String, Integer> streamed = burst(true);
+        Map<String, Integer> plain = burst(false);
+
+        System.out.println("[conformance] " + BURST + " sequential requests, new connection each: streamed " + streamed
+                + ", plain " + plain);
+        assertThat(streamed).as("streamed outcomes").isEqualTo(Map.of("200 ok", BURST));
+        assertThat(plain).as("plain outcomes").isEqualTo(Map.of("200 ok", BURST));
+    }
+
+    /** {@link #BURST} requests one after another, each on a fresh connection; outcome → count. */
+    private static Map<String, Integer> burst(boolean stream) {
+        Map<String, Integer> outcomes = new TreeMap<>();
+        String body = HttpTestClient.chat("small", EASY_PROMPT, 4, stream);
+        for (int i = 0; i < BURST; i++) {
+            RawHttp.Answer answer = RawHttp.request("POST", "/v1/chat/completions").json(body).send(gateway.baseUrl());
+            boolean complete = stream ? answer.body().contains("data: [DONE]") && !answer.body().contains("\"error\"")
+                    : answer.body().contains("\"choices\"");
+            outcomes.merge(answer.status() + (complete ? " ok" : " incomplete"), 1, Integer::sum);
+        }
+        return outcomes;
+    }
+}

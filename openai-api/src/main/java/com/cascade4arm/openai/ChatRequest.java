@@ -1,0 +1,101 @@
+package com.cascade4arm.openai;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.List;
+
+/**
+ * A validated chat completion request: only the fields this project understands, so a client cannot smuggle
+ * parameters to the model servers ({@link #toJson()} writes exactly these).
+ *
+ * @param model              the model asked for (the parser's default when absent)
+ * @param maxTokens          tokens to generate at most: the client's value, else the parser's default (null: none)
+ * @param requestedMaxTokens what the client sent as max_tokens / max_completion_tokens (null when absent)
+ * @param temperature        sampling temperature, null when absent (the server's default applies)
+ * @param seed               sampling seed, null for a random one
+ * @param stop               extra stop strings (may be empty)
+ */
+public record ChatRequest(String model, List<ChatMessage> messages, boolean stream, boolean includeUsage,
+                          Integer maxTokens, Integer requestedMaxTokens, Double temperature, Double topP,
+                          Double presencePenalty, Double frequencyPenalty, Integer seed, List<String> stop) {
+
+    public ChatRequest {
+        messages = List.copyOf(messages);
+        stop = stop == null ? List.of() : List.copyOf(stop);
+    }
+
+    /** One user prompt, e.g. for a benchmark or a compare leg. */
+    public static ChatRequest userPrompt(String model, String prompt, int maxTokens, boolean stream) {
+        return new ChatRequest(model, List.of(ChatMessage.user(prompt)), stream, stream, maxTokens, maxTokens, null,
+                null, null, null, null, List.of());
+    }
+
+    /** Characters of all message contents together. */
+    public int promptChars() {
+        int chars = 0;
+        for (ChatMessage message : messages) {
+            chars += message.content().length();
+        }
+        return chars;
+    }
+
+    public float temperatureOr(float fallback) {
+        return temperature == null ? fallback : temperature.floatValue();
+    }
+
+    public float topPOr(float fallback) {
+        return topP == null ? fallback : topP.floatValue();
+    }
+
+    /** A copy with another model and streaming choice (e.g. what one upstream is sent). */
+    public ChatRequest with(String newModel, boolean newStream, boolean newIncludeUsage) {
+        return new ChatRequest(newModel, messages, newStream, newIncludeUsage, maxTokens, requestedMaxTokens, temperature,
+                topP, presencePenalty, frequencyPenalty, seed, stop);
+    }
+
+    /**
+     * The request as OpenAI JSON: messages, max_tokens, the sampling fields that were given, {@code stream} and, when
+     * streaming with usage, {@code stream_options.include_usage}; {@code model} only when {@code withModel}.
+     */
+    public ObjectNode toJson(boolean withModel) {
+        ObjectNode body = OpenAiJson.MAPPER.createObjectNode();
+        if (withModel && model != null) {
+            body.put("model", model);
+        }
+        ArrayNode out = body.putArray("messages");
+        for (ChatMessage message : messages) {
+            out.addObject().put("role", message.role()).put("content", message.content());
+        }
+        if (maxTokens != null) {
+            body.put("max_tokens", maxTokens);
+        }
+        putIfSet(body, "temperature", temperature);
+        putIfSet(body, "top_p", topP);
+        putIfSet(body, "presence_penalty", presencePenalty);
+        putIfSet(body, "frequency_penalty", frequencyPenalty);
+        if (seed != null) {
+            body.put("seed", seed);
+        }
+        if (!stop.isEmpty()) {
+            ArrayNode stops = body.putArray("stop");
+            stop.forEach(stops::add);
+        }
+        body.put("stream", stream);
+        if (stream && includeUsage) {
+            body.putObject("stream_options").put("include_usage", true);
+        }
+        return body;
+    }
+
+    /** {@link #toJson(boolean)} with the model. */
+    public ObjectNode toJson() {
+        return toJson(true);
+    }
+
+    private static void putIfSet(ObjectNode body, String field, Double value) {
+        if (value != null) {
+            body.put(field, value);
+        }
+    }
+}

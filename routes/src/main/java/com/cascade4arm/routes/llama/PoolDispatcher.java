@@ -1,0 +1,285 @@
+package com.cascade4arm.routes.llama;
+
+import com.cascade4arm.openai.ApiError;
+import com.cascade4arm.routes.chat.RoutedChat;
+import com.cascade4arm.routes.http.ClientChannel;
+import com.cascade4arm.routes.http.HeaderValues;
+import com.cascade4arm.routes.metrics.GenAiMetrics;
+import com.cascade4arm.routes.upstream.Upstream;
+import com.cascade4arm.routes.upstream.UpstreamEndpoint;
+import com.cascade4arm.routes.upstream.UpstreamFailure;
+import com.cascade4arm.routes.upstream.UpstreamPool;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+
+/**
+ * Serves a routed request from one tier's pool: tries its endpoints best first (each behind its own breaker) until
+ * one answers. Fails with {@link PoolUnavailableException} only while nothing reached the client, so the chat route
+ * may fall back; a client error the upstream found (4xx) is the request's fault: it neither trips the breaker nor
+ * falls back. Never blocks: the upstream call, its tokens and the client's writes stay on the caller's event loop.
+ */
+public final class PoolDispatcher {
+    private static final Logger LOG = LoggerFactory.getLogger(PoolDispatcher.class);
+    private static final int MAX_ENDPOINT_ATTEMPTS = 2;
+
+    private final Upstream upstream;
+    private final GenAiMetrics metrics;
+    private final long requestTimeoutMs;
+    private final Timers timers;
+    private final LongSupplier nanoTime;
+    private final boolean exposeEndpoints;
+
+    /** {@code exposeEndpoints}: name upstream URLs in answers (cascade.expose-endpoints); else only endpoint names. */
+    public PoolDispatcher(Upstream upstream, GenAiMetrics metrics, long requestTimeoutMs, Timers timers,
+                          LongSupplier nanoTime, boolean exposeEndpoints) {
+        this.exposeEndpoints = exposeEndpoints;
+        this.upstream = upstream;
+        this.metrics = metrics;
+        this.requestTimeoutMs = requestTimeoutMs;
+        this.timers = timers;
+        this.nanoTime = nanoTime;
+    }
+
+    /** What a non-streamed request is answered with: the upstream's JSON plus the cascade object, and headers. */
+    public record Answer(ObjectNode body, Map<String, String> headers) {
+    }
+
+    /**
+     * Serves {@code chat} from {@code pool}, writing a stream to {@code client} as it arrives. Completes with the
+     * {@link Answer} of a non-streamed request, null once a stream ended (or the client left), or exceptionally with
+     * {@link PoolUnavailableException} while nothing reached the client, or the upstream's client error.
+     */
+    public CompletableFuture<Answer> serve(RoutedChat chat, UpstreamPool pool, ClientChannel client) {
+        PoolAttempts attempts = new PoolAttempts(chat, pool, client);
+        attempts.tryNext();
+        return attempts.result;
+    }
+
+    /** One request's walk through a pool's candidates, best first, at most {@link #MAX_ENDPOINT_ATTEMPTS} tried. */
+    private final class PoolAttempts {
+        private final CompletableFuture<Answer> result = new CompletableFuture<>();
+        private final RoutedChat chat;
+        private final UpstreamPool pool;
+        private final ClientChannel client;
+        private final Iterator<UpstreamEndpoint> candidates;
+        private String lastFailure;
+        private int attempts;
+
+        PoolAttempts(RoutedChat chat, UpstreamPool pool, ClientChannel client) {
+            this.chat = chat;
+            this.pool = pool;
+            this.client = client;
+            this.candidates = pool.candidates().iterator();
+            this.lastFailure = "no endpoint of tier '" + pool.name() + "' is available (unhealthy or circuit open)";
+        }
+
+        void tryNext() {
+            while (candidates.hasNext()) {
+                UpstreamEndpoint endpoint = candidates.next();
+                if (attempts++ == MAX_ENDPOINT_ATTEMPTS || client.clientGone()) {
+                    break;
+                }
+                if (endpoint.breaker().tryAcquirePermission()) {
+                    attempt(endpoint);
+                    return;
+                }
+            }
+            result.completeExceptionally(unavailable(lastFailure));
+        }
+
+        private PoolUnavailableException unavailable(String detail) {
+            String message = "tier '" + pool.name() + "' unavailable: " + detail;
+            return new PoolUnavailableException(chat.isFallback()
+                    ? "no model endpoint can serve this request: " + chat.fallbackReason() + "; " + message : message);
+        }
+
+        private void attempt(UpstreamEndpoint endpoint) {
+            long started = nanoTime.getAsLong();
+            endpoint.acquire();
+            CompletableFuture<Answer> answer;
+            try {
+                answer = chat.request().stream() ? streamFrom(endpoint) : completeFrom(endpoint);
+            } catch (RuntimeException e) {
+                answer = CompletableFuture.failedFuture(e);
+            }
+            answer.whenComplete((ok, error) -> {
+                endpoint.release();
+                settle(endpoint, started, ok, unwrap(error));
+            });
+        }
+
+        private void settle(UpstreamEndpoint endpoint, long started, Answer answer, Throwable error) {
+            long elapsed = nanoTime.getAsLong() - started;
+            if (error == null) {
+                endpoint.breaker().onSuccess(elapsed, TimeUnit.NANOSECONDS);
+                result.complete(answer);
+            } else if (error instanceof StreamAbortedException aborted) {
+                if (client.clientGone()) {
+                    endpoint.breaker().releasePermission(); // the client left: not the endpoint's fault
+                } else {
+                    endpoint.breaker().onError(elapsed, TimeUnit.NANOSECONDS, aborted);
+                }
+                result.complete(null);
+            } else if (error instanceof UpstreamFailure failure && failure.isClientError()) {
+                endpoint.breaker().onSuccess(elapsed, TimeUnit.NANOSECONDS); // the request's fault, not the endpoint's
+                result.completeExceptionally(new ApiError(failure.status(), ApiError.INVALID_REQUEST,
+                        "upstream_rejected", failure.getMessage()));
+            } else if (error instanceof UpstreamFailure failure) {
+                endpoint.breaker().onError(elapsed, TimeUnit.NANOSECONDS, failure);
+                metrics.upstreamError(endpoint.name(), failure.status() == 0 ? "io" : "http_" + failure.status());
+                lastFailure = failure.getMessage();
+                LOG.warn("upstream {} failed before answering: {}", endpoint, failure.getMessage());
+                tryNext();
+            } else {
+                endpoint.breaker().releasePermission(); // our own bug, not the endpoint's: surface it as it is
+                result.completeExceptionally(error);
+            }
+        }
+
+        private CompletableFuture<Answer> streamFrom(UpstreamEndpoint endpoint) {
+            ObjectNode body = chat.request().with(null, true, true).toJson(false);
+            StreamRelay relay = new StreamRelay(client, routingHeaders(endpoint), nanoTime);
+            return bounded(upstream.stream(endpoint, body, relay)).handle((done, error) -> {
+                Throwable cause = unwrap(error);
+                if (cause == null) {
+                    double totalMs = elapsedMs();
+                    Double ttft = relay.ttftMs();
+                    ObjectNode cascade = CascadeInfo.build(chat, pool, endpoint, relay.usage(), ttft, totalMs, exposeEndpoints);
+                    relay.finish(cascade, chat.request().includeUsage());
+                    record(endpoint, relay.usage(), ttft, totalMs);
+                    return null;
+                }
+                if (cause instanceof CancellationException) {
+                    throw new StreamAbortedException(new UpstreamFailure("client disconnected", 0, false, null));
+                }
+                UpstreamFailure failure = asFailure(endpoint, cause, relay.committed());
+                if (!relay.committed() && failure.beforeFirstByte()) {
+                    throw failure;
+                }
+                // Tokens already reached the client: never retry silently, end the stream with an error event.
+                metrics.operationDuration(pool.name(), endpoint.name(), "error", elapsedMs());
+                client.sendError(new ApiError(502, ApiError.UPSTREAM, "upstream_stream_failed",
+                        cause instanceof UpstreamFailure ? "the model server failed mid-stream: " + failure.getMessage()
+                                : failure.getMessage()));
+                throw new StreamAbortedException(failure);
+            });
+        }
+
+        private CompletableFuture<Answer> completeFrom(UpstreamEndpoint endpoint) {
+            ObjectNode body = chat.request().with(null, false, false).toJson(false);
+            CompletableFuture<JsonNode> call = upstream.complete(endpoint, body);
+            client.onClientGone(() -> call.cancel(false)); // nobody waits for the answer: free the model's slot
+            return bounded(call).handle((answer, error) -> {
+                Throwable cause = unwrap(error);
+                if (cause instanceof CancellationException) {
+                    throw new StreamAbortedException(new UpstreamFailure("client disconnected", 0, false, null));
+                }
+                if (cause != null) {
+                    throw asFailure(endpoint, cause, false);
+                }
+                if (!(answer instanceof ObjectNode response) || !answer.path("choices").isArray()) {
+                    throw new UpstreamFailure(endpoint.name() + " answered without choices", 502, true, null);
+                }
+                double totalMs = elapsedMs();
+                Usage usage = new Usage();
+                usage.absorbUsage(answer.get("usage"));
+                usage.absorbTimings(answer.get("timings"));
+                // Non-streaming has no first token on the wire: llama-server's own generation time gives it.
+                Double ttft = usage.upstreamPredictedMs == null ? null : Math.max(0, totalMs - usage.upstreamPredictedMs);
+                response.set("cascade", CascadeInfo.build(chat, pool, endpoint, usage, ttft, totalMs, exposeEndpoints));
+                record(endpoint, usage, ttft, totalMs);
+                return new Answer(response, routingHeaders(endpoint));
+            });
+        }
+
+        private void record(UpstreamEndpoint endpoint, Usage usage, Double ttft, double totalMs) {
+            if (ttft != null) {
+                metrics.timeToFirstToken(pool.name(), endpoint.name(), ttft);
+            }
+            metrics.operationDuration(pool.name(), endpoint.name(), "ok", totalMs);
+            metrics.tokenUsage(pool.name(), usage.promptTokens, usage.completionTokensOrDeltas());
+            if (chat.isFallback()) {
+                metrics.fallback(chat.decision().route(), pool.name());
+            }
+        }
+
+        private Map<String, String> routingHeaders(UpstreamEndpoint endpoint) {
+            Map<String, String> headers = new LinkedHashMap<>();
+            headers.put("X-Cascade-Route", pool.name());
+            headers.put("X-Cascade-Rule", HeaderValues.encode(chat.decision().rule())); // rules may be named in any script
+            headers.put("X-Cascade-Endpoint", HeaderValues.encode(CascadeInfo.endpoint(endpoint, exposeEndpoints)));
+            headers.put("X-Cascade-Rules-Version", String.valueOf(chat.decision().rulesVersion()));
+            if (chat.isFallback()) {
+                headers.put("X-Cascade-Fallback", "true");
+            }
+            return headers;
+        }
+
+        private double elapsedMs() {
+            return (nanoTime.getAsLong() - client.receivedAtNanos()) / 1e6;
+        }
+    }
+
+    /** What went wrong upstream as an {@link UpstreamFailure}; a malformed stream counts as a 502 from the endpoint. */
+    private UpstreamFailure asFailure(UpstreamEndpoint endpoint, Throwable cause, boolean committed) {
+        if (cause instanceof UpstreamFailure failure) {
+            return failure;
+        }
+        if (cause instanceof IllegalStateException malformed) {
+            metrics.upstreamError(endpoint.name(), "malformed_stream");
+            return new UpstreamFailure(endpoint.name() + ": " + malformed.getMessage(), 502, !committed, null);
+        }
+        return new UpstreamFailure("upstream failed: " + cause, 0, !committed, null);
+    }
+
+    /**
+     * The call, failed with a 504 {@link UpstreamFailure} (and cancelled, which resets the upstream request) when it
+     * runs past the request timeout. A timer on the request's event loop, so the timeout fires on that thread too.
+     */
+    private <T> CompletableFuture<T> bounded(CompletableFuture<T> call) {
+        CompletableFuture<T> bounded = new CompletableFuture<>();
+        long timer = timers.schedule(requestTimeoutMs, () -> {
+            if (bounded.completeExceptionally(new UpstreamFailure(
+                    "no complete answer within " + requestTimeoutMs + " ms", 504, true, null))) {
+                call.cancel(false);
+            }
+        });
+        call.whenComplete((value, error) -> {
+            timers.cancel(timer);
+            if (error == null) {
+                bounded.complete(value);
+            } else {
+                bounded.completeExceptionally(error);
+            }
+        });
+        return bounded;
+    }
+
+    /** The cause a CompletableFuture stage wrapped. */
+    static Throwable unwrap(Throwable error) {
+        Throwable cause = error;
+        while ((cause instanceof CompletionException || cause instanceof ExecutionException) && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+
+    /** The answer was cut after the client got part of it; the error went out in-stream, nothing more to do. */
+    static final class StreamAbortedException extends RuntimeException {
+        StreamAbortedException(Throwable cause) {
+            super(cause.getMessage(), cause, false, false);
+        }
+    }
+}

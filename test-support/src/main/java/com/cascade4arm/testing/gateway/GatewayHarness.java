@@ -1,0 +1,192 @@
+package com.cascade4arm.testing.gateway;
+
+import com.cascade4arm.testing.http.HttpTestClient;
+import org.apache.camel.main.Main;
+import org.apache.camel.main.MainListener;
+import org.awaitility.Awaitility;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The real gateway under test: Camel Main with the given listener (the application's own, or a test variant) on a
+ * free loopback port, its state in a fresh temporary directory, with the properties the test gives — and an HTTP
+ * client pointed at it. Every gateway test boots through here.
+ *
+ * @param <L> the listener type, so a test can reach the gateway it wired ({@link #listener()})
+ */
+public final class GatewayHarness<L extends MainListener> implements AutoCloseable {
+    /** Lifts the per-client edge limits: a test is one client firing many requests from 127.0.0.1. */
+    public static final Map<String, String> UNLIMITED_EDGE = Map.of(
+            "cascade.edge.rate-limit.requests-per-second", "100000",
+            "cascade.edge.rate-limit.burst", "100000",
+            "cascade.edge.rate-limit.reads-per-second", "100000",
+            "cascade.edge.rate-limit.reads-burst", "100000",
+            "cascade.edge.max-concurrent-per-client", "1000");
+    private static final Duration DEFAULT_READY_WITHIN = Duration.ofSeconds(20);
+
+    private final Main main;
+    private final L listener;
+    private final URI base;
+    private final HttpTestClient http;
+
+    private GatewayHarness(Main main, L listener, URI base) {
+        this.main = main;
+        this.listener = listener;
+        this.base = base;
+        this.http = new HttpTestClient(base);
+    }
+
+    /** A gateway built around {@code listener}; {@code mainClass} (may be null) is Camel Main's configuration class. */
+    public static <L extends MainListener> Builder<L> with(L listener, Class<?> mainClass) {
+        return new Builder<>(listener, mainClass);
+    }
+
+    public static <L extends MainListener> Builder<L> with(L listener) {
+        return new Builder<>(listener, null);
+    }
+
+    /** Properties and readiness for one boot; {@link #start()} boots. */
+    public static final class Builder<L extends MainListener> {
+        private final L listener;
+        private final Class<?> mainClass;
+        private final Map<String, String> properties = new LinkedHashMap<>();
+        private Duration readyWithin = DEFAULT_READY_WITHIN;
+
+        private Builder(L listener, Class<?> mainClass) {
+            this.listener = listener;
+            this.mainClass = mainClass;
+            properties.put("camel.server.enabled", "true");
+            properties.put("camel.server.host", "127.0.0.1");
+            properties.put("cascade.data-dir", tempDir().toString()); // never the developer's real state
+            properties.put("cascade.metrics.cache-ms", "0"); // tests read counters right after acting
+            properties.putAll(UNLIMITED_EDGE);
+        }
+
+        public Builder<L> property(String key, String value) {
+            properties.put(key, value);
+            return this;
+        }
+
+        public Builder<L> properties(Map<String, String> values) {
+            properties.putAll(values);
+            return this;
+        }
+
+        /** Both pools on the same URL(s). */
+        public Builder<L> pools(String small, String large) {
+            return property("cascade.small.urls", small).property("cascade.large.urls", large);
+        }
+
+        /** How long /health may take to say ok; null returns as soon as Camel started. */
+        public Builder<L> readyWithin(Duration value) {
+            this.readyWithin = value;
+            return this;
+        }
+
+        public GatewayHarness<L> start() {
+            int port = freePort();
+            Main main = mainClass == null ? new Main() : new Main(mainClass);
+            main.addMainListener(listener);
+            properties.put("camel.server.port", String.valueOf(port));
+            properties.forEach(main::addOverrideProperty);
+            GatewayHarness<L> gateway = new GatewayHarness<>(main, listener, URI.create("http://127.0.0.1:" + port));
+            try {
+                main.start();
+                if (readyWithin != null) {
+                    Awaitility.await("gateway healthy").atMost(readyWithin).pollInterval(Duration.ofMillis(100))
+                            .until(() -> gateway.status("/health") == 200);
+                }
+            } catch (Exception | AssertionError e) {
+                gateway.close(); // a failed boot must not leave a half-started gateway behind
+                throw new IllegalStateException("gateway failed to start", e);
+            }
+            return gateway;
+        }
+    }
+
+    public URI baseUrl() {
+        return base;
+    }
+
+    public int port() {
+        return base.getPort();
+    }
+
+    public L listener() {
+        return listener;
+    }
+
+    public Main main() {
+        return main;
+    }
+
+    public HttpTestClient http() {
+        return http;
+    }
+
+    /** HTTP status of a GET, or -1 while the socket does not answer. */
+    public int status(String path) {
+        try {
+            return http.get(path).status();
+        } catch (UncheckedIOException | IllegalStateException e) {
+            return -1;
+        }
+    }
+
+    /** A counter or gauge from /metrics: the sum over the series whose labels contain every {@code label="value"}. */
+    public double metric(String name, String... labels) {
+        double sum = 0;
+        Pattern line = Pattern.compile("^" + Pattern.quote(name) + "(\\{[^}]*})? (\\S+)$");
+        for (String text : http.get("/metrics").body().split("\n")) {
+            Matcher m = line.matcher(text);
+            if (m.matches() && containsAll(m.group(1) == null ? "" : m.group(1), labels)) {
+                sum += Double.parseDouble(m.group(2));
+            }
+        }
+        return sum;
+    }
+
+    private static boolean containsAll(String labelSet, String... labels) {
+        for (String label : labels) {
+            if (!labelSet.contains(label)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public void close() {
+        try {
+            main.stop();
+        } catch (RuntimeException ignored) {
+            // best effort: a test's own assertion is what matters
+        }
+    }
+
+    public static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Path tempDir() {
+        try {
+            return Files.createTempDirectory("cascade-it-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("no temp dir", e);
+        }
+    }
+}
