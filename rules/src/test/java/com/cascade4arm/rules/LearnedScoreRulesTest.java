@@ -75,17 +75,18 @@ class LearnedScoreRulesTest {
         assertThat(decision.categoryReason()).isEqualTo("the learned score is confident (0.93) that it is an everyday request");
     }
 
-    @Test
-    void bundledScoreRoutesTheIssuesExamples() {
-        Map<String, String> expected = Map.of(
-                "Who invented the JavaScript language?", "small",
-                "What does SQL stand for?", "small",
-                "A meeting starts at 9:40 and runs 2 h 50 min. When does it end?", "large",
-                "fix: while x < 10 x += 1", "large",
-                "Warum fallen Blätter im Herbst? Erkläre es Schritt für Schritt.", "large",
-                "¿Por qué el cielo es azul? Explícalo paso a paso.", "large");
-        expected.forEach((prompt, route) -> assertThat(RULEBOOK.decide(PromptFactsExtractor.fromPrompt(prompt)).route())
-                .as(prompt).isEqualTo(route));
+    /** The prompts issue 19 reported as misrouted, each routed by the bundled model and the default rulebook. */
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            Who invented the JavaScript language?                              | small
+            What does SQL stand for?                                           | small
+            A meeting starts at 9:40 and runs 2 h 50 min. When does it end?    | large
+            fix: while x < 10 x += 1                                           | large
+            Warum fallen Blätter im Herbst? Erkläre es Schritt für Schritt.    | large
+            ¿Por qué el cielo es azul? Explícalo paso a paso.                  | large
+            """)
+    void bundledScoreRoutesTheIssuesMisroutedExamples(String prompt, String route) {
+        assertThat(RULEBOOK.decide(PromptFactsExtractor.fromPrompt(prompt)).route()).isEqualTo(route);
     }
 
     private static RoutingDecision decide(String prompt, String category, double probability) {
