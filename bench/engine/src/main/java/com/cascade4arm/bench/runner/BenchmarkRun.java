@@ -59,6 +59,7 @@ final class BenchmarkRun {
     private volatile List<TargetSaturation> saturation = List.of();
     private volatile List<SpeedUp> speedUps = List.of();
     private volatile List<RoutingAccuracy> accuracy = List.of();
+    private volatile List<RouterScorecard> scorecard = List.of();
 
     BenchmarkRun(String id, BenchConfig config, List<Prompt> prompts, RunMetadata metadata, RunFiles files,
                  ProgressListener listener) {
@@ -126,7 +127,7 @@ final class BenchmarkRun {
         String rulesVersion = metadata.rulesVersion() != null ? metadata.rulesVersion() : observedRulesVersion;
         return new RunSummary(id, status, startedAt, endedAt, config, rulesVersion, metadata.gitCommit(), done.get(),
                 config.totalRequests(), currentLevel, error, owner, List.copyOf(aggregates), saturation, speedUps,
-                accuracy);
+                accuracy, scorecard);
     }
 
     private void runLevel(int level, long deadlineNanos) throws Exception {
@@ -201,6 +202,7 @@ final class BenchmarkRun {
         saturation = aggregates.isEmpty() ? List.of() : RunAnalysis.saturation(aggregates);
         speedUps = RunAnalysis.speedUps(snapshot, targets, PromptSuite.CATEGORIES);
         accuracy = RunAnalysis.accuracy(snapshot, PromptSuite.CATEGORIES);
+        scorecard = Scorecards.of(snapshot);
     }
 
     private void finish() {
@@ -215,6 +217,7 @@ final class BenchmarkRun {
         try {
             files.close();
             files.writeAggregates(aggregates);
+            files.writeScorecard(scorecard);
             files.writeSummary(snapshot());
         } catch (IOException e) {
             LOG.error("Cannot write the final summary of run {}", id, e);

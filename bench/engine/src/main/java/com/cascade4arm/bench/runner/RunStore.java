@@ -115,8 +115,8 @@ public final class RunStore {
         }
         try {
             List<List<String>> records = Csv.parse(Files.readString(rowsCsv, StandardCharsets.UTF_8));
-            return records.stream().skip(1).filter(r -> r.size() == RequestRow.HEADER.size())
-                    .map(RequestRow::fromCsv).toList();
+            int width = records.isEmpty() ? 0 : records.get(0).size(); // runs from before cost_usd have fewer columns
+            return records.stream().skip(1).filter(r -> r.size() == width).map(RequestRow::fromCsv).toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + rowsCsv, e);
         }
@@ -132,7 +132,7 @@ public final class RunStore {
                                 Instant.now().toString(), summary.config(), summary.rulesVersion(),
                                 summary.gitCommit(), done, summary.total(), summary.currentLevel(), INTERRUPTED_ERROR,
                                 summary.owner(), summary.aggregates(), summary.saturation(), summary.speedUps(),
-                                summary.accuracy());
+                                summary.accuracy(), summary.scorecard() == null ? List.of() : summary.scorecard());
                         try {
                             RunFiles.writeAtomically(dir.resolve(RunFiles.SUMMARY), Json.MAPPER.writeValueAsBytes(partial));
                             ids.add(summary.id());

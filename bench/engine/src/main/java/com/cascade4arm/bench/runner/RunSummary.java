@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * The state of a run as served by the API and written to {@code summary.json}: status, timing (ISO-8601 instants),
- * config, progress, per-level aggregates (completed levels only) and the derived results. {@code owner} identifies
+ * config, progress, per-level aggregates (completed levels only) and the derived results, the router scorecard
+ * ({@link RouterScorecard}) among them. {@code owner} identifies
  * the process that runs it ("pid@process-start") so a restart can tell a dead run from a live one.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -27,11 +28,21 @@ public record RunSummary(
         List<LevelAggregate> aggregates,
         List<TargetSaturation> saturation,
         List<SpeedUp> speedUps,
-        List<RoutingAccuracy> accuracy) {
+        List<RoutingAccuracy> accuracy,
+        List<RouterScorecard> scorecard) {
+
+    /** A summary without a router scorecard (a run from before it was recorded, or one still in progress). */
+    public RunSummary(String id, RunStatus status, String startedAt, String endedAt, BenchConfig config,
+                      String rulesVersion, String gitCommit, int done, int total, Integer currentLevel, String error,
+                      String owner, List<LevelAggregate> aggregates, List<TargetSaturation> saturation,
+                      List<SpeedUp> speedUps, List<RoutingAccuracy> accuracy) {
+        this(id, status, startedAt, endedAt, config, rulesVersion, gitCommit, done, total, currentLevel, error, owner,
+                aggregates, saturation, speedUps, accuracy, List.of());
+    }
 
     /** The same summary with another status, end time and error (used when a dead run is marked partial). */
     public RunSummary withEnd(RunStatus newStatus, String newEndedAt, String newError) {
         return new RunSummary(id, newStatus, startedAt, newEndedAt, config, rulesVersion, gitCommit, done, total,
-                currentLevel, newError, owner, aggregates, saturation, speedUps, accuracy);
+                currentLevel, newError, owner, aggregates, saturation, speedUps, accuracy, scorecard);
     }
 }
