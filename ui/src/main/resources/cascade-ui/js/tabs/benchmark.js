@@ -8,7 +8,7 @@ import { BenchForm } from '../components/bench-form.js';
 import { BenchHistory } from '../components/bench-history.js';
 import { BenchRunPanel } from '../components/bench-run-panel.js';
 import { BenchCharts } from '../components/bench-charts.js';
-import { resultsTable, speedUpTable, accuracyTable, saturationTable, systemName } from '../components/bench-tables.js';
+import { resultsTable, speedUpTable, accuracyTable, saturationTable, scorecardTable, systemName } from '../components/bench-tables.js';
 import { formatDateTime } from '../lib/format.js';
 import { runConfigLine, statusPill } from '../components/bench-run-meta.js';
 
@@ -47,12 +47,14 @@ class BenchmarkView {
     this.speedUps = el('div', {});
     this.accuracy = el('div', {});
     this.saturation = el('div', {});
+    this.scorecard = el('div', {});
     this.single = el('div', { class: 'bench-single' },
       card('Results per level', 'Completed levels; latency over successful requests', this.table, 'bench-results'),
       el('div', { class: 'bench-details' },
         card('Speed-up by category', 'Median latency, all levels; baseline ÷ cascade', this.speedUps, 'bench-speedups-card'),
         card('Routing accuracy', 'Cascade routes matching the expected route', this.accuracy, 'bench-accuracy-card'),
-        card('Saturation', 'Where tok/s stops rising by 5%; gain lowest → highest level', this.saturation, 'bench-saturation-card')));
+        card('Saturation', 'Where tok/s stops rising by 5%; gain lowest → highest level', this.saturation, 'bench-saturation-card'),
+        card('Router scorecard', 'Rulebook vs always-small, always-large, random at the same mix; ~ estimated', this.scorecard, 'bench-scorecard-card')));
     this.compareHeader = el('div', {});
     this.compareTables = el('div', { class: 'bench-compare__tables', 'data-testid': 'bench-compare-tables' });
     this.comparison = el('div', { class: 'bench-compare', 'data-testid': 'bench-comparison', hidden: true }, this.compareHeader);
@@ -119,6 +121,7 @@ class BenchmarkView {
     replaceChildren(this.speedUps, speedUpTable(run.speed_ups));
     replaceChildren(this.accuracy, accuracyTable(run.accuracy));
     replaceChildren(this.saturation, saturationTable(run.saturation));
+    replaceChildren(this.scorecard, scorecardTable(run.scorecard));
   }
 
   async poll(runId, generation) {

@@ -1,5 +1,6 @@
 package com.cascade4arm.bench.runner;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
@@ -17,8 +18,8 @@ import java.util.List;
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record RouterScorecard(String target, String policy, boolean measured, int requests, double largeShare,
-                              Double costPer1000Usd, double medianLatencyMs, double routeAccuracy, int escalated,
-                              Double escalatedTtftMs) {
+                              @JsonProperty("cost_per_1000_usd") Double costPer1000Usd, double medianLatencyMs,
+                              double routeAccuracy, int escalated, Double escalatedTtftMs) {
 
     public static final String RULEBOOK = "rulebook";
     public static final String ALWAYS_SMALL = "always-small";
