@@ -29,6 +29,7 @@ final class StreamRelay implements SseListener {
     private volatile String upstreamError;
     private ObjectNode finishChunk;
     private ObjectNode usageChunk;
+    private StreamFlow flow;
     private final ConfidenceGate gate;
     /** Chunks held while a trial is undecided, with whether each carries content. */
     private final List<Map.Entry<String, Boolean>> held = new ArrayList<>();
@@ -53,8 +54,6 @@ final class StreamRelay implements SseListener {
         http.onDrain(flow::resume);
         this.flow = flow;
     }
-
-    private StreamFlow flow;
 
     @Override
     public void onData(String data) {
