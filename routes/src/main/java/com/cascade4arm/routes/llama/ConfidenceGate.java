@@ -33,6 +33,11 @@ final class ConfidenceGate {
         }
     }
 
+    /** How many first tokens are judged. */
+    int tokens() {
+        return tokens;
+    }
+
     /** Enough tokens seen to judge. */
     boolean full() {
         return seen >= tokens;

@@ -288,7 +288,8 @@ public final class PoolDispatcher {
             }
             if (chat.escalation() != null) {
                 headers.put("X-Cascade-Escalated", "true");
-                headers.put("X-Cascade-Confidence", String.valueOf(Math.round(chat.escalation().confidence() * 1000.0) / 1000.0));
+                double confidence = Math.round(chat.escalation().confidence() * 1000.0) / 1000.0;
+                headers.put("X-Cascade-Confidence", String.valueOf(confidence));
             }
             return headers;
         }

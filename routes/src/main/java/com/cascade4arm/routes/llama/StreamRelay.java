@@ -34,6 +34,7 @@ final class StreamRelay implements SseListener {
     /** Chunks held while a trial is undecided, with whether each carries content. */
     private final List<Map.Entry<String, Boolean>> held = new ArrayList<>();
     private volatile boolean holding;
+    private int heldContent;
 
     StreamRelay(ClientChannel http, Map<String, String> headers, LongSupplier nanoTime) {
         this(http, headers, nanoTime, null);
@@ -101,7 +102,10 @@ final class StreamRelay implements SseListener {
     private void forward(String data, boolean content) {
         if (holding) {
             held.add(Map.entry(data, content));
-            if (gate.full()) {
+            heldContent += content ? 1 : 0;
+            // Judge after the first tokens, with or without log-probabilities: an upstream that sends none is never
+            // held back longer than that.
+            if (gate.full() || heldContent >= gate.tokens()) {
                 judge();
             }
             return;

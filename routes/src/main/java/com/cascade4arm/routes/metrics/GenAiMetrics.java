@@ -96,7 +96,7 @@ public final class GenAiMetrics {
         if (!Double.isNaN(trialMs)) {
             Timer.builder("cascade.escalation.trial.duration")
                     .description("Time spent on the small model before escalating: added time to first token")
-                    .register(registry).record((long) (trialMs * 1_000_000), java.util.concurrent.TimeUnit.NANOSECONDS);
+                    .register(registry).record((long) (trialMs * 1_000_000), TimeUnit.NANOSECONDS);
         }
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -29,7 +30,7 @@ public record RouterScorecard(String target, String policy, boolean measured, in
             "cost_per_1000_usd", "median_latency_ms", "route_accuracy", "escalated", "escalated_ttft_ms");
 
     public List<String> csvFields() {
-        return java.util.Arrays.asList(target, policy, Boolean.toString(measured), Integer.toString(requests),
+        return Arrays.asList(target, policy, Boolean.toString(measured), Integer.toString(requests),
                 RequestRow.plain(largeShare), costPer1000Usd == null ? null : RequestRow.plain(costPer1000Usd),
                 RequestRow.plain(medianLatencyMs), RequestRow.plain(routeAccuracy), Integer.toString(escalated),
                 escalatedTtftMs == null ? null : RequestRow.plain(escalatedTtftMs));

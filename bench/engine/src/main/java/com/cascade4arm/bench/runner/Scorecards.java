@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -100,7 +101,7 @@ public final class Scorecards {
         return valueWeights.get(valueWeights.size() - 1)[0];
     }
 
-    private static double share(List<RequestRow> rows, java.util.function.Predicate<RequestRow> test) {
+    private static double share(List<RequestRow> rows, Predicate<RequestRow> test) {
         return (double) rows.stream().filter(test).count() / rows.size();
     }
 
