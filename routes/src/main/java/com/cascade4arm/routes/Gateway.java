@@ -8,6 +8,7 @@ import com.cascade4arm.routes.bench.BenchScheduleRoute;
 import com.cascade4arm.routes.bench.BenchTargets;
 import com.cascade4arm.routes.chat.ChatRoutes;
 import com.cascade4arm.routes.chat.ChatSteps;
+import com.cascade4arm.routes.chat.Escalate;
 import com.cascade4arm.routes.chat.TierFallback;
 import com.cascade4arm.routes.compare.CompareRoutes;
 import com.cascade4arm.routes.compare.CompareService;
@@ -118,10 +119,10 @@ public final class Gateway implements AutoCloseable {
         }
         boolean expose = settings.edge().exposeEndpoints();
         this.llama = new LlamaComponent(pools, new PoolDispatcher(client, metrics, settings.requestTimeoutMs(),
-                Timers.of(vertx), System::nanoTime, expose));
+                Timers.of(vertx), System::nanoTime, expose, settings.escalation()));
         routes.add(new ErrorsConfiguration());
         routes.add(new ChatRoutes(new ChatSteps(parser, routing, metrics, settings.tierNames()),
-                new TierFallback(fallbacks), settings.tierNames(), workers));
+                new TierFallback(fallbacks), new Escalate(settings.tierNames()), settings.tierNames(), workers));
         routes.add(new OpsRoutes(pools.values(), routing, parser, expose, workers));
         // Benchmark: REST API + scheduled route; targets are this gateway (once bound) and the baseline, if configured.
         this.bench = new BenchLauncher(settings.bench(),

@@ -4,6 +4,7 @@ import com.cascade4arm.openai.ChatMessage;
 import com.cascade4arm.rules.decision.RoutingDecision;
 import com.cascade4arm.rules.facts.PromptFacts;
 import com.cascade4arm.rules.facts.PromptFactsExtractor;
+import com.cascade4arm.rules.score.CategoryModel;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -14,11 +15,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Boundary tables for the default rulebook: each row gives the facts, the expected route and deciding rule, and every rule
- * that must fire, in order (fired rules are separated by ';').
+ * that must fire, in order (fired rules are separated by ';'). Facts are scored by the uniform model, so the learned
+ * score's rules stay silent and each row shows the keyword, length and conversation rules alone (LearnedScoreRulesTest
+ * covers the score's thresholds).
  */
 class RoutingBoundariesTest {
 
     private static final RoutingRulebook RULEBOOK = RoutingRulebook.defaults();
+    private static final CategoryModel UNIFORM = CategoryModel.uniform();
 
     private static final String UNMATCHED = "category keywords: anything unmatched is everyday";
     private static final String EVERYDAY_SMALL = "category routing: everyday stays small";
@@ -31,7 +35,7 @@ class RoutingBoundariesTest {
             1600 | 400 | large | length routing: long prompts go large  | category keywords: anything unmatched is everyday; length routing: long prompts go large
             """)
     void routesPromptsOf300TokensOrMoreToLargeModel(int chars, int tokens, String route, String rule, String fired) {
-        PromptFacts facts = PromptFactsExtractor.fromPrompt(filler(chars));
+        PromptFacts facts = PromptFactsExtractor.fromPrompt(filler(chars), UNIFORM);
         assertThat(facts.getApproxTokens()).as("approxTokens of %d chars", chars).isEqualTo(tokens);
 
         assertDecision(RULEBOOK.decide(facts), route, rule, fired);
@@ -46,7 +50,7 @@ class RoutingBoundariesTest {
             4096 | large | length routing: long answers requested go large | category keywords: anything unmatched is everyday; length routing: long answers requested go large
             """)
     void routesRequestsForLongAnswersToLargeModel(Integer maxTokens, String route, String rule, String fired) {
-        PromptFacts facts = PromptFactsExtractor.extract(List.of(ChatMessage.user("Write a poem about the sea.")), maxTokens);
+        PromptFacts facts = PromptFactsExtractor.extract(List.of(ChatMessage.user("Write a poem about the sea.")), maxTokens, UNIFORM);
 
         assertDecision(RULEBOOK.decide(facts), route, rule, fired);
     }
@@ -60,7 +64,7 @@ class RoutingBoundariesTest {
             Thanks!\\nTraceback (most recent call last):\\n  File "m.py", line 3, in <module>\\nNameError: name 'foo' is not defined | code markers: stack trace goes large | code markers: stack trace goes large; code markers: named error type goes large
             """)
     void routesCodeMarkersInsideEasyPromptsToLargeModel(String prompt, String rule, String fired) {
-        RoutingDecision decision = RULEBOOK.decide(PromptFactsExtractor.fromPrompt(prompt.replace("\\n", "\n")));
+        RoutingDecision decision = RULEBOOK.decide(PromptFactsExtractor.fromPrompt(prompt.replace("\\n", "\n"), UNIFORM));
 
         assertDecision(decision, "large", rule, fired);
         assertThat(decision.category()).as("markers settle the category").isEqualTo("code");
@@ -68,16 +72,16 @@ class RoutingBoundariesTest {
 
     @ParameterizedTest(name = "[{index}] {0} -> {1} ({2})")
     @CsvSource(delimiter = '|', textBlock = """
-            Who painted The Starry Night?               | small | factual   | category keywords: impersonal wh-questions ask for a fact; category routing: factual stays small
+            What is the capital of Peru?                | small | factual   | category keywords: impersonal wh-questions ask for a fact; category routing: factual stays small
             How long is the Nile?                       | small | factual   | category keywords: how-much questions ask for a fact; category routing: factual stays small
             Hey, how are you?                           | small | everyday  | category keywords: greetings and thanks are everyday; category routing: everyday stays small
-            Why do cats purr?                           | large | reasoning | category keywords: explaining and proving mean reasoning; category routing: reasoning goes large
+            Why do cats purr?                           | large | reasoning | category keywords: proving and solving mean reasoning; category routing: reasoning goes large
             What is 17 times 23?                        | large | reasoning | category keywords: word problems with numbers mean reasoning; category routing: reasoning goes large
             Compare owning a cat with owning a dog.     | large | analysis  | category keywords: comparing and evaluating mean analysis; category routing: analysis goes large
             Why is my Python loop so slow?              | large | code      | category keywords: programming languages and tools mean code; category routing: code goes large
             """)
     void routesByCategoryWhenNoSpecificRuleApplies(String prompt, String route, String category, String fired) {
-        RoutingDecision decision = RULEBOOK.decide(PromptFactsExtractor.fromPrompt(prompt));
+        RoutingDecision decision = RULEBOOK.decide(PromptFactsExtractor.fromPrompt(prompt, UNIFORM));
 
         assertDecision(decision, route, firedRules(fired).get(1), fired);
         assertThat(decision.category()).isEqualTo(category);
@@ -99,20 +103,20 @@ class RoutingBoundariesTest {
         messages.add(ChatMessage.assistant(historyChars == 0 ? "Sure, here it is." : filler(historyChars - firstQuestion.length())));
         messages.add(ChatMessage.user("Thanks! Shorter please."));
 
-        PromptFacts facts = PromptFactsExtractor.extract(messages, null);
+        PromptFacts facts = PromptFactsExtractor.extract(messages, null, UNIFORM);
 
         assertThat(facts.isHistoryHasCode()).as("historyHasCode").isEqualTo(codeHistory);
         assertDecision(RULEBOOK.decide(facts), route, rule, fired);
     }
 
-    private static void assertDecision(RoutingDecision decision, String route, String rule, String fired) {
+    static void assertDecision(RoutingDecision decision, String route, String rule, String fired) {
         assertThat(decision.route()).as("route, decided by %s", decision.ruleName()).isEqualTo(route);
         assertThat(decision.ruleName()).as("deciding rule").isEqualTo(rule);
         assertThat(decision.firedRules()).as("firing order").containsExactlyElementsOf(firedRules(fired));
         assertThat(decision.fireLimitReached()).as("fire limit reached").isFalse();
     }
 
-    private static List<String> firedRules(String fired) {
+    static List<String> firedRules(String fired) {
         return List.of(fired.split("\\s*;\\s*"));
     }
 

@@ -103,6 +103,50 @@ class RoutingRulebookTest {
                 "mixed routing: named authors go large", "mixed routing: later small is ignored");
     }
 
+    /** A tentative small route carries its threshold; a later large route clears it; a final small route stays final. */
+    @Test
+    void tentativeSmallRoutesCarryTheirThresholdUntilALargeRouteOverrulesThem() {
+        RoutingRulebook rulebook = RoutingRulebook.compile(Map.of("trial.drl", HEADER + """
+                rule "trial: short prompts go small on trial"
+                    salience 10
+                when
+                    PromptFacts( wordCount < 5 )
+                    $d : Decision()
+                then
+                    modify($d) { routeSmallTentatively(0.6, "short: small on trial") }
+                end
+
+                rule "trial: final small route first"
+                    salience 20
+                when
+                    PromptFacts( firstWord == "final" )
+                    $d : Decision()
+                then
+                    modify($d) { routeSmall("final small") }
+                end
+
+                rule "trial: questions about code go large"
+                when
+                    PromptFacts( words contains "code" )
+                    $d : Decision()
+                then
+                    modify($d) { routeLarge("code") }
+                end
+                """));
+
+        RoutingDecision tentative = rulebook.decide(PromptFactsExtractor.fromPrompt("hi there"));
+        RoutingDecision overruled = rulebook.decide(PromptFactsExtractor.fromPrompt("fix my code"));
+        RoutingDecision finalSmall = rulebook.decide(PromptFactsExtractor.fromPrompt("final answer"));
+
+        assertThat(tentative.route()).isEqualTo("small");
+        assertThat(tentative.escalateBelow()).isEqualTo(0.6);
+        assertThat(tentative.ruleName()).isEqualTo("trial: short prompts go small on trial");
+        assertThat(overruled.route()).isEqualTo("large");
+        assertThat(overruled.escalateBelow()).as("a large route is final").isNull();
+        assertThat(finalSmall.escalateBelow()).as("the first small route stays as it was").isNull();
+        assertThat(finalSmall.ruleName()).isEqualTo("trial: final small route first");
+    }
+
     @Test
     void reportsSyntaxErrorsWithFileAndLine() {
         // line 8: a consequence where "then" is missing

@@ -1,5 +1,5 @@
 // Tables of a benchmark run's summary: per-level results in the seed's shape, per-category speed-ups, routing
-// accuracy and saturation. Pure renderers: summary JSON in, elements out (all values as text).
+// accuracy, saturation and the router scorecard. Pure renderers: summary JSON in, elements out (all values as text).
 import { el } from '../lib/dom.js';
 import { EMPTY, formatMs, formatRate, formatPercent, formatInt } from '../lib/format.js';
 
@@ -103,4 +103,28 @@ export function saturationTable(saturation) {
         s.throughput_ratio == null ? EMPTY : factor(s.throughput_ratio))))
       : emptyRow(3, 'Needs at least one completed level.'),
     { caption: 'Where throughput stops rising', numericFrom: 1 });
+}
+
+const POLICY_NAMES = { rulebook: 'Rulebook', 'always-small': 'Always small', 'always-large': 'Always large',
+  'random-same-mix': 'Random, same mix' };
+const usd = (v) => (typeof v === 'number' && Number.isFinite(v) ? `$${v.toFixed(4)}` : EMPTY);
+
+/**
+ * Policy | Large share | Cost / 1,000 req | median latency | Route accuracy | Escalated — the router scorecard: the
+ * rulebook as measured, the other policies estimated (marked ~) from the same run's per-tier measurements.
+ */
+export function scorecardTable(scorecard) {
+  const list = scorecard || [];
+  return table('bench-scorecard', ['Policy', 'Large share', 'Cost / 1,000 req', 'Median latency', 'Route accuracy', 'Escalated'],
+    list.length ? list.map((c) => el('tr', { class: c.policy === 'rulebook' ? 'data-table__total' : null, dataset: { policy: c.policy } },
+      el('th', { scope: 'row', title: c.measured ? 'Measured' : 'Estimated from the same run’s per-tier TTFT, decode rate and cost' },
+        `${c.measured ? '' : '~ '}${POLICY_NAMES[c.policy] || c.policy}`),
+      el('td', { class: 'num' }, formatPercent(c.large_share)),
+      el('td', { class: 'num' }, usd(c.cost_per_1000_usd)),
+      el('td', { class: 'num' }, formatMs(c.median_latency_ms)),
+      el('td', { class: 'num' }, formatPercent(c.route_accuracy)),
+      el('td', { class: 'num', title: c.escalated_ttft_ms == null ? null : `median TTFT of escalated requests: ${formatMs(c.escalated_ttft_ms)}` },
+        c.measured ? formatInt(c.escalated) : EMPTY)))
+      : emptyRow(6, 'Appears when the run ends, if the cascade served both tiers.'),
+    { caption: 'Router scorecard: the rulebook against fixed and random routing' });
 }

@@ -23,7 +23,7 @@ class BenchmarkTabIT {
     private static final int REQUESTS_PER_LEVEL = 5;
     private static final int TOTAL = LEVELS.size() * REQUESTS_PER_LEVEL * 2;
     private static final String CSV_HEADER = "run_id,target,level,seq,prompt_id,category,expected_route,route,rule,status,"
-            + "error,ttft_ms,total_ms,completion_tokens,tokens_per_second,started_at";
+            + "error,ttft_ms,total_ms,completion_tokens,tokens_per_second,started_at,cost_usd,escalated";
     private static final String NUMBER = "\\d[\\d,]*(\\.\\d+)?";
 
     @RegisterExtension
@@ -85,6 +85,10 @@ class BenchmarkTabIT {
         assertThat(rowText("bench-accuracy", "all")).as("overall routing accuracy").matches("All categories.*" + NUMBER + "%");
         assertThat(bench.tableRows("bench-saturation")).extracting(r -> r.getAttribute("data-target"))
                 .containsExactly("cascade", "baseline");
+        List<WebElement> scorecard = bench.tableRows("bench-scorecard");
+        assertThat(scorecard).as("the rulebook first, measured").isNotEmpty().first()
+                .satisfies(row -> assertThat(row.getAttribute("data-policy")).isEqualTo("rulebook"))
+                .satisfies(row -> assertThat(row.getDomProperty("textContent")).matches("Rulebook.*" + NUMBER + "%.*\\$.*"));
 
         String href = browser.session().byTestId("bench-csv").getAttribute("href");
         assertThat(href).endsWith("/api/bench/runs/" + runId + "/rows.csv");

@@ -5,6 +5,7 @@ import com.cascade4arm.routes.http.ApiRoutes;
 import com.cascade4arm.routes.http.ErrorsConfiguration;
 import com.cascade4arm.routes.llama.LlamaComponent;
 import com.cascade4arm.routes.llama.PoolUnavailableException;
+import com.cascade4arm.routes.llama.SmallModelDoubtException;
 import org.apache.camel.model.ChoiceDefinition;
 
 import java.util.List;
@@ -18,7 +19,8 @@ import static com.cascade4arm.routes.RouteIds.direct;
 /**
  * The cascade. A prompt comes in at {@code POST /v1/chat/completions}, its facts are extracted, the rulebook picks a
  * tier, {@code call-tier} sends it to that tier's pool ({@code llama:<tier>}); when that pool cannot serve before
- * anything was sent, the tier's fallback does. Nothing here blocks: the whole flow runs on the client connection's event loop.
+ * anything was sent, the tier's fallback does; when the small model doubts its first tokens on a tentative route,
+ * the large tier does. Nothing here blocks: the whole flow runs on the client connection's event loop.
  */
 public final class ChatRoutes extends ApiRoutes {
     public static final String CHAT_PATH = "/v1/chat/completions";
@@ -27,12 +29,15 @@ public final class ChatRoutes extends ApiRoutes {
 
     private final ChatSteps steps;
     private final TierFallback fallback;
+    private final Escalate escalate;
     private final List<String> tiers;
 
-    public ChatRoutes(ChatSteps steps, TierFallback fallback, List<String> tiers, ExecutorService workers) {
+    public ChatRoutes(ChatSteps steps, TierFallback fallback, Escalate escalate, List<String> tiers,
+                      ExecutorService workers) {
         super(workers);
         this.steps = steps;
         this.fallback = fallback;
+        this.escalate = escalate;
         this.tiers = List.copyOf(tiers);
     }
 
@@ -42,6 +47,9 @@ public final class ChatRoutes extends ApiRoutes {
                 .transform().body(byte[].class, steps::parse)
                 .to(direct(SELECT_ENDPOINT))
                 .doTry()
+                    .to(direct(CALL_TIER))
+                .doCatch(SmallModelDoubtException.class)
+                    .process(escalate)
                     .to(direct(CALL_TIER))
                 .doCatch(PoolUnavailableException.class)
                     .process(fallback)

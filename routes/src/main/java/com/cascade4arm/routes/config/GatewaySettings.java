@@ -25,7 +25,8 @@ public record GatewaySettings(List<TierSettings> tiers,
                               int workerThreads, int breakerFailureRatePercent, int breakerWindow, long breakerOpenMs,
                               String adminToken, Path dataDir, URI baselineUrl, BenchSettings bench,
                               CompareSettings compare, EdgeSettings edge,
-                              RulesSettings rules, ConsoleSettings console) {
+                              RulesSettings rules, ConsoleSettings console,
+                              EscalationSettings escalation) {
     /** The cascade's tiers unless {@code cascade.tiers} says otherwise: the rulebook routes to these two. */
     public static final String DEFAULT_TIERS = "small,large";
     public static final int DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
@@ -68,7 +69,8 @@ public record GatewaySettings(List<TierSettings> tiers,
                 CompareSettings.read(p::string),
                 EdgeSettings.read(p::string),
                 RulesSettings.read(p::string, dataDir),
-                ConsoleSettings.read(p::string, p.values.text("cascade.compare.hosted.model", CompareSettings.DEFAULT_HOSTED_MODEL)));
+                ConsoleSettings.read(p::string, p.values.text("cascade.compare.hosted.model", CompareSettings.DEFAULT_HOSTED_MODEL)),
+                EscalationSettings.read(p::string));
     }
 
     /** The tiers in {@code cascade.tiers} order, each with its keys; the fallback defaults to the next tier (round). */
@@ -111,14 +113,16 @@ public record GatewaySettings(List<TierSettings> tiers,
                 .map(t -> urls.containsKey(t.name()) ? t.withUrls(urls.get(t.name())) : t).toList();
         return new GatewaySettings(replaced, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
                 maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
-                breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl, bench, compare, edge, rules, console);
+                breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl, bench, compare, edge, rules, console,
+                escalation);
     }
 
     /** A copy with the baseline endpoint's URL (used when the embedded hosts supply it). */
     public GatewaySettings withBaseline(URI baseline) {
         return new GatewaySettings(tiers, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
                 maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
-                breakerWindow, breakerOpenMs, adminToken, dataDir, baseline, bench, compare, edge, rules, console);
+                breakerWindow, breakerOpenMs, adminToken, dataDir, baseline, bench, compare, edge, rules, console,
+                escalation);
     }
 
     /** $XDG_DATA_HOME/cascade4arm, else ~/.local/share/cascade4arm: where rule versions and benchmark runs live. */

@@ -39,6 +39,14 @@ public final class CascadeInfo {
         }
         info.put("cost_usd", CostModel.selfHosted(servedBy.usdPerHour(), servedBy.slots(), totalMs));
         info.put("fallback", fallbackReason != null);
+        if (chat.escalation() != null) {
+            // The small model doubted its first tokens: this answer is the large model's, after the trial.
+            info.put("escalated", true);
+            info.put("confidence", round(chat.escalation().confidence()));
+            info.put("escalate_below", chat.escalation().threshold());
+            info.put("escalation_trial_ms", round(chat.escalation().trialMs()));
+            info.put("decided_route", decision.route());
+        }
         if (fallbackReason != null) {
             info.put("fallback_reason", fallbackReason);
             info.put("decided_route", decision.route());

@@ -2,6 +2,7 @@ package com.cascade4arm.routes.llama;
 
 import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.routes.chat.RoutedChat;
+import com.cascade4arm.routes.config.EscalationSettings;
 import com.cascade4arm.routes.http.ClientChannel;
 import com.cascade4arm.routes.http.HeaderValues;
 import com.cascade4arm.routes.metrics.GenAiMetrics;
@@ -40,10 +41,18 @@ public final class PoolDispatcher {
     private final Timers timers;
     private final LongSupplier nanoTime;
     private final boolean exposeEndpoints;
+    private final EscalationSettings escalation;
 
     /** {@code exposeEndpoints}: name upstream URLs in answers (cascade.expose-endpoints); else only endpoint names. */
     public PoolDispatcher(Upstream upstream, GenAiMetrics metrics, long requestTimeoutMs, Timers timers,
                           LongSupplier nanoTime, boolean exposeEndpoints) {
+        this(upstream, metrics, requestTimeoutMs, timers, nanoTime, exposeEndpoints, EscalationSettings.DEFAULTS);
+    }
+
+    /** {@code escalation}: how tentative small routes are judged (or that they are served as plain small ones). */
+    public PoolDispatcher(Upstream upstream, GenAiMetrics metrics, long requestTimeoutMs, Timers timers,
+                          LongSupplier nanoTime, boolean exposeEndpoints, EscalationSettings escalation) {
+        this.escalation = escalation;
         this.exposeEndpoints = exposeEndpoints;
         this.upstream = upstream;
         this.metrics = metrics;
@@ -125,6 +134,10 @@ public final class PoolDispatcher {
             if (error == null) {
                 endpoint.breaker().onSuccess(elapsed, TimeUnit.NANOSECONDS);
                 result.complete(answer);
+            } else if (error instanceof SmallModelDoubtException doubt) {
+                endpoint.breaker().onSuccess(elapsed, TimeUnit.NANOSECONDS); // the model answered; it was unsure
+                metrics.escalationTrial("escalated", doubt.escalation().trialMs());
+                result.completeExceptionally(doubt);
             } else if (error instanceof StreamAbortedException aborted) {
                 if (client.clientGone()) {
                     endpoint.breaker().releasePermission(); // the client left: not the endpoint's fault
@@ -150,13 +163,23 @@ public final class PoolDispatcher {
 
         private CompletableFuture<Answer> streamFrom(UpstreamEndpoint endpoint) {
             ObjectNode body = chat.request().with(null, true, true).toJson(false);
-            StreamRelay relay = new StreamRelay(client, routingHeaders(endpoint), nanoTime);
+            ConfidenceGate gate = trialGate();
+            if (gate != null) {
+                body.put("logprobs", true);
+            }
+            StreamRelay relay = new StreamRelay(client, routingHeaders(endpoint), nanoTime, gate);
             return bounded(upstream.stream(endpoint, body, relay)).handle((done, error) -> {
                 Throwable cause = unwrap(error);
+                if (cause instanceof SmallModelDoubtException doubt) {
+                    relay.cancelUpstream();
+                    throw doubt;
+                }
                 if (cause == null) {
+                    relay.judge(); // a short answer ends before the gate is full; throws on doubt, nothing sent
                     double totalMs = elapsedMs();
                     Double ttft = relay.ttftMs();
                     ObjectNode cascade = CascadeInfo.build(chat, pool, endpoint, relay.usage(), ttft, totalMs, exposeEndpoints);
+                    kept(gate, cascade);
                     relay.finish(cascade, chat.request().includeUsage());
                     record(endpoint, relay.usage(), ttft, totalMs);
                     return null;
@@ -179,6 +202,10 @@ public final class PoolDispatcher {
 
         private CompletableFuture<Answer> completeFrom(UpstreamEndpoint endpoint) {
             ObjectNode body = chat.request().with(null, false, false).toJson(false);
+            ConfidenceGate gate = trialGate();
+            if (gate != null) {
+                body.put("logprobs", true);
+            }
             CompletableFuture<JsonNode> call = upstream.complete(endpoint, body);
             client.onClientGone(() -> call.cancel(false)); // nobody waits for the answer: free the model's slot
             return bounded(call).handle((answer, error) -> {
@@ -192,16 +219,51 @@ public final class PoolDispatcher {
                 if (!(answer instanceof ObjectNode response) || !answer.path("choices").isArray()) {
                     throw new UpstreamFailure(endpoint.name() + " answered without choices", 502, true, null);
                 }
+                Map<String, String> headers = routingHeaders(endpoint);
+                if (gate != null) {
+                    // Without a stream the whole answer is in: judge its first tokens before the client gets it.
+                    answer.path("choices").forEach(gate::absorb);
+                    if (gate.doubts()) {
+                        throw new SmallModelDoubtException(new RoutedChat.Escalation(gate.confidence(),
+                                gate.threshold(), elapsedMs()));
+                    }
+                    headers.put("X-Cascade-Escalated", "false");
+                }
                 double totalMs = elapsedMs();
                 Usage usage = new Usage();
                 usage.absorbUsage(answer.get("usage"));
                 usage.absorbTimings(answer.get("timings"));
                 // Non-streaming has no first token on the wire: llama-server's own generation time gives it.
                 Double ttft = usage.upstreamPredictedMs == null ? null : Math.max(0, totalMs - usage.upstreamPredictedMs);
-                response.set("cascade", CascadeInfo.build(chat, pool, endpoint, usage, ttft, totalMs, exposeEndpoints));
+                ObjectNode cascade = CascadeInfo.build(chat, pool, endpoint, usage, ttft, totalMs, exposeEndpoints);
+                kept(gate, cascade);
+                response.set("cascade", cascade);
                 record(endpoint, usage, ttft, totalMs);
-                return new Answer(response, routingHeaders(endpoint));
+                return new Answer(response, headers);
             });
+        }
+
+        /** A gate for a tentative route still on trial, or null (final route, escalation off, or already escalated). */
+        private ConfidenceGate trialGate() {
+            if (!escalation.enabled() || !chat.onTrial()) {
+                return null;
+            }
+            return new ConfidenceGate(escalation.tokens(), escalation.threshold(chat.decision().escalateBelow()));
+        }
+
+        /** A trial the small model passed (or that could not be measured): say so in the cascade object and metrics. */
+        private void kept(ConfidenceGate gate, ObjectNode cascade) {
+            if (gate == null) {
+                return;
+            }
+            cascade.put("escalated", false);
+            cascade.put("escalate_below", gate.threshold());
+            if (gate.confidence() == null) {
+                cascade.putNull("confidence"); // the upstream reported no log-probabilities
+            } else {
+                cascade.put("confidence", Math.round(gate.confidence() * 1000.0) / 1000.0);
+            }
+            metrics.escalationTrial(gate.confidence() == null ? "unmeasured" : "kept", Double.NaN);
         }
 
         private void record(UpstreamEndpoint endpoint, Usage usage, Double ttft, double totalMs) {
@@ -223,6 +285,11 @@ public final class PoolDispatcher {
             headers.put("X-Cascade-Rules-Version", String.valueOf(chat.decision().rulesVersion()));
             if (chat.isFallback()) {
                 headers.put("X-Cascade-Fallback", "true");
+            }
+            if (chat.escalation() != null) {
+                headers.put("X-Cascade-Escalated", "true");
+                double confidence = Math.round(chat.escalation().confidence() * 1000.0) / 1000.0;
+                headers.put("X-Cascade-Confidence", String.valueOf(confidence));
             }
             return headers;
         }

@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.llama;
 
+import com.cascade4arm.routes.chat.RoutedChat;
 import com.cascade4arm.routes.http.ClientChannel;
 import com.cascade4arm.routes.http.Json;
 import com.cascade4arm.routes.upstream.SseListener;
@@ -7,12 +8,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
  * Relays one upstream SSE stream to the client as tokens arrive. Holds back only the finish and usage chunks, so the
- * final chunk can carry the "cascade" object once the totals are known.
+ * final chunk can carry the "cascade" object once the totals are known — and, on a trial ({@link ConfidenceGate}),
+ * everything until the small model's first tokens were judged: released if confident, else the trial fails with
+ * {@link SmallModelDoubtException} before the client saw a byte.
  */
 final class StreamRelay implements SseListener {
     private final ClientChannel http;
@@ -25,11 +30,23 @@ final class StreamRelay implements SseListener {
     private ObjectNode finishChunk;
     private ObjectNode usageChunk;
     private StreamFlow flow;
+    private final ConfidenceGate gate;
+    /** Chunks held while a trial is undecided, with whether each carries content. */
+    private final List<Map.Entry<String, Boolean>> held = new ArrayList<>();
+    private volatile boolean holding;
+    private int heldContent;
 
     StreamRelay(ClientChannel http, Map<String, String> headers, LongSupplier nanoTime) {
+        this(http, headers, nanoTime, null);
+    }
+
+    /** {@code gate}: judge the first tokens before relaying anything; null relays at once. */
+    StreamRelay(ClientChannel http, Map<String, String> headers, LongSupplier nanoTime, ConfidenceGate gate) {
         this.http = http;
         this.headers = headers;
         this.nanoTime = nanoTime;
+        this.gate = gate;
+        this.holding = gate != null;
     }
 
     @Override
@@ -61,6 +78,10 @@ final class StreamRelay implements SseListener {
             return;
         }
         JsonNode choice = choices.get(0);
+        if (gate != null && choice.has("logprobs")) {
+            gate.absorb(choice);
+            data = Json.string(chunk);
+        }
         if (!choice.path("finish_reason").isNull() && choice.has("finish_reason")) {
             finishChunk = (ObjectNode) chunk;
             String content = choice.path("delta").path("content").asText("");
@@ -79,6 +100,56 @@ final class StreamRelay implements SseListener {
     }
 
     private void forward(String data, boolean content) {
+        if (holding) {
+            held.add(Map.entry(data, content));
+            heldContent += content ? 1 : 0;
+            // Judge after the first tokens, with or without log-probabilities: an upstream that sends none is never
+            // held back longer than that.
+            if (gate.full() || heldContent >= gate.tokens()) {
+                judge();
+            }
+            return;
+        }
+        relay(data, content);
+    }
+
+    /** Decides the trial: releases the held chunks, or throws {@link SmallModelDoubtException} having sent nothing. */
+    void judge() {
+        if (!holding) {
+            return;
+        }
+        if (gate.doubts()) {
+            throw new SmallModelDoubtException(new RoutedChat.Escalation(gate.confidence(),
+                    gate.threshold(), (nanoTime.getAsLong() - http.receivedAtNanos()) / 1e6));
+        }
+        holding = false;
+        headers.put("X-Cascade-Escalated", "false");
+        if (gate.confidence() != null) {
+            headers.put("X-Cascade-Confidence", String.valueOf(round(gate.confidence())));
+        }
+        for (Map.Entry<String, Boolean> chunk : held) {
+            relay(chunk.getKey(), chunk.getValue());
+        }
+        held.clear();
+    }
+
+    /** Still judging the first tokens (nothing sent yet). */
+    boolean holding() {
+        return holding;
+    }
+
+    /** Resets the upstream request: a doubted trial frees the small model's slot at once. */
+    void cancelUpstream() {
+        if (flow != null) {
+            flow.cancel();
+        }
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 1000.0) / 1000.0;
+    }
+
+    private void relay(String data, boolean content) {
         if (content) {
             usage.contentDeltas++;
             if (firstContentNanos == 0) {
@@ -113,12 +184,18 @@ final class StreamRelay implements SseListener {
         return usage;
     }
 
+    /** The trial's gate, or null when this stream was not a trial. */
+    ConfidenceGate gate() {
+        return gate;
+    }
+
     Double ttftMs() {
         return firstContentNanos == 0 ? null : (firstContentNanos - http.receivedAtNanos()) / 1e6;
     }
 
     /** Writes the held-back finish and usage chunks, the cascade object in the last one, then [DONE]. */
     void finish(ObjectNode cascade, boolean includeUsage) {
+        judge(); // a short answer ends before the gate is full: judge what arrived
         if (!committed) {
             committed = true;
             http.startSse(headers);

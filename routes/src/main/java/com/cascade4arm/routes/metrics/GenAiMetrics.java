@@ -86,6 +86,20 @@ public final class GenAiMetrics {
         counter.increment();
     }
 
+    /**
+     * One trial of a tentative small route: {@code outcome} kept, escalated or unmeasured (the upstream sent no
+     * log-probabilities); {@code trialMs} — what an escalation added before the large model started — for escalations.
+     */
+    public void escalationTrial(String outcome, double trialMs) {
+        Counter.builder("cascade.escalations").description("Tentative small routes by outcome of the small model's trial")
+                .tags("outcome", outcome).register(registry).increment();
+        if (!Double.isNaN(trialMs)) {
+            Timer.builder("cascade.escalation.trial.duration")
+                    .description("Time spent on the small model before escalating: added time to first token")
+                    .register(registry).record((long) (trialMs * 1_000_000), TimeUnit.NANOSECONDS);
+        }
+    }
+
     public void fallback(String from, String to) {
         Counter.builder("cascade.fallbacks").description("Requests served by another pool than the one chosen")
                 .tags("from", from, "to", to).register(registry).increment();

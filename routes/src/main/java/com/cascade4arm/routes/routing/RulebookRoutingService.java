@@ -51,7 +51,8 @@ public final class RulebookRoutingService implements RoutingService {
             return new RouteDecision(forcedRoute, "forced by model", "the client asked for model '" + forcedRoute
                     + "' (rules would pick " + decision.route() + ")", rules.version(), factsView);
         }
-        return new RouteDecision(decision.route(), decision.ruleName(), decision.reason(), rules.version(), factsView);
+        return new RouteDecision(decision.route(), decision.ruleName(), decision.reason(), rules.version(), factsView,
+                decision.escalateBelow());
     }
 
     private static JsonNode explain(PromptFacts facts, RoutingDecision decision) {

@@ -6,6 +6,7 @@ import com.cascade4arm.rules.RuleEvaluationException;
 import com.cascade4arm.rules.decision.RoutingDecision;
 import com.cascade4arm.rules.facts.PromptFacts;
 import com.cascade4arm.rules.facts.PromptFactsExtractor;
+import com.cascade4arm.rules.score.LabelledPrompt;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -18,7 +19,8 @@ import java.util.function.BooleanSupplier;
 /**
  * Routes the benchmark suite (plus extra prompts) with the active and with a candidate rulebook and compares: which
  * prompts change route (listed first), which candidate rules never fire, which fire but never matter, and which prompts
- * hit the fire limit, and which decisions took longer than the per-decision budget. Reads only; nothing is activated.
+ * hit the fire limit, and which decisions took longer than the per-decision budget; then how the candidate moves the
+ * project's labelled prompts ({@link LabelledSetShift}). Reads only; nothing is activated.
  * Stops between prompts when the client goes away or the request's time budget is spent.
  */
 final class DryRun {
@@ -47,9 +49,11 @@ final class DryRun {
      * @param neverFired       candidate rules that fired on no prompt
      * @param shadowed         candidate rules that fired but on no prompt chose the final route or the final category
      * @param fireLimitReached ids of prompts whose candidate evaluation stopped at the fire limit
+     * @param labelled         how the candidate moves the project's labelled prompts
      */
     record Report(long activeVersion, List<String> candidateRules, List<PromptResult> results, List<String> neverFired,
-                  List<String> shadowed, List<String> fireLimitReached, List<String> overBudget) {
+                  List<String> shadowed, List<String> fireLimitReached, List<String> overBudget,
+                  LabelledSetShift.Shift labelled) {
     }
 
     /** How long a dry-run may take and when to stop; {@code clientGone} is asked between prompts. */
@@ -65,7 +69,7 @@ final class DryRun {
      * @throws DryRunStopped when the client went away or the deadline passed before every prompt was routed
      */
     static Report run(RoutingRulebook active, long activeVersion, RoutingRulebook candidate, List<Prompt> suite,
-                      List<String> extraPrompts, Limits limits) {
+                      List<String> extraPrompts, List<LabelledPrompt> labelled, Limits limits) {
         List<Prompt> prompts = new ArrayList<>(suite);
         for (int i = 0; i < extraPrompts.size(); i++) {
             prompts.add(new Prompt(EXTRA_ID_PREFIX + (i + 1), null, null, extraPrompts.get(i)));
@@ -109,11 +113,12 @@ final class DryRun {
                     before, after));
         }
         results.sort(Comparator.comparing(PromptResult::changed).reversed()); // stable: suite order within each group
+        LabelledSetShift.Shift shift = LabelledSetShift.measure(active, candidate, labelled, limits.deadlineNanos());
         List<String> rules = candidate.ruleNames();
         return new Report(activeVersion, rules, results,
                 rules.stream().filter(rule -> !fired.contains(rule)).toList(),
                 rules.stream().filter(rule -> fired.contains(rule) && !decisive.contains(rule)).toList(),
-                limitReached, overBudget);
+                limitReached, overBudget, shift);
     }
 
     /** The dry-run ended before its last prompt; {@code timedOut} false means the client left. */

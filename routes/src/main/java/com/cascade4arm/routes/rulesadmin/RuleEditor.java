@@ -10,6 +10,8 @@ import com.cascade4arm.rules.RulebookCompileException;
 import com.cascade4arm.rules.engine.BundledRules;
 import com.cascade4arm.rules.safety.EvaluationBudget;
 import com.cascade4arm.rules.safety.SafeRulebooks;
+import com.cascade4arm.rules.score.LabelledPrompt;
+import com.cascade4arm.rules.score.LabelledPrompts;
 import com.cascade4arm.rules.store.HistoryEntry;
 import com.cascade4arm.rules.store.NewVersion;
 import com.cascade4arm.rules.store.RuleStore;
@@ -41,6 +43,8 @@ public final class RuleEditor {
     static final long DRY_RUN_BUDGET_MS = 10_000;
     /** A dry-run decision slower than this is listed in over_budget, in microseconds (the live per-decision budget). */
     static final long DECISION_BUDGET_MICROS = 1_000;
+    /** The rules module's labelled prompts, read once: every dry-run shows how a candidate moves them. */
+    private static final List<LabelledPrompt> LABELLED = LabelledPrompts.bundled();
 
     private final RulesSettings settings;
     private final RulebookRoutingService routing;
@@ -119,7 +123,7 @@ public final class RuleEditor {
             // The budget is for routing the prompts: a compile slowed down by a busy machine must not use it up.
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRY_RUN_BUDGET_MS);
             RulebookRoutingService.ActiveRulebook current = serving();
-            return DryRun.run(current.rulebook(), current.version(), compiled, suite(), candidate.prompts(),
+            return DryRun.run(current.rulebook(), current.version(), compiled, suite(), candidate.prompts(), LABELLED,
                     new DryRun.Limits(deadline, TimeUnit.MICROSECONDS.toNanos(DECISION_BUDGET_MICROS), clientGone));
         });
     }

@@ -103,7 +103,21 @@ final class RulesJson {
         report.shadowed().forEach(body.putArray("shadowed")::add);
         report.fireLimitReached().forEach(body.putArray("fire_limit_reached")::add);
         report.overBudget().forEach(body.putArray("over_budget")::add);
+        body.set("labelled", labelled(report.labelled()));
         return body;
+    }
+
+    private static ObjectNode labelled(LabelledSetShift.Shift shift) {
+        ObjectNode node = Json.object().put("prompts", shift.prompts()).put("measured", shift.measured())
+                .put("active_matches_expected", shift.activeCorrect())
+                .put("candidate_matches_expected", shift.candidateCorrect()).put("changed", shift.changed());
+        ArrayNode list = node.putArray("changes");
+        for (LabelledSetShift.Change change : shift.changes()) {
+            list.addObject().put("prompt", change.prompt()).put("category", change.category())
+                    .put("language", change.language()).put("expected_route", change.expectedRoute())
+                    .put("active_route", change.activeRoute()).put("candidate_route", change.candidateRoute());
+        }
+        return node;
     }
 
     private static ObjectNode outcome(DryRun.Outcome outcome) {

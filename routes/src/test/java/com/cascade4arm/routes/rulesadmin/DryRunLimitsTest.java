@@ -22,7 +22,7 @@ class DryRunLimitsTest {
         DryRun.Limits limits = new DryRun.Limits(System.nanoTime() + NO_DEADLINE, NO_DEADLINE,
                 () -> asked.incrementAndGet() > 3);
 
-        assertThatThrownBy(() -> DryRun.run(RULES, 1, RULES, PromptSuite.load().all(), List.of(), limits))
+        assertThatThrownBy(() -> DryRun.run(RULES, 1, RULES, PromptSuite.load().all(), List.of(), List.of(), limits))
                 .isInstanceOfSatisfying(DryRun.DryRunStopped.class, e -> {
                     assertThat(e.timedOut()).isFalse();
                     assertThat(e.getMessage()).contains("after 3 of 50 prompts");
@@ -33,7 +33,7 @@ class DryRunLimitsTest {
     void stopsWhenItsTimeBudgetIsSpent() {
         DryRun.Limits limits = new DryRun.Limits(System.nanoTime() - 1, NO_DEADLINE, () -> false);
 
-        assertThatThrownBy(() -> DryRun.run(RULES, 1, RULES, PromptSuite.load().all(), List.of("extra"), limits))
+        assertThatThrownBy(() -> DryRun.run(RULES, 1, RULES, PromptSuite.load().all(), List.of("extra"), List.of(), limits))
                 .isInstanceOfSatisfying(DryRun.DryRunStopped.class, e -> assertThat(e.timedOut()).isTrue());
     }
 
@@ -41,7 +41,7 @@ class DryRunLimitsTest {
     void listsDecisionsOverTheBudget() {
         DryRun.Limits limits = new DryRun.Limits(System.nanoTime() + NO_DEADLINE, -1, () -> false);
 
-        DryRun.Report report = DryRun.run(RULES, 1, RULES, PromptSuite.load().all().subList(0, 2), List.of("x"), limits);
+        DryRun.Report report = DryRun.run(RULES, 1, RULES, PromptSuite.load().all().subList(0, 2), List.of("x"), List.of(), limits);
 
         assertThat(report.overBudget()).as("every decision exceeds a negative budget").containsExactly(
                 report.results().get(0).id(), report.results().get(1).id(), "extra-1");

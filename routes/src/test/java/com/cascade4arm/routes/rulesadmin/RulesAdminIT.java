@@ -154,6 +154,16 @@ class RulesAdminIT {
             }
         }
         assertThat(results.findValuesAsText("id")).contains("extra-1");
+        JsonNode labelled = report.path("labelled");
+        assertThat(labelled.path("prompts").asInt()).as("the rules module's labelled prompts").isGreaterThanOrEqualTo(600);
+        assertThat(labelled.path("changed").asInt()).as("labelled small prompts of 9+ tokens now go large").isPositive();
+        assertThat(labelled.path("candidate_matches_expected").asInt())
+                .as("sending every longer factual or everyday prompt large costs labelled accuracy")
+                .isLessThan(labelled.path("active_matches_expected").asInt());
+        assertThat(labelled.path("changes")).isNotEmpty().allSatisfy(change -> {
+            assertThat(change.path("active_route").asText()).isEqualTo("small");
+            assertThat(change.path("candidate_route").asText()).isEqualTo("large");
+        });
         assertThat(report.path("never_fired").isArray()).isTrue();
         assertThat(report.path("shadowed").isArray()).isTrue();
         assertThat(report.path("fire_limit_reached")).isEmpty();

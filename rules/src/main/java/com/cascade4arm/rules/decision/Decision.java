@@ -3,9 +3,9 @@ package com.cascade4arm.rules.decision;
 import org.kie.api.definition.type.Modifies;
 
 /**
- * The one object rule consequences change: rules call {@link #assignCategory}, {@link #routeLarge}, {@link #routeSmall}
- * and {@link #routeTo} inside {@code modify($d) { ... }} and read {@code category} and {@code route} in conditions. One
- * instance per decision.
+ * The one object rule consequences change: rules call {@link #assignCategory}, {@link #routeLarge}, {@link #routeSmall},
+ * {@link #routeSmallTentatively} and {@link #routeTo} inside {@code modify($d) { ... }} and read {@code category} and
+ * {@code route} in conditions. One instance per decision.
  *
  * <p>Policy kept here, not in DRL, so that no rule order can break it: the first category assigned stays; the large model
  * overrides the small one (a cascade escalates, it never de-escalates); the first rule to choose the final route gives the
@@ -15,11 +15,15 @@ public final class Decision {
 
     public static final String SMALL = "small";
     public static final String LARGE = "large";
+    /** Bounds of a tentative route's confidence threshold, exclusive: 0 would never escalate, 1 always. */
+    public static final double MIN_CONFIDENCE_FLOOR = 0;
+    public static final double MIN_CONFIDENCE_CEILING = 1;
 
     private String route;
     private String reason;
     private String category;
     private String categoryReason;
+    private Double escalateBelow;
 
     /** "small", "large" (or a tier named by {@link #routeTo}), or null while no rule has decided. */
     public String getRoute() {
@@ -39,13 +43,43 @@ public final class Decision {
         return categoryReason;
     }
 
-    /** Sends the prompt to the large model; overrides an earlier small route. */
-    @Modifies({"route", "reason"})
+    /**
+     * For a tentative small route, the small model's confidence below which the gateway's escalation answers from the
+     * large model instead; null when the route is final.
+     */
+    public Double getEscalateBelow() {
+        return escalateBelow;
+    }
+
+    /** Sends the prompt to the large model; overrides an earlier small route, tentative or not. */
+    @Modifies({"route", "reason", "escalateBelow"})
     public void routeLarge(String reason) {
         requireText("reason", reason);
         if (!LARGE.equals(route)) {
             this.route = LARGE;
             this.reason = reason;
+            this.escalateBelow = null;
+        }
+    }
+
+    /**
+     * Sends the prompt to the small model on trial, unless a rule already chose a route: used by the gateway's
+     * escalation, which reads the small model's first tokens and answers from the large model when the small model's
+     * confidence falls below {@code minConfidence}.
+     *
+     * @param minConfidence between 0 and 1, both exclusive
+     */
+    @Modifies({"route", "reason", "escalateBelow"})
+    public void routeSmallTentatively(double minConfidence, String reason) {
+        requireText("reason", reason);
+        if (!(minConfidence > MIN_CONFIDENCE_FLOOR && minConfidence < MIN_CONFIDENCE_CEILING)) {
+            throw new IllegalArgumentException(
+                    "minConfidence must be between 0 and 1 (exclusive), but was " + minConfidence);
+        }
+        if (route == null) {
+            this.route = SMALL;
+            this.reason = reason;
+            this.escalateBelow = minConfidence;
         }
     }
 

@@ -14,6 +14,8 @@ public final class BundledRules {
     /** The default rulebook, one concern per file (see rules/design.md). */
     public static final List<String> FILE_NAMES = List.of(
             "code-markers.drl",
+            "learned-score.drl",
+            "question-shape.drl",
             "category-keywords.drl",
             "length-routing.drl",
             "conversation-routing.drl",

@@ -55,6 +55,6 @@ public final class FiringRecorder extends DefaultAgendaEventListener {
                 routed ? routeRule : DEFAULT_RULE_NAME,
                 routed ? decision.getReason() : DEFAULT_REASON,
                 decision.getCategory(), categoryRule, decision.getCategoryReason(),
-                firedRules, fireLimitReached);
+                firedRules, fireLimitReached, routed ? decision.getEscalateBelow() : null);
     }
 }

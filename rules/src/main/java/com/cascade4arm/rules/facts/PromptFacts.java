@@ -1,22 +1,35 @@
 package com.cascade4arm.rules.facts;
 
+import com.cascade4arm.rules.score.CategoryModel;
+import com.cascade4arm.rules.score.CategoryScores;
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
  * What the rules may know about a chat request: features of the last user message (the one being routed), its code markers,
- * the conversation around it and the request's limits. Immutable, getters only — the DRL contract in rules/design.md lists them.
- * Built by {@link PromptFactsExtractor}; serialized as JSON by the gateway's {@code POST /api/route}.
+ * how it is put (language, question shape, quantities, puzzles, code syntax), the learned category score, the
+ * conversation around it and the request's limits. Immutable, getters only — the DRL contract in rules/design.md lists
+ * them. Built by {@link PromptFactsExtractor}; serialized as JSON by the gateway's {@code POST /api/route}.
  */
 @JsonPropertyOrder({"text", "charCount", "wordCount", "approxTokens", "lineCount", "firstWord", "question", "numberCount",
         "arithmetic", "codeFence", "codeKeywords", "codeKeywordCount", "codeSymbolCount", "stackTrace", "sql", "namedError",
+        "codeSyntax", "codeSyntaxCount", "language", "personal", "questionShape", "lookupQuestion", "explainRequest",
+        "quantityCount", "puzzlePattern", "topScoreCategory", "topScore", "factualScore", "everydayScore",
+        "reasoningScore", "codeScore", "analysisScore", "scoreFeatures",
         "userTurns", "totalTurns", "historyHasCode", "conversationTokens", "requestedMaxTokens", "words"})
 public final class PromptFacts {
 
     /** Token estimate: one token per {@value} characters, rounded up (close for English BPE vocabularies such as Qwen's). */
     public static final int CHARS_PER_TOKEN = 4;
+    /** Features listed in {@link #scoreFeatures()}. */
+    public static final int EXPLAINED_FEATURES = 5;
+    /** Scores are rounded to thousandths, so a rule compares the value /api/route shows. */
+    private static final double SCORE_SCALE = 1_000;
 
     private final String text;
     private final String lowerText;
@@ -41,6 +54,10 @@ public final class PromptFacts {
     private final boolean historyHasCode;
     private final int conversationTokens;
     private final Integer requestedMaxTokens;
+    private final MessageShape shape;
+    private final CategoryScores scores;
+    private final CategoryModel model;
+    private volatile List<String> scoreFeatures;
 
     PromptFacts(Builder b) {
         this.text = b.text;
@@ -66,6 +83,9 @@ public final class PromptFacts {
         this.historyHasCode = b.historyHasCode;
         this.conversationTokens = b.conversationTokens;
         this.requestedMaxTokens = b.requestedMaxTokens;
+        this.shape = b.shape;
+        this.scores = b.scores;
+        this.model = b.model;
     }
 
     static int approxTokens(int chars) {
@@ -206,12 +226,108 @@ public final class PromptFacts {
         return requestedMaxTokens;
     }
 
+    /** Kinds of code syntax outside a fence: bare condition, update, assignment, call, index, identifier. */
+    public Set<String> getCodeSyntax() {
+        return shape.codeSyntax();
+    }
+
+    public int getCodeSyntaxCount() {
+        return shape.codeSyntax().size();
+    }
+
+    /** The message's language: "en", "de", "es", "fr", or "unknown". */
+    public String getLanguage() {
+        return shape.language();
+    }
+
+    /** First- or second-person words (I, my, you; ich, du; yo, mi; je, vous): about the writer, not the world. */
+    public boolean isPersonal() {
+        return shape.personal();
+    }
+
+    /** who, when, where, which, what, how, how-many, why, yes-no, stands-for — or "" when the message asks nothing. */
+    public String getQuestionShape() {
+        return shape.questionShape();
+    }
+
+    /** A who/when/where/stands-for question not built on a modal or "do": it looks up a name, date, place or expansion. */
+    public boolean isLookupQuestion() {
+        return shape.lookupQuestion();
+    }
+
+    /** Asks for an explanation, a justification or the steps, in any of the four languages (not "explain to my boss"). */
+    public boolean isExplainRequest() {
+        return shape.explainRequest();
+    }
+
+    /** Numbers with a unit or currency ("2 h", "340 km", "$3"), and clock times ("9:40"). */
+    public int getQuantityCount() {
+        return shape.quantityCount();
+    }
+
+    /** syllogism, comparison chain, truth and lies, number sequence — or "" when no puzzle shape is found. */
+    public String getPuzzlePattern() {
+        return shape.puzzlePattern();
+    }
+
+    /** The category the learned score finds most likely. */
+    public String getTopScoreCategory() {
+        return scores.top();
+    }
+
+    /** The learned score's probability for {@link #getTopScoreCategory()}. */
+    public double getTopScore() {
+        return rounded(scores.topProbability());
+    }
+
+    /** The learned score's probability (0..1) that the message is a factual question; the five scores sum to 1. */
+    public double getFactualScore() {
+        return rounded(scores.probability("factual"));
+    }
+
+    public double getEverydayScore() {
+        return rounded(scores.probability("everyday"));
+    }
+
+    public double getReasoningScore() {
+        return rounded(scores.probability("reasoning"));
+    }
+
+    public double getCodeScore() {
+        return rounded(scores.probability("code"));
+    }
+
+    public double getAnalysisScore() {
+        return rounded(scores.probability("analysis"));
+    }
+
+    /**
+     * The features that pulled the score most towards {@link #getTopScoreCategory()}, strongest first, each as
+     * {@code "word:warum +0.138"}: the score's explanation, for /api/route. Computed on first call (a second pass over
+     * the message), so routing alone never pays for it. Not a rule property (no getter name).
+     */
+    @JsonProperty("scoreFeatures")
+    public List<String> scoreFeatures() {
+        List<String> features = scoreFeatures;
+        if (features == null) {
+            features = model.explain(text, scores.top(), EXPLAINED_FEATURES).stream()
+                    .map(f -> String.format(Locale.ROOT, "%s %+.3f", f.feature(), f.weight())).toList();
+            scoreFeatures = features;
+        }
+        return features;
+    }
+
+    private static double rounded(double probability) {
+        return Math.round(probability * SCORE_SCALE) / SCORE_SCALE;
+    }
+
     @Override
     public String toString() {
         return "PromptFacts{approxTokens=" + getApproxTokens() + ", words=" + wordCount + ", question=" + question
                 + ", codeFence=" + codeFence + ", codeKeywords=" + codeKeywords + ", codeSymbols=" + codeSymbolCount
                 + ", stackTrace=" + stackTrace + ", sql=" + sql + ", namedError=" + namedError + ", userTurns=" + userTurns
-                + ", historyHasCode=" + historyHasCode + ", requestedMaxTokens=" + requestedMaxTokens + "}";
+                + ", historyHasCode=" + historyHasCode + ", requestedMaxTokens=" + requestedMaxTokens + ", " + shape
+                + ", " + scores + "}";
     }
 
     /** Mutable collector used by the extractor; the facts themselves stay immutable. */
@@ -237,6 +353,9 @@ public final class PromptFacts {
         boolean historyHasCode;
         int conversationTokens;
         Integer requestedMaxTokens;
+        MessageShape shape = MessageShape.EMPTY;
+        CategoryScores scores;
+        CategoryModel model;
 
         PromptFacts build() {
             return new PromptFacts(this);

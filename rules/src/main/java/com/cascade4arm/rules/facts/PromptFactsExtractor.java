@@ -1,6 +1,7 @@
 package com.cascade4arm.rules.facts;
 
 import com.cascade4arm.openai.ChatMessage;
+import com.cascade4arm.rules.score.CategoryModel;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -20,11 +21,18 @@ public final class PromptFactsExtractor {
             "is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would", "will", "shall", "may",
             "might", "has", "have", "had");
 
-    /** Spelled-out numbers count as numbers too: "three friends split 96 dollars" is a word problem with two numbers. */
+    /**
+     * Spelled-out numbers count as numbers too: "three friends split 96 dollars" is a word problem with two numbers.
+     * German, Spanish and French from two upwards (their "one" is also the indefinite article), leaving out the ones
+     * that are English words (elf, once, sept, cent, mil).
+     */
     private static final Set<String> NUMBER_WORDS = Set.of(
             "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
             "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty",
-            "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "billion", "dozen");
+            "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "billion", "dozen",
+            "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "zwölf", "zwanzig", "hundert",
+            "tausend", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "doce", "veinte",
+            "cien", "deux", "trois", "quatre", "cinq", "huit", "neuf", "dix", "onze", "douze", "vingt", "mille");
 
     private PromptFactsExtractor() {
     }
@@ -32,6 +40,11 @@ public final class PromptFactsExtractor {
     /** Facts for a single-message request: the prompt is the only user turn and no max_tokens was asked for. */
     public static PromptFacts fromPrompt(String prompt) {
         return extract(List.of(ChatMessage.user(prompt)), null);
+    }
+
+    /** {@link #fromPrompt(String)} scored by another category model (cross-validation trains one per fold). */
+    public static PromptFacts fromPrompt(String prompt, CategoryModel model) {
+        return extract(List.of(ChatMessage.user(prompt)), null, model);
     }
 
     /**
@@ -42,12 +55,18 @@ public final class PromptFactsExtractor {
      * @throws IllegalArgumentException when there is no user message or max_tokens is not positive
      */
     public static PromptFacts extract(List<ChatMessage> messages, Integer requestedMaxTokens) {
+        return extract(messages, requestedMaxTokens, CategoryModel.bundled());
+    }
+
+    /** {@link #extract(List, Integer)} with the category score of {@code model} instead of the bundled one. */
+    public static PromptFacts extract(List<ChatMessage> messages, Integer requestedMaxTokens, CategoryModel model) {
         int routed = lastUserIndex(messages);
         if (requestedMaxTokens != null && requestedMaxTokens < 1) {
             throw new IllegalArgumentException("max_tokens must be at least 1, but was " + requestedMaxTokens);
         }
         PromptFacts.Builder facts = new PromptFacts.Builder();
         describeMessage(messages.get(routed).content().strip(), facts);
+        describeShapeAndScore(facts, model);
         describeConversation(messages, routed, facts);
         facts.requestedMaxTokens = requestedMaxTokens;
         return facts.build();
@@ -79,6 +98,13 @@ public final class PromptFactsExtractor {
         facts.stackTrace = CodeMarkers.hasStackTrace(text);
         facts.sql = CodeMarkers.hasSql(text, facts.lowerText);
         facts.namedError = CodeMarkers.hasNamedError(text);
+    }
+
+    /** How the message is put (language, question shape, quantities, ...) and the learned category score. */
+    private static void describeShapeAndScore(PromptFacts.Builder facts, CategoryModel model) {
+        facts.shape = MessageShape.describe(facts.text, facts.sequence);
+        facts.scores = model.score(facts.text);
+        facts.model = model;
     }
 
     /** Lower case with every run of white space collapsed to one space, in one pass (a regex costs more per character). */

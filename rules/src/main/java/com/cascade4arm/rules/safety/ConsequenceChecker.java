@@ -1,10 +1,13 @@
 package com.cascade4arm.rules.safety;
 
+import com.cascade4arm.rules.decision.Decision;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.DoubleLiteralExpr;
 import com.github.javaparser.ast.expr.EnclosedExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.IntegerLiteralExpr;
+import com.github.javaparser.ast.expr.LiteralStringValueExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.StringLiteralExpr;
@@ -20,10 +23,10 @@ import java.util.Set;
 /**
  * Checks a rule's consequence (Java between {@code then} and {@code end}). Allowed statements, nothing else:
  * {@code modify($d) { routeLarge(r), assignCategory(c, r) }}, {@code $d.routeSmall(r);} and {@code update($d);} on a
- * variable bound to Decision, where every argument is a string literal, or a concatenation of literals, numbers and
- * value bindings, holding at least one non-blank literal (so the decision's non-blank check can never throw at run
- * time). Structure by javaparser after rewriting modify blocks into calls ({@link ModifyBlocks}); a token allow-list
- * as backstop.
+ * variable bound to Decision, where every text argument is a string literal, or a concatenation of literals, numbers
+ * and value bindings, holding at least one non-blank literal, and the threshold of {@code routeSmallTentatively(0.6, r)}
+ * is a number literal strictly between 0 and 1 (so the decision's checks can never throw at run time). Structure by
+ * javaparser after rewriting modify blocks into calls ({@link ModifyBlocks}); a token allow-list as backstop.
  */
 final class ConsequenceChecker {
 
@@ -73,6 +76,12 @@ final class ConsequenceChecker {
         boolean isArgument = parent.isPresent() && parent.get() instanceof MethodCallExpr call
                 && FactModel.DECISION_METHODS.containsKey(call.getNameAsString()) && call.getArguments().contains(bad);
         if (isArgument && Constructs.alarming(bad).isEmpty()) {
+            MethodCallExpr call = (MethodCallExpr) parent.get();
+            int index = call.getArguments().indexOf(bad);
+            if (FactModel.DECISION_PARAMETERS.get(call.getNameAsString()).get(index) == FactModel.Parameter.PROBABILITY) {
+                return "the confidence threshold '" + bad + "' of " + call.getNameAsString() + " must be a number literal "
+                        + "between 0 and 1 (exclusive), such as 0.6";
+            }
             return "the argument '" + bad + "' is not allowed: arguments must be string literals, or concatenations of "
                     + "literals, numbers and bound values ($w : wordCount), with some non-blank text";
         }
@@ -92,8 +101,8 @@ final class ConsequenceChecker {
                     : "'" + call.getNameAsString() + "' takes " + arity + " argument(s), but got " + call.getArguments().size();
         }
         return Constructs.describe(Constructs.mostTelling(bad)) + " is not allowed in a consequence: only "
-                + "modify($d) { routeLarge(…), routeSmall(…), routeTo(…, …), assignCategory(…, …) }, $d.routeLarge(…) and update($d) "
-                + "on a variable bound to Decision";
+                + "modify($d) { routeLarge(…), routeSmall(…), routeSmallTentatively(0.6, …), routeTo(…, …), "
+                + "assignCategory(…, …) }, $d.routeLarge(…) and update($d) on a variable bound to Decision";
     }
 
     private Optional<Node> firstBad(Statement statement) {
@@ -134,16 +143,32 @@ final class ConsequenceChecker {
     }
 
     private Optional<Node> decisionCall(MethodCallExpr call) {
-        Integer arity = FactModel.DECISION_METHODS.get(call.getNameAsString());
-        if (arity == null || arity != call.getArguments().size()) {
+        List<FactModel.Parameter> parameters = FactModel.DECISION_PARAMETERS.get(call.getNameAsString());
+        if (parameters == null || parameters.size() != call.getArguments().size()) {
             return Optional.of(call);
         }
-        for (Expression argument : call.getArguments()) {
-            if (!isReason(argument) || !hasNonBlankLiteral(argument)) {
+        for (int i = 0; i < parameters.size(); i++) {
+            Expression argument = call.getArgument(i);
+            boolean allowed = parameters.get(i) == FactModel.Parameter.PROBABILITY ? isProbability(argument)
+                    : isReason(argument) && hasNonBlankLiteral(argument);
+            if (!allowed) {
                 return Optional.of(argument);
             }
         }
         return Optional.empty();
+    }
+
+    /** A number literal strictly between 0 and 1, written as such: no sign, no expression, no binding. */
+    private static boolean isProbability(Expression e) {
+        if (!(e instanceof DoubleLiteralExpr) && !(e instanceof IntegerLiteralExpr)) {
+            return false;
+        }
+        try {
+            double value = Double.parseDouble(((LiteralStringValueExpr) e).getValue());
+            return value > Decision.MIN_CONFIDENCE_FLOOR && value < Decision.MIN_CONFIDENCE_CEILING;
+        } catch (NumberFormatException notPlain) {
+            return false; // hex, underscores, suffixes: write 0.6
+        }
     }
 
     private boolean isReason(Expression e) {

@@ -12,10 +12,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * What operator DRL may touch: the package, the imports, the two fact types with their getter properties (read by
- * reflection, so a new fact property is usable at once) and the decision's three methods. The allow-list's vocabulary.
+ * reflection, so a new fact property is usable at once) and the decision's five methods with the kind of each
+ * argument. The allow-list's vocabulary.
  */
 public final class FactModel {
 
@@ -29,12 +31,25 @@ public final class FactModel {
             Decision.class.getName(),
             PromptFacts.class.getPackageName() + ".*");
 
+    /** What an argument of a decision method must be. */
+    public enum Parameter {
+        /** A string literal, or a concatenation of literals, numbers and value bindings, with some non-blank text. */
+        TEXT,
+        /** A number literal strictly between 0 and 1: the confidence threshold of a tentative route. */
+        PROBABILITY
+    }
+
+    /** The decision's methods a consequence may call, with the kind of each argument. */
+    public static final Map<String, List<Parameter>> DECISION_PARAMETERS = Map.of(
+            "routeLarge", List.of(Parameter.TEXT),
+            "routeSmall", List.of(Parameter.TEXT),
+            "routeSmallTentatively", List.of(Parameter.PROBABILITY, Parameter.TEXT),
+            "routeTo", List.of(Parameter.TEXT, Parameter.TEXT),
+            "assignCategory", List.of(Parameter.TEXT, Parameter.TEXT));
+
     /** The decision's methods a consequence may call, with their argument counts. */
-    public static final Map<String, Integer> DECISION_METHODS = Map.of(
-            "routeLarge", 1,
-            "routeSmall", 1,
-            "routeTo", 2,
-            "assignCategory", 2);
+    public static final Map<String, Integer> DECISION_METHODS = DECISION_PARAMETERS.entrySet().stream()
+            .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> e.getValue().size()));
 
     private static final Map<String, Set<String>> PROPERTIES = new LinkedHashMap<>();
 

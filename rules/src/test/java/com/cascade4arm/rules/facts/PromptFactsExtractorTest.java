@@ -11,6 +11,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 /** Fact extraction from chat requests: text features, conversation features, limits and JSON shape. */
 class PromptFactsExtractorTest {
@@ -199,5 +200,30 @@ class PromptFactsExtractorTest {
         assertThat(json.get("words").isArray()).isTrue();
         assertThat(json.has("lowerText")).as("lowerText is derived and left out of JSON").isFalse();
         assertThat(json.has("phrases")).as("phrases repeat the words and are left out of JSON").isFalse();
+    }
+
+    /** What /api/route shows: the shape facts, the five scores, the most likely category and why the score says so. */
+    @Test
+    void serializesTheShapeFactsAndTheScoreWithItsExplanation() {
+        PromptFacts facts = PromptFactsExtractor.fromPrompt("Warum fallen Blätter im Herbst? Erkläre es Schritt für Schritt.");
+
+        JsonNode json = new ObjectMapper().valueToTree(facts);
+
+        assertThat(json.get("language").asText()).isEqualTo("de");
+        assertThat(json.get("questionShape").asText()).isEqualTo("why");
+        assertThat(json.get("explainRequest").asBoolean()).isTrue();
+        assertThat(json.get("lookupQuestion").asBoolean()).isFalse();
+        assertThat(json.get("quantityCount").asInt()).isZero();
+        assertThat(json.get("puzzlePattern").asText()).isEmpty();
+        assertThat(json.get("codeSyntax").isArray()).isTrue();
+        assertThat(json.get("topScoreCategory").asText()).isEqualTo("reasoning");
+        assertThat(json.get("topScore").asDouble()).isEqualTo(json.get("reasoningScore").asDouble()).isGreaterThan(0.5);
+        double sum = 0;
+        for (String score : List.of("factualScore", "everydayScore", "reasoningScore", "codeScore", "analysisScore")) {
+            sum += json.get(score).asDouble();
+        }
+        assertThat(sum).as("scores rounded to 3 decimals sum to 1").isCloseTo(1, within(0.003));
+        assertThat(json.get("scoreFeatures")).hasSize(PromptFacts.EXPLAINED_FEATURES);
+        assertThat(json.get("scoreFeatures").get(0).asText()).matches("(word|words|first word|chars):\\S.* \\+\\d+\\.\\d{3}");
     }
 }

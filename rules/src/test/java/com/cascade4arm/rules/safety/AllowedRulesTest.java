@@ -85,6 +85,30 @@ class AllowedRulesTest {
         assertThat(decision.ruleName()).isEqualTo("contract: arithmetic, comparisons, null and bound facts");
     }
 
+    /** The facts on how a message is put and the learned score, compared with numbers, strings and sets. */
+    @Test
+    void acceptsTheShapeFactsAndScoresAndATentativeRoute() {
+        String drl = HEADER + """
+                rule "shape: unsure short German questions go small on trial"
+                when
+                    PromptFacts( language == "de", questionShape in ("what", "who"), lookupQuestion == false,
+                                 personal == false, explainRequest == false, quantityCount < 2, puzzlePattern == "",
+                                 codeSyntax not contains "call", codeSyntaxCount == 0, reasoningScore < 0.6,
+                                 factualScore + everydayScore >= 0.3, topScoreCategory != "code", topScore <= 1 )
+                    $d : Decision( route == null, escalateBelow == null )
+                then
+                    modify($d) { routeSmallTentatively(0.45, "an unsure German question: small, on trial") }
+                end
+                """;
+
+        assertThat(RuleSafetyChecker.check(Map.of("shape.drl", drl))).isEmpty();
+        RoutingDecision decision = SafeRulebooks.compile(Map.of("shape.drl", drl))
+                .decide(PromptFactsExtractor.fromPrompt("Was ist die Hauptstadt von Australien?"));
+        assertThat(decision.route()).isEqualTo("small");
+        assertThat(decision.escalateBelow()).isEqualTo(0.45);
+        assertThat(decision.isTentative()).isTrue();
+    }
+
     @Test
     void aCommentInAConstraintStaysAComment() {
         String property = "cascade.safety.comment-payload";

@@ -25,6 +25,8 @@ public final class ChatStreamParser {
     private String route;
     private String rule;
     private String rulesVersion;
+    private Double costUsd;
+    private boolean escalated;
 
     public ChatStreamParser(long startNanos) {
         this.startNanos = startNanos;
@@ -81,6 +83,10 @@ public final class ChatStreamParser {
             route = firstNonNull(route, text(cascade, "route"));
             rule = firstNonNull(rule, text(cascade, "rule"));
             rulesVersion = firstNonNull(rulesVersion, text(cascade, "rules_version"));
+            if (cascade.path("cost_usd").isNumber()) {
+                costUsd = cascade.path("cost_usd").asDouble();
+            }
+            escalated = cascade.path("escalated").asBoolean(false);
         }
     }
 
@@ -97,7 +103,7 @@ public final class ChatStreamParser {
         long tokens = usageCompletionTokens != null ? usageCompletionTokens : contentDeltas;
         double tokensPerSecond = ttftMs == null ? 0 : Throughput.decodeTokensPerSecond(tokens, ttftMs, totalMs);
         return new StreamResult(status, finalError, ttftMs, totalMs, tokens, tokensPerSecond, route, rule, rulesVersion,
-                false);
+                false, costUsd, escalated);
     }
 
     static double ms(long nanos) {

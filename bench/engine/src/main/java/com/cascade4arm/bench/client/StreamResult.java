@@ -3,7 +3,8 @@ package com.cascade4arm.bench.client;
 /**
  * What one streamed request measured. Times are milliseconds since the request was sent; {@code ttftMs} is null when
  * no content arrived. {@code status} is the HTTP status, 0 when no response came (connection error, timeout before
- * headers, cancel). {@code error} is null for a successful request.
+ * headers, cancel). {@code error} is null for a successful request. {@code costUsd} and {@code escalated} come from a
+ * cascade's {@code cascade} object (null and false elsewhere).
  */
 public record StreamResult(
         int status,
@@ -15,7 +16,16 @@ public record StreamResult(
         String route,
         String rule,
         String rulesVersion,
-        boolean cancelled) {
+        boolean cancelled,
+        Double costUsd,
+        boolean escalated) {
+
+    /** A result without the gateway's cost and escalation (targets that are not a cascade). */
+    public StreamResult(int status, String error, Double ttftMs, double totalMs, long completionTokens,
+                        double tokensPerSecond, String route, String rule, String rulesVersion, boolean cancelled) {
+        this(status, error, ttftMs, totalMs, completionTokens, tokensPerSecond, route, rule, rulesVersion, cancelled,
+                null, false);
+    }
 
     /** Error text for requests aborted by {@link StreamingChatClient#cancelAll()}. */
     public static final String CANCELLED = "cancelled";

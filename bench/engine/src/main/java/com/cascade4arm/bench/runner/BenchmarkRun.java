@@ -63,6 +63,7 @@ final class BenchmarkRun {
     private volatile List<PromptResult> promptResults = List.of();
     private volatile List<WarmupResult> warmup = List.of();
     private volatile RunEnvironment environment;
+    private volatile List<RouterScorecard> scorecard = List.of();
 
     BenchmarkRun(String id, BenchConfig config, List<Prompt> order, RunMetadata metadata, RunFiles files,
                  ProgressListener listener) {
@@ -134,7 +135,7 @@ final class BenchmarkRun {
         String rulesVersion = metadata.rulesVersion() != null ? metadata.rulesVersion() : observedRulesVersion;
         return new RunSummary(id, status, startedAt, endedAt, config, rulesVersion, metadata.gitCommit(), done.get(),
                 config.totalRequests(), currentLevel, error, owner, List.copyOf(aggregates), saturation, speedUps,
-                accuracy, promptResults, warmup, environment);
+                accuracy, promptResults, warmup, environment, scorecard);
     }
 
     private void runLevel(int level, long deadlineNanos) throws Exception {
@@ -210,6 +211,7 @@ final class BenchmarkRun {
         accuracy = RunAnalysis.accuracy(snapshot, PromptSuite.CATEGORIES);
         promptResults = RunAnalysis.perPrompt(snapshot, targets,
                 order.stream().collect(Collectors.toMap(Prompt::id, Prompt::prompt, (x, y) -> x)));
+        scorecard = Scorecards.of(snapshot);
     }
 
     private void finish() {
@@ -224,6 +226,7 @@ final class BenchmarkRun {
         try {
             files.close();
             files.writeAggregates(aggregates);
+            files.writeScorecard(scorecard);
             files.writeSummary(snapshot());
         } catch (IOException e) {
             LOG.error("Cannot write the final summary of run {}", id, e);

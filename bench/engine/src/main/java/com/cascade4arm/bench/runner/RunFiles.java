@@ -21,6 +21,7 @@ final class RunFiles implements Closeable {
     static final String ROWS = "rows.csv";
     static final String AGGREGATES = "aggregates.csv";
     static final String SUMMARY = "summary.json";
+    static final String SCORECARD = "scorecard.csv";
 
     private final Path dir;
     private final Writer rows;
@@ -47,6 +48,12 @@ final class RunFiles implements Closeable {
         StringBuilder csv = new StringBuilder(Csv.line(LevelAggregate.HEADER));
         aggregates.forEach(a -> csv.append(Csv.line(a.csvFields())));
         writeAtomically(dir.resolve(AGGREGATES), csv.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    void writeScorecard(List<RouterScorecard> scorecard) throws IOException {
+        StringBuilder csv = new StringBuilder(Csv.line(RouterScorecard.HEADER));
+        scorecard.forEach(card -> csv.append(Csv.line(card.csvFields())));
+        writeAtomically(dir.resolve(SCORECARD), csv.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     void writeSummary(RunSummary summary) throws IOException {

@@ -115,8 +115,8 @@ public final class RunStore {
         }
         try {
             List<List<String>> records = Csv.parse(Files.readString(rowsCsv, StandardCharsets.UTF_8));
-            return records.stream().skip(1).filter(r -> r.size() == RequestRow.HEADER.size())
-                    .map(RequestRow::fromCsv).toList();
+            int width = records.isEmpty() ? 0 : records.get(0).size(); // runs from before cost_usd have fewer columns
+            return records.stream().skip(1).filter(r -> r.size() == width).map(RequestRow::fromCsv).toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + rowsCsv, e);
         }

@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * The state of a run as served by the API and written to {@code summary.json}: status, timing (ISO-8601 instants),
  * config, progress, per-level aggregates (completed levels only), the derived results (with 95 % intervals), the
- * warm-up counts and the environment it ran in. {@code owner} identifies
+ * warm-up counts, the environment it ran in and the router scorecard ({@link RouterScorecard}). {@code owner} identifies
  * the process that runs it ("pid@process-start") so a restart can tell a dead run from a live one.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -31,17 +31,25 @@ public record RunSummary(
         List<RoutingAccuracy> accuracy,
         List<PromptResult> prompts,
         List<WarmupResult> warmup,
-        RunEnvironment environment) {
+        RunEnvironment environment,
+        List<RouterScorecard> scorecard) {
+
+    /** Runs recorded before the scorecard existed read back with an empty one. */
+    public RunSummary {
+        scorecard = scorecard == null ? List.of() : scorecard;
+    }
 
     /** The same summary with another status, end time and error (used when a dead run is marked partial). */
     public RunSummary withEnd(RunStatus newStatus, String newEndedAt, String newError) {
         return new RunSummary(id, newStatus, startedAt, newEndedAt, config, rulesVersion, gitCommit, done, total,
-                currentLevel, newError, owner, aggregates, saturation, speedUps, accuracy, prompts, warmup, environment);
+                currentLevel, newError, owner, aggregates, saturation, speedUps, accuracy, prompts, warmup, environment,
+                scorecard);
     }
 
     /** The same summary with another count of finished requests (recounted from rows.csv after a crash). */
     public RunSummary withDone(int newDone) {
         return new RunSummary(id, status, startedAt, endedAt, config, rulesVersion, gitCommit, newDone, total,
-                currentLevel, error, owner, aggregates, saturation, speedUps, accuracy, prompts, warmup, environment);
+                currentLevel, error, owner, aggregates, saturation, speedUps, accuracy, prompts, warmup, environment,
+                scorecard);
     }
 }

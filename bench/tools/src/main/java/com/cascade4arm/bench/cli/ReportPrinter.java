@@ -1,6 +1,7 @@
 package com.cascade4arm.bench.cli;
 
 import com.cascade4arm.bench.runner.LevelAggregate;
+import com.cascade4arm.bench.runner.RouterScorecard;
 import com.cascade4arm.bench.runner.RoutingAccuracy;
 import com.cascade4arm.bench.runner.RunSummary;
 import com.cascade4arm.bench.runner.SpeedUp;
@@ -13,7 +14,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** Prints a finished run as text: the per-level table, saturation, speed-ups, routing accuracy and file locations. */
+/**
+ * Prints a finished run as text: the per-level table, saturation, speed-ups, routing accuracy, the router scorecard
+ * and file locations.
+ */
 final class ReportPrinter {
 
     static final List<String> COLUMNS = List.of("System", "Conc.", "Req/s", "tok/s", "p50 (ms) [95% CI]",
@@ -56,9 +60,25 @@ final class ReportPrinter {
                     a.accuracy() * 100, a.correct(), a.routed()));
         }
         out.println();
+        out.println("Router scorecard (all levels; '~' = estimated from the same run's per-tier measurements):");
+        if (summary.scorecard() == null || summary.scorecard().isEmpty()) {
+            out.println("  no target reported small/large routes");
+        } else {
+            for (RouterScorecard c : summary.scorecard()) {
+                out.println(String.format(Locale.ROOT,
+                        "  %-10s %-16s %s large %5.1f %%  USD/1000 req %s  median %s ms  route accuracy %5.1f %%%s",
+                        c.target(), c.policy(), c.measured() ? " " : "~", c.largeShare() * 100,
+                        c.costPer1000Usd() == null ? "n/a" : String.format(Locale.ROOT, "%.4f", c.costPer1000Usd()),
+                        fmt(c.medianLatencyMs()), c.routeAccuracy() * 100,
+                        c.escalated() == 0 ? "" : "  escalated " + c.escalated() + " (median TTFT "
+                                + fmt(c.escalatedTtftMs()) + " ms)"));
+            }
+        }
+        out.println();
         out.println("Files:");
         out.println("  rows:       " + runDir.resolve("rows.csv"));
         out.println("  aggregates: " + runDir.resolve("aggregates.csv"));
+        out.println("  scorecard:  " + runDir.resolve("scorecard.csv"));
         out.println("  summary:    " + runDir.resolve("summary.json"));
     }
 

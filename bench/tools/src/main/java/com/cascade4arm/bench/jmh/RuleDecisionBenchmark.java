@@ -5,6 +5,8 @@ import com.cascade4arm.rules.RoutingRulebook;
 import com.cascade4arm.rules.decision.RoutingDecision;
 import com.cascade4arm.rules.facts.PromptFacts;
 import com.cascade4arm.rules.facts.PromptFactsExtractor;
+import com.cascade4arm.rules.score.CategoryModel;
+import com.cascade4arm.rules.score.CategoryScores;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -21,16 +23,19 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Latency of one routing decision on the default rulebook (goal: p99 ≤ 50 µs) and of fact extraction, per prompt kind.
+ * Latency of routing one request on the default rulebook, per prompt kind: {@code decide} (rules only, facts given),
+ * {@code extractFacts} (facts, learned score included), {@code score} (the learned score alone) and
+ * {@code extractAndDecide} (what a request costs on the event loop: facts, score and rules; goal p99 ≤ 50 µs).
  * SampleTime mode reports p50/p90/p99/p99.9. Run from the project root:
  * <pre>
  * mvn -B -q install -DskipTests
  * java -cp "bench/tools/target/bench.jar:bench/tools/target/lib/*" org.openjdk.jmh.Main RuleDecisionBenchmark
  * </pre>
  * Add {@code -p kind=factual} to measure one kind, {@code -f 0} to skip forking when iterating quickly. The
- * {@code cap-*} kinds are 32,000-character worst cases (issue 13): {@code if(=} repeated (cubic for the old regexes),
- * {@code import a.b.b…} (their stack overflow), prose, code, one letter; {@code extractAndDecide} is what the event loop
- * does per request: {@code -p kind=cap-if-eq,cap-import,cap-prose,cap-code,cap-one-letter RuleDecisionBenchmark.extractAndDecide}.
+ * {@code cap-*} kinds are 32,000-character worst cases (the prompt cap; goal: a decision within 1 ms): {@code if(=}
+ * repeated (cubic for the old regexes), {@code import a.b.b…} (their stack overflow), prose, code, one letter, and a mix
+ * of everything the shape scanners look for:
+ * {@code -p kind=cap-if-eq,cap-import,cap-prose,cap-code,cap-one-letter,cap-mixed RuleDecisionBenchmark.extractAndDecide}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -43,18 +48,24 @@ public class RuleDecisionBenchmark {
 
     /** The gateway's prompt cap (cascade.limits.max-prompt-chars default), in characters. */
     static final int CAP_CHARS = 32_000;
+    /** Everything the shape scanners look for: prose, clock times and units, numbers, code, German and Spanish. */
+    private static final String MIXED = "Why does the loop while x < 10 run at 9:40 for 2 h 50 min? total = items[i] "
+            + "+ f(x); i++; 1, 2, 3, 5, 8, 13. Erkläre es Schritt für Schritt, ¿por qué? Ann is older than Ben. ";
 
-    @Param({"factual", "greeting", "code-fence", "analysis", "follow-up", "long-essay",
-            "cap-if-eq", "cap-import", "cap-prose", "cap-code", "cap-one-letter"})
+    @Param({"factual", "greeting", "code-fence", "analysis", "follow-up", "long-essay", "software-fact", "units",
+            "code-syntax", "german", "spanish", "cap-if-eq", "cap-import", "cap-prose", "cap-code", "cap-one-letter",
+            "cap-mixed"})
     public String kind;
 
     private RoutingRulebook rulebook;
+    private CategoryModel model;
     private List<ChatMessage> messages;
     private PromptFacts facts;
 
     @Setup
     public void setUp() {
         rulebook = RoutingRulebook.defaults();
+        model = CategoryModel.bundled();
         messages = conversation(kind);
         facts = PromptFactsExtractor.extract(messages, null);
     }
@@ -65,13 +76,18 @@ public class RuleDecisionBenchmark {
     }
 
     @Benchmark
-    public RoutingDecision extractAndDecide() {
-        return rulebook.decide(PromptFactsExtractor.extract(messages, null));
+    public PromptFacts extractFacts() {
+        return PromptFactsExtractor.extract(messages, null);
     }
 
     @Benchmark
-    public PromptFacts extractFacts() {
-        return PromptFactsExtractor.extract(messages, null);
+    public CategoryScores score() {
+        return model.score(messages.get(messages.size() - 1).content());
+    }
+
+    @Benchmark
+    public RoutingDecision extractAndDecide() {
+        return rulebook.decide(PromptFactsExtractor.extract(messages, null));
     }
 
     private static List<ChatMessage> conversation(String kind) {
@@ -87,12 +103,18 @@ public class RuleDecisionBenchmark {
                     ChatMessage.assistant("Use i < n instead of i <= n, otherwise the last index is out of range."),
                     ChatMessage.user("Thanks! Can you make it shorter?"));
             case "long-essay" -> List.of(ChatMessage.user(longEssay()));
+            case "software-fact" -> List.of(ChatMessage.user("Who invented the JavaScript language?"));
+            case "units" -> List.of(ChatMessage.user("A meeting starts at 9:40 and runs 2 h 50 min. When does it end?"));
+            case "code-syntax" -> List.of(ChatMessage.user("fix: while x < 10 x += 1"));
+            case "german" -> List.of(ChatMessage.user("Warum fallen Blätter im Herbst? Erkläre es Schritt für Schritt."));
+            case "spanish" -> List.of(ChatMessage.user("¿Por qué el cielo es azul? Explícalo paso a paso."));
             case "cap-if-eq" -> List.of(ChatMessage.user(atCap("if(=")));
             case "cap-import" -> List.of(ChatMessage.user("import a" + atCap(".b").substring(8)));
             case "cap-prose" -> List.of(ChatMessage.user(atCap(longEssay())));
             case "cap-code" -> List.of(ChatMessage.user(atCap(
                     "if (x == 1) { return f(a.b, \"s\"); }\nfor i in range(10):\n    print(i)\nSELECT a, b FROM t;\n")));
             case "cap-one-letter" -> List.of(ChatMessage.user(atCap("a")));
+            case "cap-mixed" -> List.of(ChatMessage.user(atCap(MIXED)));
             default -> throw new IllegalArgumentException("kind must be one of the @Param values, but was " + kind);
         };
     }

@@ -1,0 +1,93 @@
+package com.cascade4arm.rules.accuracy;
+
+import com.cascade4arm.rules.RoutingRulebook;
+import com.cascade4arm.rules.decision.RoutingDecision;
+import com.cascade4arm.rules.facts.PromptFacts;
+import com.cascade4arm.rules.facts.PromptFactsExtractor;
+import com.cascade4arm.rules.score.CategoryModel;
+import com.cascade4arm.rules.score.LabelledPrompt;
+import com.cascade4arm.rules.score.LabelledPrompts;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Measures how a rulebook routes labelled prompts. {@link #measure} scores with one category model — the bundled one
+ * has seen every labelled prompt, so its figure is optimistic; {@link #crossValidate} trains a model per fold on the
+ * other folds and routes only the held-out prompts, which is the honest figure for the learned score.
+ */
+public final class RouteAccuracy {
+
+    /** Folds of {@link #crossValidate}: each prompt is held out once. */
+    public static final int DEFAULT_FOLDS = 5;
+
+    private static final AccuracyReport.Row NONE = new AccuracyReport.Row(0, 0, 0, 0);
+
+    private final Map<String, AccuracyReport.Row> byCategory = new LinkedHashMap<>();
+    private final Map<String, AccuracyReport.Row> byLanguage = new TreeMap<>();
+    private final List<String> misses = new ArrayList<>();
+    private AccuracyReport.Row all = NONE;
+    private AccuracyReport.Row traps = NONE;
+
+    private RouteAccuracy() {
+        LabelledPrompts.CATEGORIES.forEach(category -> byCategory.put(category, NONE));
+    }
+
+    /** Routes every prompt with {@code rulebook}, scoring with {@code model}. */
+    public static AccuracyReport measure(RoutingRulebook rulebook, List<LabelledPrompt> prompts, CategoryModel model) {
+        RouteAccuracy accuracy = new RouteAccuracy();
+        prompts.forEach(prompt -> accuracy.add(prompt, rulebook, model));
+        return accuracy.report();
+    }
+
+    /**
+     * k-fold cross-validation: prompt i belongs to fold i mod k (the set is ordered by category and language, so the
+     * folds are stratified); each fold is routed with a model trained on the other k - 1 folds.
+     */
+    public static AccuracyReport crossValidate(RoutingRulebook rulebook, List<LabelledPrompt> prompts, int folds) {
+        if (folds < 2 || folds > prompts.size()) {
+            throw new IllegalArgumentException("folds must be between 2 and " + prompts.size() + ", but was " + folds);
+        }
+        RouteAccuracy accuracy = new RouteAccuracy();
+        for (int fold = 0; fold < folds; fold++) {
+            List<LabelledPrompt> training = new ArrayList<>();
+            List<LabelledPrompt> heldOut = new ArrayList<>();
+            for (int i = 0; i < prompts.size(); i++) {
+                (i % folds == fold ? heldOut : training).add(prompts.get(i));
+            }
+            CategoryModel model = CategoryModel.train(training);
+            heldOut.forEach(prompt -> accuracy.add(prompt, rulebook, model));
+        }
+        return accuracy.report();
+    }
+
+    private void add(LabelledPrompt prompt, RoutingRulebook rulebook, CategoryModel model) {
+        PromptFacts facts = PromptFactsExtractor.fromPrompt(prompt.prompt(), model);
+        RoutingDecision decision = rulebook.decide(facts);
+        boolean route = prompt.route().equals(decision.route());
+        boolean category = prompt.category().equals(decision.category());
+        boolean score = prompt.category().equals(facts.getTopScoreCategory());
+        all = all.plus(route, category, score);
+        byCategory.put(prompt.category(), byCategory.get(prompt.category()).plus(route, category, score));
+        byLanguage.put(prompt.language(), byLanguage.getOrDefault(prompt.language(), NONE).plus(route, category, score));
+        if (prompt.trap()) {
+            traps = traps.plus(route, category, score);
+        }
+        if (!route) {
+            misses.add(prompt.route() + " <- " + decision.route() + " by '" + decision.ruleName() + "' ("
+                    + prompt.category() + ", " + prompt.language() + "): " + oneLine(prompt.prompt()));
+        }
+    }
+
+    private AccuracyReport report() {
+        return new AccuracyReport(all, new LinkedHashMap<>(byCategory), new TreeMap<>(byLanguage), traps,
+                List.copyOf(misses));
+    }
+
+    private static String oneLine(String prompt) {
+        String line = prompt.replaceAll("\\s+", " ");
+        return line.length() <= 110 ? line : line.substring(0, 107) + "...";
+    }
+}

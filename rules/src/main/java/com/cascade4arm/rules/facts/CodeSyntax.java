@@ -1,0 +1,222 @@
+package com.cascade4arm.rules.facts;
+
+import static com.cascade4arm.rules.facts.SourceText.closingIndex;
+import static com.cascade4arm.rules.facts.SourceText.identifierEnd;
+import static com.cascade4arm.rules.facts.SourceText.isIdentifierPart;
+import static com.cascade4arm.rules.facts.SourceText.isIdentifierStart;
+import static com.cascade4arm.rules.facts.SourceText.skipSpaces;
+
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Code recognised by its syntax where there is no fence and no language name: "fix: while x < 10 x += 1". Names the
+ * kinds found: a bare condition ({@code while x < 10}, {@code if n == 0}, {@code for i in range(}), an update
+ * ({@code x += 1}, {@code i++}), an assignment statement ({@code total = 0;}), a call ({@code print(i)}), an index
+ * ({@code a[i]}) and a code identifier ({@code user_id}, {@code forEach}). One forward pass over identifiers, each
+ * looking at most {@value #LOOKAHEAD} characters around it, without allocating; it stops once every kind is found.
+ */
+final class CodeSyntax {
+
+    static final String BARE_CONDITION = "bare condition";
+    static final String UPDATE = "update";
+    static final String ASSIGNMENT = "assignment";
+    static final String CALL = "call";
+    static final String INDEX = "index";
+    static final String IDENTIFIER = "identifier";
+
+    /** The kinds in reporting order; bit i of a mask stands for KINDS.get(i). */
+    private static final List<String> KINDS = List.of(BARE_CONDITION, UPDATE, ASSIGNMENT, CALL, INDEX, IDENTIFIER);
+    private static final int ALL = (1 << KINDS.size()) - 1;
+
+    /** Farthest look past an identifier: a call's argument list or a condition's operand. */
+    private static final int LOOKAHEAD = 40;
+    private static final List<String> CONTROL = List.of("if", "while", "for", "elif", "until", "unless");
+    /** "file(s)", "Freund(in)": a plural or gender ending in parentheses is prose. */
+    private static final Set<String> PROSE_ENDINGS = Set.of("s", "es", "en", "e", "n", "in", "innen", "a", "as");
+    private static final int LONGEST_PROSE_ENDING = 5;
+    /** Names that "++" follows in prose: C++, g++, Notepad++. */
+    private static final List<String> PLUS_PLUS_NAMES = List.of("c", "C", "g", "notepad", "Notepad");
+
+    private CodeSyntax() {
+    }
+
+    static Set<String> find(String text) {
+        int found = 0;
+        int i = 0;
+        while (i < text.length() && found != ALL) {
+            if (!isIdentifierStart(text.charAt(i)) || i > 0 && isIdentifierPart(text.charAt(i - 1))) {
+                i++;
+                continue;
+            }
+            int start = i;
+            while (i < text.length() && isIdentifierPart(text.charAt(i))) {
+                i++;
+            }
+            found |= classify(text, start, i);
+        }
+        if (found == 0) {
+            return Set.of();
+        }
+        Set<String> kinds = new LinkedHashSet<>();
+        for (int k = 0; k < KINDS.size(); k++) {
+            if ((found & 1 << k) != 0) {
+                kinds.add(KINDS.get(k));
+            }
+        }
+        return Collections.unmodifiableSet(kinds);
+    }
+
+    private static int classify(String text, int start, int end) {
+        int kinds = 0;
+        if (isControl(text, start, end) && bareCondition(text, end)) {
+            kinds |= bit(BARE_CONDITION);
+        }
+        char first = text.charAt(start);
+        int op = skipSpaces(text, end, LOOKAHEAD);
+        if ((Character.isLowerCase(first) || first == '_') && op < text.length() && isOperatorStart(text.charAt(op))) {
+            if (isUpdate(text, end) && !plusPlusName(text, start, end)) {
+                kinds |= bit(UPDATE);
+            }
+            if (isAssignment(text, end) && atStatementStart(text, start)) {
+                kinds |= bit(ASSIGNMENT);
+            }
+        }
+        char next = end < text.length() ? text.charAt(end) : ' ';
+        if (next == '(' && end - start >= 2 && isCall(text, end)) {
+            kinds |= bit(CALL);
+        }
+        if (next == '[' && closingIndex(text, end, ']', LOOKAHEAD) > 0 && end + 1 < text.length()
+                && (isIdentifierPart(text.charAt(end + 1)) || text.charAt(end + 1) == '"')) {
+            kinds |= bit(INDEX);
+        }
+        return isCodeIdentifier(text, start, end) ? kinds | bit(IDENTIFIER) : kinds;
+    }
+
+    private static int bit(String kind) {
+        return 1 << KINDS.indexOf(kind);
+    }
+
+    /** Prose words are followed by letters and punctuation; updates and assignments by one of these. */
+    private static boolean isOperatorStart(char c) {
+        return c == '=' || c == '+' || c == '-' || c == '*' || c == '/';
+    }
+
+    private static boolean isControl(String text, int start, int end) {
+        for (String keyword : CONTROL) {
+            if (keyword.length() == end - start && text.startsWith(keyword, start)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** After if/while/for: an operand then a comparison ("x < 10", "n == 0"), or for-in over a call ("i in range("). */
+    private static boolean bareCondition(String text, int end) {
+        int i = skipSpaces(text, end, LOOKAHEAD);
+        if (i == end || i >= text.length() || !isIdentifierPart(text.charAt(i))) {
+            return false; // "if(" is the keyword rule's business, "if, " is prose
+        }
+        int op = skipSpaces(text, identifierEnd(text, i, LOOKAHEAD), LOOKAHEAD);
+        if (op >= text.length()) {
+            return false;
+        }
+        char c = text.charAt(op);
+        char d = op + 1 < text.length() ? text.charAt(op + 1) : ' ';
+        if (c == '<' || c == '>' || (c == '=' || c == '!') && d == '=') {
+            return true;
+        }
+        if (text.startsWith("in ", op)) {
+            int iterable = skipSpaces(text, op + 2, LOOKAHEAD);
+            int iterableEnd = identifierEnd(text, iterable, LOOKAHEAD);
+            return iterableEnd > iterable && iterableEnd < text.length()
+                    && (text.charAt(iterableEnd) == '(' || text.charAt(iterableEnd) == ':');
+        }
+        return false;
+    }
+
+    /** {@code x += 1}, {@code x -= y}, {@code i++}, {@code total =+ n} (a typo only code has). */
+    private static boolean isUpdate(String text, int end) {
+        int op = skipSpaces(text, end, LOOKAHEAD);
+        if (op + 1 >= text.length()) {
+            return false;
+        }
+        char c = text.charAt(op);
+        char d = text.charAt(op + 1);
+        if ((c == '+' || c == '-' || c == '*' || c == '/') && d == '=' || c == '=' && d == '+' && op > end) {
+            return op + 2 < text.length() && (text.charAt(op + 2) == ' ' || isIdentifierPart(text.charAt(op + 2)));
+        }
+        return op == end && (c == '+' && d == '+' || c == '-' && d == '-')
+                && (op + 2 == text.length() || !isIdentifierPart(text.charAt(op + 2)));
+    }
+
+    private static boolean plusPlusName(String text, int start, int end) {
+        for (String name : PLUS_PLUS_NAMES) {
+            if (name.length() == end - start && text.startsWith(name, start)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code name = value} with a single '=', the value opening like code: a name, a number, a bracket or a quote. */
+    private static boolean isAssignment(String text, int end) {
+        int op = skipSpaces(text, end, LOOKAHEAD);
+        if (op == end || op + 1 >= text.length() || text.charAt(op) != '=' || text.charAt(op + 1) == '='
+                || text.charAt(op + 1) == '>') {
+            return false;
+        }
+        int value = skipSpaces(text, op + 1, LOOKAHEAD);
+        if (value == op + 1 || value >= text.length()) {
+            return false;
+        }
+        char c = text.charAt(value);
+        return isIdentifierPart(c) || c == '[' || c == '{' || c == '(' || c == '"' || c == '\'';
+    }
+
+    /** Line start, text start, or after ';', '{' or ': ' — where a statement begins. */
+    private static boolean atStatementStart(String text, int start) {
+        int i = start - 1;
+        while (i >= 0 && start - i <= LOOKAHEAD && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {
+            i--;
+        }
+        return i < 0 || text.charAt(i) == '\n' || text.charAt(i) == ';' || text.charAt(i) == '{'
+                || text.charAt(i) == ':' && i + 1 < start;
+    }
+
+    /** {@code name(...)}: closed within {@value #LOOKAHEAD} characters, not a plural like "file(s)". */
+    private static boolean isCall(String text, int paren) {
+        int close = closingIndex(text, paren, ')', LOOKAHEAD);
+        if (close < 0) {
+            return false;
+        }
+        int length = close - paren - 1;
+        return length > LONGEST_PROSE_ENDING || !PROSE_ENDINGS.contains(text.substring(paren + 1, close));
+    }
+
+    /** snake_case ({@code user_id}, {@code __init__}), or camelCase after two lower-case letters ({@code forEach}). */
+    private static boolean isCodeIdentifier(String text, int start, int end) {
+        int length = end - start;
+        if (length > 4 && text.startsWith("__", start) && text.startsWith("__", end - 2)
+                && Character.isLetter(text.charAt(start + 2))) {
+            return true; // __init__
+        }
+        for (int i = start + 1; i + 1 < end; i++) {
+            if (text.charAt(i) == '_' && text.charAt(i - 1) != '_' && text.charAt(i + 1) != '_') {
+                return true; // user_id, andere_liste — not _emphasis_
+            }
+        }
+        if (length < 4 || !Character.isLowerCase(text.charAt(start))
+                || !Character.isLowerCase(text.charAt(start + 1))) {
+            return false;
+        }
+        for (int i = start + 2; i + 1 < end; i++) {
+            if (Character.isUpperCase(text.charAt(i)) && Character.isLowerCase(text.charAt(i + 1))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,133 @@
+package com.cascade4arm.rules.facts;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Recognises the shapes of logic puzzles, in English, German, Spanish and French, and names the one found:
+ * a syllogism ("All cats are animals and some animals are black. Does it follow...?"), a comparison chain ("Anna is
+ * older than Ben, and Ben is older than Carla. Who is the youngest?"), truth and lies (knights and knaves, "who is
+ * lying?"), a calendar puzzle ("If today is Tuesday, ...") or a number sequence ("2, 6, 12, 20, 30"). One pass over
+ * the words with one look-up each; the sequence check scans the text once.
+ */
+final class LogicPuzzles {
+
+    static final String SYLLOGISM = "syllogism";
+    static final String COMPARISON_CHAIN = "comparison chain";
+    static final String TRUTH_AND_LIES = "truth and lies";
+    static final String NUMBER_SEQUENCE = "number sequence";
+    static final String CALENDAR = "calendar";
+
+    /** Numbers in a comma-separated run that make a sequence to continue. */
+    private static final int SEQUENCE_LENGTH = 4;
+
+    private static final Set<String> QUANTIFIERS = Set.of("all", "some", "every", "none", "alle", "manche", "einige",
+            "kein", "keine", "todos", "todas", "algunos", "algunas", "ningún", "ninguna", "tous", "toutes", "certains",
+            "certaines", "aucun", "aucune");
+    private static final Set<String> CONCLUSIONS = Set.of("follow", "follows", "must", "therefore", "conclude",
+            "conclusion", "necessarily", "definitely", "folgt", "folgern", "daraus", "zwingend", "deduce", "deducir",
+            "concluir", "necesariamente", "conclure", "donc", "nécessairement");
+    private static final Set<String> LIE_WORDS = Set.of("lie", "lies", "lying", "liar", "liars", "knave", "knaves",
+            "lügt", "lügen", "lügner", "lügnerin", "miente", "mienten", "mentiroso", "mentirosa", "mentirosos", "ment",
+            "mentent", "menteur", "menteuse", "menteurs");
+    private static final Set<String> TRUTH_WORDS = Set.of("truth", "true", "truthful", "knight", "knights", "wahrheit",
+            "wahr", "verdad", "verdadero", "vérité", "vrai");
+    /** Words that open the comparison in "older than", "größer als", "más alta que", "plus rapide que". */
+    private static final Set<String> MORE_OR_LESS = Set.of("más", "menos", "plus", "moins");
+    private static final Set<String> THAN = Set.of("than", "que", "qu");
+    private static final Set<String> WEEKDAYS = Set.of("monday", "tuesday", "wednesday", "thursday", "friday",
+            "saturday", "sunday", "montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag", "lunes",
+            "martes", "miércoles", "jueves", "viernes", "sábado", "domingo", "lundi", "mardi", "mercredi", "jeudi",
+            "vendredi", "samedi", "dimanche");
+    private static final Set<String> CONDITIONS = Set.of("if", "wenn", "falls", "si");
+    private static final Set<String> RELATIVE_DAYS = Set.of("today", "tomorrow", "yesterday", "heute", "morgen", "gestern",
+            "übermorgen", "vorgestern", "hoy", "mañana", "ayer", "anteayer", "aujourd", "demain", "hier");
+
+    private static final int QUANTIFIER = 1;
+    private static final int CONCLUSION = 1 << 1;
+    private static final int LIE = 1 << 2;
+    private static final int TRUTH = 1 << 3;
+    private static final int OPEN_COMPARISON = 1 << 4;
+    private static final int CLOSE_COMPARISON = 1 << 5;
+    private static final int WEEKDAY = 1 << 6;
+    private static final int CONDITION = 1 << 7;
+    private static final int RELATIVE_DAY = 1 << 8;
+    /** Every word above with its roles, so that each word of the message costs one look-up. */
+    private static final Map<String, Integer> ROLES = roles(Map.of(QUANTIFIER, QUANTIFIERS, CONCLUSION, CONCLUSIONS,
+            LIE, LIE_WORDS, TRUTH, TRUTH_WORDS, OPEN_COMPARISON, MORE_OR_LESS, CLOSE_COMPARISON, THAN, WEEKDAY, WEEKDAYS,
+            CONDITION, CONDITIONS, RELATIVE_DAY, RELATIVE_DAYS));
+
+    private LogicPuzzles() {
+    }
+
+    /** The puzzle pattern found, or "" when none. */
+    static String pattern(String text, String[] words, String questionShape) {
+        int quantifiers = 0;
+        int lies = 0;
+        int comparisons = 0;
+        int openComparison = -1;
+        int seen = 0;
+        for (int i = 0; i < words.length; i++) {
+            String word = words[i];
+            int roles = ROLES.getOrDefault(word, 0);
+            seen |= roles;
+            quantifiers += (roles & QUANTIFIER) != 0 ? 1 : 0;
+            lies += (roles & LIE) != 0 ? 1 : 0;
+            if (word.equals("than") || word.equals("als") && i > 0 && words[i - 1].endsWith("er")) {
+                comparisons++;
+            } else if ((roles & OPEN_COMPARISON) != 0) {
+                openComparison = i;
+            } else if ((roles & CLOSE_COMPARISON) != 0 && openComparison >= 0 && i - openComparison <= 3) {
+                comparisons++;
+                openComparison = -1;
+            }
+        }
+        if (quantifiers >= 2 && (seen & CONCLUSION) != 0) {
+            return SYLLOGISM;
+        }
+        if (comparisons >= 2 && (questionShape.equals("who") || questionShape.equals("which"))) {
+            return COMPARISON_CHAIN;
+        }
+        if (lies >= 2 || lies >= 1 && (seen & TRUTH) != 0) {
+            return TRUTH_AND_LIES;
+        }
+        if ((seen & (WEEKDAY | CONDITION | RELATIVE_DAY)) == (WEEKDAY | CONDITION | RELATIVE_DAY)) {
+            return CALENDAR; // "If the day after tomorrow is Saturday, what day was yesterday?"
+        }
+        return hasNumberSequence(text) ? NUMBER_SEQUENCE : "";
+    }
+
+    private static Map<String, Integer> roles(Map<Integer, Set<String>> wordsByRole) {
+        Map<String, Integer> roles = new HashMap<>();
+        wordsByRole.forEach((role, words) -> words.forEach(word -> roles.merge(word, role, (a, b) -> a | b)));
+        return Map.copyOf(roles);
+    }
+
+    /** At least {@value #SEQUENCE_LENGTH} numbers in a row separated by ", ": "1, 1, 2, 3, 5, 8". */
+    static boolean hasNumberSequence(String text) {
+        int run = 0;
+        int i = 0;
+        while (i < text.length()) {
+            char c = text.charAt(i);
+            if (Character.isDigit(c)) {
+                while (i < text.length() && Character.isDigit(text.charAt(i))) {
+                    i++;
+                }
+                run++;
+                if (run >= SEQUENCE_LENGTH) {
+                    return true;
+                }
+                if (!text.startsWith(", ", i)) {
+                    run = 0; // a list goes on with ", " — "1,000" is one number, not two
+                }
+            } else if (c != ',' && c != ' ') {
+                run = 0;
+                i++;
+            } else {
+                i++;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,132 @@
+package com.cascade4arm.rules.score;
+
+/**
+ * The category model's view of a prompt: lower-case words, word pairs, the first word and character 3- and 4-grams
+ * (which carry inflections across languages and code punctuation such as {@code "+= "}), each hashed to 32 bits.
+ * One linear pass over at most {@link #HEAD_CHARS} + {@link #TAIL_CHARS} characters, so a prompt of any length costs
+ * the same bounded time; digits read as '0', so "9:40" and "11:15" are the same feature.
+ */
+final class Features {
+
+    /** Characters scored from the start of a long prompt... */
+    static final int HEAD_CHARS = 700;
+    /** ...and from its end, where a long prompt usually puts the question. */
+    static final int TAIL_CHARS = 300;
+    static final int MIN_GRAM = 3;
+    static final int MAX_GRAM = 4;
+    /** Changes whenever the features change, so a model trained on other features is refused instead of misread. */
+    static final int VERSION = 1;
+
+    static final int WORD = 1;
+    static final int PAIR = 2;
+    static final int FIRST = 3;
+    static final int CHARS = 4;
+
+    private static final int FNV_OFFSET = 0x811c9dc5;
+    private static final int FNV_PRIME = 0x01000193;
+
+    /** Receives every feature occurrence; {@code start..end} (and {@code start2..end2} for pairs) index the text. */
+    interface Sink {
+        void accept(int hash, int kind, char[] text, int start, int end, int start2, int end2);
+    }
+
+    private Features() {
+    }
+
+    /** Calls {@code sink} once per feature occurrence, in text order. */
+    static void extract(String prompt, Sink sink) {
+        char[] text = normalized(prompt);
+        int previousStart = -1;
+        int previousEnd = -1;
+        int i = 0;
+        while (i < text.length) {
+            if (!Character.isLetterOrDigit(text[i])) {
+                i++;
+                continue;
+            }
+            int start = i;
+            while (i < text.length && Character.isLetterOrDigit(text[i])) {
+                i++;
+            }
+            sink.accept(hash(WORD, text, start, i), WORD, text, start, i, 0, 0);
+            if (previousStart < 0) {
+                sink.accept(hash(FIRST, text, start, i), FIRST, text, start, i, 0, 0);
+            } else {
+                sink.accept(pairHash(text, previousStart, previousEnd, start, i), PAIR, text, previousStart, previousEnd,
+                        start, i);
+            }
+            previousStart = start;
+            previousEnd = i;
+        }
+        for (int n = MIN_GRAM; n <= MAX_GRAM; n++) {
+            for (int start = 0; start + n <= text.length; start++) {
+                sink.accept(hash(CHARS, text, start, start + n), CHARS, text, start, start + n, 0, 0);
+            }
+        }
+    }
+
+    /** A readable name for a feature occurrence, for explanations: {@code word:warum}, {@code chars:_who}. */
+    static String name(int kind, char[] text, int start, int end, int start2, int end2) {
+        return switch (kind) {
+            case WORD -> "word:" + new String(text, start, end - start);
+            case FIRST -> "first word:" + new String(text, start, end - start);
+            case PAIR -> "words:" + new String(text, start, end - start) + " " + new String(text, start2, end2 - start2);
+            default -> "chars:" + new String(text, start, end - start).replace(' ', '_');
+        };
+    }
+
+    /**
+     * The scored window, lower-cased, digits as '0', each run of white space as one space, padded with a space at both
+     * ends so character n-grams see word starts and ends.
+     */
+    static char[] normalized(String prompt) {
+        int length = prompt.length();
+        boolean cut = length > HEAD_CHARS + TAIL_CHARS;
+        char[] out = new char[(cut ? HEAD_CHARS + TAIL_CHARS + 1 : length) + 2];
+        int n = 0;
+        out[n++] = ' ';
+        n = append(prompt, 0, cut ? HEAD_CHARS : length, out, n);
+        if (cut) {
+            out[n++] = ' ';
+            n = append(prompt, length - TAIL_CHARS, length, out, n);
+        }
+        if (out[n - 1] != ' ') {
+            out[n++] = ' ';
+        }
+        return n == out.length ? out : java.util.Arrays.copyOf(out, n);
+    }
+
+    private static int append(String prompt, int from, int to, char[] out, int n) {
+        for (int i = from; i < to; i++) {
+            char c = prompt.charAt(i);
+            if (Character.isWhitespace(c)) {
+                if (out[n - 1] != ' ') {
+                    out[n++] = ' ';
+                }
+            } else {
+                out[n++] = Character.isDigit(c) ? '0' : Character.toLowerCase(c);
+            }
+        }
+        return n;
+    }
+
+    static int hash(int kind, char[] text, int start, int end) {
+        int h = (FNV_OFFSET ^ kind) * FNV_PRIME;
+        for (int i = start; i < end; i++) {
+            h = (h ^ text[i]) * FNV_PRIME;
+        }
+        return h == 0 ? 1 : h; // 0 marks an empty slot in the model's table
+    }
+
+    private static int pairHash(char[] text, int start, int end, int start2, int end2) {
+        int h = (FNV_OFFSET ^ PAIR) * FNV_PRIME;
+        for (int i = start; i < end; i++) {
+            h = (h ^ text[i]) * FNV_PRIME;
+        }
+        h = (h ^ ' ') * FNV_PRIME;
+        for (int i = start2; i < end2; i++) {
+            h = (h ^ text[i]) * FNV_PRIME;
+        }
+        return h == 0 ? 1 : h;
+    }
+}
