@@ -133,7 +133,7 @@ public final class Gateway implements AutoCloseable {
         routes.add(new CompareRoutes(compare, workers));
         // Rules admin: validated, versioned rule edits with dry-run, hot swap and rollback (package rulesadmin).
         this.rules = new RuleEditor(settings.rules(), routing);
-        routes.add(new RulesAdminRoutes(rules, admin, workers));
+        routes.add(new RulesAdminRoutes(rules, admin, settings.edge().exposure().exposed(), workers));
     }
 
     /** What the chat endpoint accepts: "auto" or a tier (one forces it; "cascade" and none mean auto) and the caps. */
