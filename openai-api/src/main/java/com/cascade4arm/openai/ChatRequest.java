@@ -15,20 +15,22 @@ import java.util.List;
  * @param temperature        sampling temperature, null when absent (the server's default applies)
  * @param seed               sampling seed, null for a random one
  * @param stop               extra stop strings (may be empty)
+ * @param output             JSON answers, token biases and the end user's id ({@link OutputOptions#NONE} for none)
  */
 public record ChatRequest(String model, List<ChatMessage> messages, boolean stream, boolean includeUsage,
                           Integer maxTokens, Integer requestedMaxTokens, Double temperature, Double topP,
-                          Double presencePenalty, Double frequencyPenalty, Integer seed, List<String> stop) {
+                          Double presencePenalty, Double frequencyPenalty, Integer seed, List<String> stop, OutputOptions output) {
 
     public ChatRequest {
         messages = List.copyOf(messages);
         stop = stop == null ? List.of() : List.copyOf(stop);
+        output = output == null ? OutputOptions.NONE : output;
     }
 
     /** One user prompt, e.g. for a benchmark or a compare leg. */
     public static ChatRequest userPrompt(String model, String prompt, int maxTokens, boolean stream) {
         return new ChatRequest(model, List.of(ChatMessage.user(prompt)), stream, stream, maxTokens, maxTokens, null,
-                null, null, null, null, List.of());
+                null, null, null, null, List.of(), OutputOptions.NONE);
     }
 
     /** Characters of all message contents together. */
@@ -51,11 +53,11 @@ public record ChatRequest(String model, List<ChatMessage> messages, boolean stre
     /** A copy with another model and streaming choice (e.g. what one upstream is sent). */
     public ChatRequest with(String newModel, boolean newStream, boolean newIncludeUsage) {
         return new ChatRequest(newModel, messages, newStream, newIncludeUsage, maxTokens, requestedMaxTokens, temperature,
-                topP, presencePenalty, frequencyPenalty, seed, stop);
+                topP, presencePenalty, frequencyPenalty, seed, stop, output);
     }
 
     /**
-     * The request as OpenAI JSON: messages, max_tokens, the sampling fields that were given, {@code stream} and, when
+     * The request as OpenAI JSON: messages, max_tokens, the sampling and output fields that were given, {@code stream} and, when
      * streaming with usage, {@code stream_options.include_usage}; {@code model} only when {@code withModel}.
      */
     public ObjectNode toJson(boolean withModel) {
@@ -81,6 +83,7 @@ public record ChatRequest(String model, List<ChatMessage> messages, boolean stre
             ArrayNode stops = body.putArray("stop");
             stop.forEach(stops::add);
         }
+        output.writeTo(body);
         body.put("stream", stream);
         if (stream && includeUsage) {
             body.putObject("stream_options").put("include_usage", true);
