@@ -119,6 +119,13 @@ public record GatewaySettings(List<TierSettings> tiers,
                 breakerWindow, breakerOpenMs, adminToken, dataDir, baseline, bench, compare, edge, rules);
     }
 
+    /** A copy with other Compare settings (used when the application simulates the hosted API). */
+    public GatewaySettings withCompare(CompareSettings newCompare) {
+        return new GatewaySettings(tiers, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
+                maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
+                breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl, bench, newCompare, edge, rules);
+    }
+
     /** $XDG_DATA_HOME/cascade4arm, else ~/.local/share/cascade4arm: where rule versions and benchmark runs live. */
     public static Path defaultDataDir() {
         String xdg = System.getenv("XDG_DATA_HOME");
