@@ -27,6 +27,8 @@ import com.cascade4arm.routes.ops.OpsRoutes;
 import com.cascade4arm.routes.routing.RoutingService;
 import com.cascade4arm.routes.rulesadmin.RuleEditor;
 import com.cascade4arm.routes.rulesadmin.RulesAdminRoutes;
+import com.cascade4arm.routes.tracing.ChatTraceSteps;
+import com.cascade4arm.routes.tracing.ChatTracing;
 import com.cascade4arm.routes.upstream.HealthMonitor;
 import com.cascade4arm.routes.upstream.UpstreamClient;
 import com.cascade4arm.routes.upstream.UpstreamEndpoint;
@@ -75,6 +77,7 @@ public final class Gateway implements AutoCloseable {
     private final RuleEditor rules;
     private final HttpSurface surface;
     private final LlamaComponent llama;
+    private final ChatTracing tracing;
     private volatile URI selfUrl;
 
     public Gateway(Vertx vertx, MeterRegistry meterRegistry, GatewaySettings settings, RoutingService routing) {
@@ -116,11 +119,12 @@ public final class Gateway implements AutoCloseable {
                     + settings.maxTokensCap() + "), but was " + scheduledMaxTokens);
         }
         boolean expose = settings.edge().exposeEndpoints();
+        this.tracing = ChatTracing.create(settings.tracing().otlpEndpoint(), settings.tracing().exportDelayMs());
         this.llama = new LlamaComponent(pools, new PoolDispatcher(client, metrics, settings.requestTimeoutMs(),
-                Timers.of(vertx), System::nanoTime, expose));
+                Timers.of(vertx), System::nanoTime, expose, tracing));
         routes.add(new ErrorsConfiguration());
         routes.add(new ChatRoutes(new ChatSteps(parser, routing, metrics, settings.tierNames()),
-                new TierFallback(fallbacks), settings.tierNames(), workers));
+                new ChatTraceSteps(tracing), new TierFallback(fallbacks), settings.tierNames(), workers));
         routes.add(new OpsRoutes(pools.values(), routing, parser, expose, workers));
         // Benchmark: REST API + scheduled route; targets are this gateway (once bound) and the baseline, if configured.
         this.bench = new BenchLauncher(settings.bench(),
@@ -256,5 +260,6 @@ public final class Gateway implements AutoCloseable {
         edge.close();
         workers.shutdownNow();
         client.close();
+        tracing.close(); // exports the spans still batched
     }
 }

@@ -4,6 +4,7 @@ import com.cascade4arm.routes.bench.BenchSettings;
 import com.cascade4arm.routes.compare.CompareSettings;
 import com.cascade4arm.routes.edge.EdgeSettings;
 import com.cascade4arm.routes.rulesadmin.RulesSettings;
+import com.cascade4arm.routes.tracing.TracingSettings;
 import org.apache.camel.spi.PropertiesComponent;
 
 import java.net.URI;
@@ -24,7 +25,7 @@ public record GatewaySettings(List<TierSettings> tiers,
                               int workerThreads, int breakerFailureRatePercent, int breakerWindow, long breakerOpenMs,
                               String adminToken, Path dataDir, URI baselineUrl, BenchSettings bench,
                               CompareSettings compare, EdgeSettings edge,
-                              RulesSettings rules) {
+                              RulesSettings rules, TracingSettings tracing) {
     /** The cascade's tiers unless {@code cascade.tiers} says otherwise: the rulebook routes to these two. */
     public static final String DEFAULT_TIERS = "small,large";
     public static final int DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
@@ -66,7 +67,8 @@ public record GatewaySettings(List<TierSettings> tiers,
                 BenchSettings.read(p::string, dataDir),
                 CompareSettings.read(p::string),
                 EdgeSettings.read(p::string),
-                RulesSettings.read(p::string, dataDir));
+                RulesSettings.read(p::string, dataDir),
+                TracingSettings.read(p::string));
     }
 
     /** The tiers in {@code cascade.tiers} order, each with its keys; the fallback defaults to the next tier (round). */
@@ -109,21 +111,21 @@ public record GatewaySettings(List<TierSettings> tiers,
                 .map(t -> urls.containsKey(t.name()) ? t.withUrls(urls.get(t.name())) : t).toList();
         return new GatewaySettings(replaced, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
                 maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
-                breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl, bench, compare, edge, rules);
+                breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl, bench, compare, edge, rules, tracing);
     }
 
     /** A copy with the baseline endpoint's URL (used when the embedded hosts supply it). */
     public GatewaySettings withBaseline(URI baseline) {
         return new GatewaySettings(tiers, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
                 maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
-                breakerWindow, breakerOpenMs, adminToken, dataDir, baseline, bench, compare, edge, rules);
+                breakerWindow, breakerOpenMs, adminToken, dataDir, baseline, bench, compare, edge, rules, tracing);
     }
 
     /** A copy with other Compare settings (used when the application simulates the hosted API). */
     public GatewaySettings withCompare(CompareSettings newCompare) {
         return new GatewaySettings(tiers, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
                 maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
-                breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl, bench, newCompare, edge, rules);
+                breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl, bench, newCompare, edge, rules, tracing);
     }
 
     /** $XDG_DATA_HOME/cascade4arm, else ~/.local/share/cascade4arm: where rule versions and benchmark runs live. */

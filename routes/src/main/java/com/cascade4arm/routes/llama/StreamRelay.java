@@ -114,6 +114,11 @@ final class StreamRelay implements SseListener {
         return usage;
     }
 
+    /** System.nanoTime() of the first content token, 0 before it. */
+    long firstContentNanos() {
+        return firstContentNanos;
+    }
+
     Double ttftMs() {
         return firstContentNanos == 0 ? null : (firstContentNanos - http.receivedAtNanos()) / 1e6;
     }
