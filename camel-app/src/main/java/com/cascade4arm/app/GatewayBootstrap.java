@@ -14,17 +14,27 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-/** The application's gateway wiring: embedded demo hosts when no upstream URL is configured, and the web console. */
+/**
+ * The application's gateway wiring: embedded demo hosts when no upstream URL is configured, the simulated hosted API
+ * when asked for, and the web console.
+ */
 final class GatewayBootstrap extends GatewayMainListener {
     private static final int DEFAULT_EMBEDDED_SLOTS = 4;
 
     private EmbeddedHosts embedded;
+    private SimulatedHostedApi simulatedHosted;
 
     @Override
     protected GatewaySettings resolveUpstreams(GatewaySettings settings, PropertiesComponent properties) {
-        if (settings.hasUpstreams()) {
-            return settings;
+        GatewaySettings resolved = settings;
+        if (booleanProperty(properties, SimulatedHostedApi.KEY)) {
+            simulatedHosted = SimulatedHostedApi.start();
+            resolved = simulatedHosted.applyTo(resolved);
         }
+        return resolved.hasUpstreams() ? resolved : embedded(resolved, properties);
+    }
+
+    private GatewaySettings embedded(GatewaySettings settings, PropertiesComponent properties) {
         embedded = EmbeddedHosts.start(embeddedOptions(properties));
         return settings.withTierUrls(Map.of("small", List.of(embedded.small()), "large", List.of(embedded.large())))
                 .withBaseline(embedded.baseline());
@@ -45,6 +55,20 @@ final class GatewayBootstrap extends GatewayMainListener {
         if (embedded != null) {
             embedded.close();
         }
+        if (simulatedHosted != null) {
+            simulatedHosted.close();
+        }
+    }
+
+    private static boolean booleanProperty(PropertiesComponent properties, String key) {
+        String value = properties.resolveProperty(key).map(String::trim).orElse("");
+        if (value.isEmpty() || value.equalsIgnoreCase("false")) {
+            return false;
+        }
+        if (value.equalsIgnoreCase("true")) {
+            return true;
+        }
+        throw new IllegalArgumentException(key + " must be true or false, but was " + value);
     }
 
     private static EmbeddedHosts.Options embeddedOptions(PropertiesComponent properties) {

@@ -17,27 +17,29 @@ import java.util.List;
  * @param stop               extra stop strings (may be empty)
  * @param ignoreEos          keep generating past end-of-generation tokens up to max_tokens (llama-server's
  *                           {@code ignore_eos}; fixed-length benchmark runs), false when absent
+ * @param output             JSON answers, token biases and the end user's id ({@link OutputOptions#NONE} for none)
  */
 public record ChatRequest(String model, List<ChatMessage> messages, boolean stream, boolean includeUsage,
                           Integer maxTokens, Integer requestedMaxTokens, Double temperature, Double topP,
                           Double presencePenalty, Double frequencyPenalty, Integer seed, List<String> stop,
-                          boolean ignoreEos) {
+                          boolean ignoreEos, OutputOptions output) {
 
     public ChatRequest {
         messages = List.copyOf(messages);
         stop = stop == null ? List.of() : List.copyOf(stop);
+        output = output == null ? OutputOptions.NONE : output;
     }
 
     /** One user prompt, e.g. for a benchmark or a compare leg. */
     public static ChatRequest userPrompt(String model, String prompt, int maxTokens, boolean stream) {
         return new ChatRequest(model, List.of(ChatMessage.user(prompt)), stream, stream, maxTokens, maxTokens, null,
-                null, null, null, null, List.of(), false);
+                null, null, null, null, List.of(), false, OutputOptions.NONE);
     }
 
     /** A copy with the benchmark's sampling and length controls (null sampling values leave the server's default). */
     public ChatRequest withSampling(Double newTemperature, Double newTopP, Integer newSeed, boolean newIgnoreEos) {
         return new ChatRequest(model, messages, stream, includeUsage, maxTokens, requestedMaxTokens, newTemperature,
-                newTopP, presencePenalty, frequencyPenalty, newSeed, stop, newIgnoreEos);
+                newTopP, presencePenalty, frequencyPenalty, newSeed, stop, newIgnoreEos, output);
     }
 
     /** Characters of all message contents together. */
@@ -60,11 +62,11 @@ public record ChatRequest(String model, List<ChatMessage> messages, boolean stre
     /** A copy with another model and streaming choice (e.g. what one upstream is sent). */
     public ChatRequest with(String newModel, boolean newStream, boolean newIncludeUsage) {
         return new ChatRequest(newModel, messages, newStream, newIncludeUsage, maxTokens, requestedMaxTokens, temperature,
-                topP, presencePenalty, frequencyPenalty, seed, stop, ignoreEos);
+                topP, presencePenalty, frequencyPenalty, seed, stop, ignoreEos, output);
     }
 
     /**
-     * The request as OpenAI JSON: messages, max_tokens, the sampling fields that were given, {@code stream} and, when
+     * The request as OpenAI JSON: messages, max_tokens, the sampling and output fields that were given, {@code stream} and, when
      * streaming with usage, {@code stream_options.include_usage}; {@code model} only when {@code withModel}.
      */
     public ObjectNode toJson(boolean withModel) {
@@ -93,6 +95,7 @@ public record ChatRequest(String model, List<ChatMessage> messages, boolean stre
         if (ignoreEos) {
             body.put("ignore_eos", true);
         }
+        output.writeTo(body);
         body.put("stream", stream);
         if (stream && includeUsage) {
             body.putObject("stream_options").put("include_usage", true);

@@ -11,7 +11,7 @@ import java.util.Set;
 
 /**
  * The one validation of an OpenAI chat request, for the gateway and the hosts alike: every rejection is an
- * {@link ApiError} naming the field and the bad value. What differs between them (models, caps) is {@link Limits}.
+ * {@link ApiError} naming the field and the bad value, and a field not honoured is refused ({@link RequestFields}). What differs between them (models, caps) is {@link Limits}.
  */
 public final class ChatRequestParser {
     public static final Set<String> ROLES = Set.of("system", "user", "assistant", "developer", "tool");
@@ -66,6 +66,7 @@ public final class ChatRequestParser {
         if (!root.isObject()) {
             throw ApiError.badRequest("invalid_type", "request body must be a JSON object, but was " + Values.describe(root));
         }
+        RequestFields.refuseUnsupported(root);
         String model = model(root.get("model"));
         List<ChatMessage> messages = messages(root.get("messages"));
         int promptChars = messages.stream().mapToInt(m -> m.content().length()).sum();
@@ -92,7 +93,8 @@ public final class ChatRequestParser {
                 Values.number(root, "temperature", 0, MAX_TEMPERATURE), Values.number(root, "top_p", 0, 1),
                 Values.number(root, "presence_penalty", -2, 2), Values.number(root, "frequency_penalty", -2, 2),
                 Values.integer(root, "seed", Integer.MIN_VALUE, Integer.MAX_VALUE), stop(root.get("stop")),
-                Values.bool(root, "ignore_eos", false));
+                Values.bool(root, "ignore_eos", false),
+                RequestFields.outputOptions(root));
     }
 
     /**

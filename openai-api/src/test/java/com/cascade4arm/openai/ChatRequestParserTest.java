@@ -23,12 +23,13 @@ class ChatRequestParserTest {
     }
 
     @Test
-    void keepsOnlyTheKnownFieldsAndForwardsNothingElse() {
+    void forwardsEveryHonouredFieldAndNothingElse() {
         ChatRequest request = parse(GATEWAY, """
                 {"model":"large","messages":[{"role":"system","content":"Be brief."},
                  {"role":"user","content":[{"type":"text","text":"Hi "},{"type":"text","text":"there"}]}],
                  "max_tokens":32,"temperature":0.5,"stream":true,"stream_options":{"include_usage":true},
-                 "stop":"END","seed":7,"logit_bias":{"50256":-100},"tools":[{"x":1}]}""");
+                 "stop":"END","seed":7,"logit_bias":{"50256":-100},"user":"u-1","logprobs":false,
+                 "response_format":{"type":"json_schema","json_schema":{"name":"x","schema":{"type":"object"},"extra":1}}}""");
 
         assertThat(request.model()).isEqualTo("large");
         assertThat(request.messages()).extracting(ChatMessage::content).containsExactly("Be brief.", "Hi there");
@@ -36,7 +37,67 @@ class ChatRequestParserTest {
         assertThat(request.includeUsage()).isTrue();
         assertThat(request.toJson(false).toString()).isEqualTo("{\"messages\":[{\"role\":\"system\",\"content\":"
                 + "\"Be brief.\"},{\"role\":\"user\",\"content\":\"Hi there\"}],\"max_tokens\":32,\"temperature\":0.5,"
-                + "\"seed\":7,\"stop\":[\"END\"],\"stream\":true,\"stream_options\":{\"include_usage\":true}}");
+                + "\"seed\":7,\"stop\":[\"END\"],\"response_format\":{\"type\":\"json_schema\",\"json_schema\":"
+                + "{\"name\":\"x\",\"schema\":{\"type\":\"object\"}}},\"logit_bias\":{\"50256\":-100.0},\"user\":\"u-1\","
+                + "\"stream\":true,\"stream_options\":{\"include_usage\":true}}");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "tools                | [{\"type\":\"function\",\"function\":{\"name\":\"f\"}}] | tool calls are not relayed",
+            "tool_choice          | \"auto\"            | tool calls are not relayed",
+            "parallel_tool_calls  | true                | tool calls are not relayed",
+            "functions            | []                  | function calls are not relayed",
+            "function_call        | \"none\"            | function calls are not relayed",
+            "top_logprobs         | 2                   | log probabilities are not relayed",
+            "logprobs             | true                | log probabilities are not relayed",
+            "audio                | {}                  | text-only",
+            "modalities           | [\"text\"]          | text-only",
+            "prediction           | {}                  | predicted outputs",
+            "web_search_options   | {}                  | no web search",
+            "reasoning_effort     | \"low\"             | not reasoning models",
+            "store                | true                | not stored",
+            "metadata             | {}                  | not stored",
+            "n_probs              | 3                   | not a chat completions parameter this gateway knows"})
+    void refusesAFieldItDoesNotHonourNamingIt(String field, String value, String why) {
+        String json = "{\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}],\"" + field + "\":" + value + "}";
+
+        for (ChatRequestParser parser : List.of(GATEWAY, HOST)) {
+            assertThatThrownBy(() -> parse(parser, json)).isInstanceOfSatisfying(ApiError.class, e -> {
+                assertThat(e.status()).isEqualTo(400);
+                assertThat(e.code()).isEqualTo("unsupported_parameter");
+                assertThat(e.getMessage()).startsWith(field + " is not supported: ").contains(why);
+                assertThat(e.toJson().path("error").path("param").asText()).isEqualTo(field);
+            });
+        }
+    }
+
+    @Test
+    void jsonObjectAsksForAnyObjectAndTextForNothing() {
+        ChatRequest json = parse(HOST, "{\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}],"
+                + "\"response_format\":{\"type\":\"json_object\"}}");
+        ChatRequest text = parse(HOST, "{\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}],"
+                + "\"response_format\":{\"type\":\"text\"}}");
+
+        assertThat(json.output().jsonSchema()).isEqualTo("{\"type\":\"object\"}");
+        assertThat(json.toJson().path("response_format").toString()).isEqualTo("{\"type\":\"json_object\"}");
+        assertThat(text.output().jsonSchema()).isNull();
+        assertThat(text.toJson().has("response_format")).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+            "\"response_format\":\"json\"                                     | response_format must be an object, but was the string \"json\"",
+            "\"response_format\":{\"type\":\"yaml\"}                          | response_format.type must be text, json_object or json_schema, but was the string \"yaml\"",
+            "\"response_format\":{\"type\":\"json_schema\"}                   | response_format.json_schema.schema must be a JSON schema object",
+            "\"logit_bias\":[1]                                               | logit_bias must be an object of token id → bias, but was an array",
+            "\"logit_bias\":{\"the\":5}                                       | logit_bias keys must be token ids (non-negative integers), but had 'the'",
+            "\"logit_bias\":{\"12\":101}                                      | logit_bias values must be numbers between -100 and 100, but token 12 had a number 101",
+            "\"user\":42                                                      | user must be a string of at most 256 characters, but was a number 42"})
+    void malformedOutputOptionsAreRefusedSayingWhy(String field, String message) {
+        String json = "{\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]," + field + "}";
+
+        assertThatThrownBy(() -> parse(GATEWAY, json)).isInstanceOf(ApiError.class).hasMessage(message);
     }
 
     @Test

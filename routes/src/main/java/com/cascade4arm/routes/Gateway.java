@@ -29,6 +29,8 @@ import com.cascade4arm.routes.ops.OpsRoutes;
 import com.cascade4arm.routes.routing.RoutingService;
 import com.cascade4arm.routes.rulesadmin.RuleEditor;
 import com.cascade4arm.routes.rulesadmin.RulesAdminRoutes;
+import com.cascade4arm.routes.tracing.ChatTraceSteps;
+import com.cascade4arm.routes.tracing.ChatTracing;
 import com.cascade4arm.routes.upstream.HealthMonitor;
 import com.cascade4arm.routes.upstream.UpstreamClient;
 import com.cascade4arm.routes.upstream.UpstreamEndpoint;
@@ -77,6 +79,7 @@ public final class Gateway implements AutoCloseable {
     private final RuleEditor rules;
     private final HttpSurface surface;
     private final LlamaComponent llama;
+    private final ChatTracing tracing;
     private volatile URI selfUrl;
 
     public Gateway(Vertx vertx, MeterRegistry meterRegistry, GatewaySettings settings, RoutingService routing) {
@@ -118,11 +121,12 @@ public final class Gateway implements AutoCloseable {
                     + settings.maxTokensCap() + "), but was " + scheduledMaxTokens);
         }
         boolean expose = settings.edge().exposeEndpoints();
+        this.tracing = ChatTracing.create(settings.tracing().otlpEndpoint(), settings.tracing().exportDelayMs());
         this.llama = new LlamaComponent(pools, new PoolDispatcher(client, metrics, settings.requestTimeoutMs(),
-                Timers.of(vertx), System::nanoTime, expose, settings.escalation()));
+                Timers.of(vertx), System::nanoTime, expose, settings.escalation(), tracing));
         routes.add(new ErrorsConfiguration());
         routes.add(new ChatRoutes(new ChatSteps(parser, routing, metrics, settings.tierNames()),
-                new TierFallback(fallbacks), new Escalate(settings.tierNames()), settings.tierNames(), workers));
+                new ChatTraceSteps(tracing), new TierFallback(fallbacks), new Escalate(settings.tierNames()), settings.tierNames(), workers));
         routes.add(new OpsRoutes(pools.values(), routing, parser, expose, workers));
         // Benchmark: REST API + scheduled route; targets are this gateway (once bound) and the baseline, if configured.
         this.bench = new BenchLauncher(settings.bench(),
@@ -136,7 +140,7 @@ public final class Gateway implements AutoCloseable {
         routes.add(new CompareRoutes(compare, workers));
         // Rules admin: validated, versioned rule edits with dry-run, hot swap and rollback (package rulesadmin).
         this.rules = new RuleEditor(settings.rules(), routing);
-        routes.add(new RulesAdminRoutes(rules, admin, workers));
+        routes.add(new RulesAdminRoutes(rules, admin, settings.edge().exposure().exposed(), workers));
     }
 
     /** What the chat endpoint accepts: "auto" or a tier (one forces it; "cascade" and none mean auto) and the caps. */
@@ -259,5 +263,6 @@ public final class Gateway implements AutoCloseable {
         edge.close();
         workers.shutdownNow();
         client.close();
+        tracing.close(); // exports the spans still batched
     }
 }

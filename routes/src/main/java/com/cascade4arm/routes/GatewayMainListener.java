@@ -103,6 +103,7 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         String base = "http://" + (host.equals("0.0.0.0") ? "localhost" : host) + ":" + port(router);
         LOG.info("Cascade4Arm ready:\n  UI       {}/\n  API      {}/v1/chat/completions\n  Metrics  {}/metrics\n  Health   {}/health",
                 base, base, base, base);
+        LOG.info(gateway.settings().edge().protectionSummary());
     }
 
     /** The port the HTTP server actually bound (differs from the setting when that was 0). */

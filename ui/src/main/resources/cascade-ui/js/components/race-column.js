@@ -33,6 +33,8 @@ export class RaceColumn {
     this.system = system.id;
     this.title = system.title;
     this.isCascade = system.id === 'cascade';
+    this.defaultCaption = system.caption;
+    this.caption = el('span', { class: 'card__caption', 'data-testid': 'caption' }, system.caption);
     this.status = el('span', { class: 'status__text', 'data-testid': 'status' }, 'Idle');
     this.statusBox = el('div', { class: 'status', role: 'status', 'aria-live': 'polite', dataset: { tone: 'idle' } },
       el('span', { class: 'status__dot', 'aria-hidden': 'true' }), this.status);
@@ -67,7 +69,7 @@ export class RaceColumn {
       el('header', { class: 'card__header' },
         el('div', { class: 'card__heading' },
           el('h2', { class: 'card__title' }, system.title),
-          el('span', { class: 'card__caption' }, system.caption)),
+          this.caption),
         this.statusBox),
       el('div', { class: 'decision', 'data-testid': 'decision' }, decision),
       el('div', { class: 'stats stats--three', 'data-testid': 'metrics' }, Object.values(this.chips).map((c) => c.node)),
@@ -149,6 +151,9 @@ export class RaceColumn {
     this.finished = true;
     this.output.dataset.state = 'settled';
     if (!this.answerText.data && result.text) this.answerText.data = result.text;
+    // The gateway's simulated hosted API names itself in its model; say so in words, never pass it off as OpenRouter.
+    const simulated = typeof result.model === 'string' && result.model.startsWith('simulated');
+    setText(this.caption, simulated ? 'Simulated hosted API — a local stand-in, not OpenRouter' : this.defaultCaption);
     this.applyDecision(result);
     this.applyMetrics(result);
     const known = FINAL_STATUS[result.status] || { label: result.status || 'Unknown', tone: 'warn' };

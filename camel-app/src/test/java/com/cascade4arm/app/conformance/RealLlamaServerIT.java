@@ -1,6 +1,8 @@
 package com.cascade4arm.app.conformance;
 
 import com.cascade4arm.app.TestGateway;
+import com.cascade4arm.app.fields.ChatFieldChecks;
+import com.cascade4arm.app.fields.ChatFieldsIT;
 import com.cascade4arm.host.demo.DemoModel;
 import com.cascade4arm.host.demo.DemoModels;
 import com.cascade4arm.testing.gateway.GatewayHarness;
@@ -91,6 +93,13 @@ class RealLlamaServerIT {
         assertThat(last.at("/usage/completion_tokens").asInt()).isBetween(1, 8);
         assertThat(last.at("/cascade/route").asText()).isEqualTo("small");
         assertThat(last.at("/cascade/ttft_ms").asDouble()).isPositive();
+    }
+
+    @Test
+    void honoursJsonSchemaLogitBiasAndPenaltiesLikeOurHosts() throws Exception {
+        ChatFieldChecks.answersFollowTheJsonSchema(http);
+        ChatFieldChecks.logitBiasSteersTokens(http, ChatFieldsIT.FAVOURED_TOKEN);
+        ChatFieldChecks.acceptsPenaltiesAndRefusesTools(http);
     }
 
     @Test

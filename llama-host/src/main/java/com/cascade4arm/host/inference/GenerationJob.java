@@ -35,6 +35,7 @@ public final class GenerationJob implements TokenPump.Receiver {
     private int tokens;
     private boolean lastPieceEmpty;
     private DraftTask draftTask;
+    private boolean lengthReached;
 
     /**
      * @param completions where a drafted generation finishes (it may wait for llama.cpp's last log line; the pump must
@@ -90,7 +91,7 @@ public final class GenerationJob implements TokenPump.Receiver {
 
     @Override
     public boolean cancelRequested() {
-        return cancelled.get();
+        return cancelled.get() || lengthReached;
     }
 
     @Override
@@ -121,10 +122,21 @@ public final class GenerationJob implements TokenPump.Receiver {
         if (!output.text.isEmpty()) {
             emit(output.text);
         }
+        // Fixed length: llama.cpp was asked for a speculative step more (LoadedModel); stop exactly at max_tokens.
+        lengthReached = prompt.request().ignoreEos() && tokens >= prompt.maxTokens();
     }
 
     @Override
     public void onFailure(Throwable failure) {
+        if (lengthReached && !cancelled.get()) {
+            long end = System.nanoTime();
+            if (drafts.enabled()) {
+                completions.execute(() -> complete(end));
+            } else {
+                complete(end);
+            }
+            return;
+        }
         fail(failure);
     }
 

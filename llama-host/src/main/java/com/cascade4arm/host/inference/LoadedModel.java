@@ -2,7 +2,9 @@ package com.cascade4arm.host.inference;
 
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.openai.ChatMessage;
+import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.openai.ChatRequest;
+import com.cascade4arm.openai.OutputOptions;
 import de.kherud.llama.InferenceParameters;
 import de.kherud.llama.LlamaIterator;
 import de.kherud.llama.LlamaModel;
@@ -10,7 +12,9 @@ import de.kherud.llama.ModelParameters;
 import de.kherud.llama.Pair;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /** The llama.cpp model behind one host: renders chat templates, counts tokens and starts streaming generations. */
 final class LoadedModel implements AutoCloseable {
@@ -64,7 +68,7 @@ final class LoadedModel implements AutoCloseable {
             throw new PromptTooLongException(promptTokens, slotContext);
         }
         int budget = request.maxTokens() != null ? request.maxTokens() : slotContext - promptTokens;
-        return new PreparedPrompt(request, prompt, promptTokens, budget);
+        return new PreparedPrompt(request, prompt, promptTokens, budget, grammar(request.output()));
     }
 
     /** Starts generating; the iterator yields one output per generated token, then a final stop output. */
@@ -84,6 +88,21 @@ final class LoadedModel implements AutoCloseable {
         if (!request.stop().isEmpty()) {
             parameters.setStopStrings(request.stop().toArray(String[]::new));
         }
+        if (request.presencePenalty() != null) {
+            parameters.setPresencePenalty(request.presencePenalty().floatValue());
+        }
+        if (request.frequencyPenalty() != null) {
+            parameters.setFrequencyPenalty(request.frequencyPenalty().floatValue());
+        }
+        OutputOptions output = request.output();
+        if (!output.logitBias().isEmpty()) {
+            Map<Integer, Float> bias = new HashMap<>();
+            output.logitBias().forEach((token, value) -> bias.put(token, value.floatValue()));
+            parameters.setTokenIdBias(bias);
+        }
+        if (prepared.grammar() != null) {
+            parameters.setGrammar(prepared.grammar());
+        }
         return model.generate(parameters).iterator();
     }
 
@@ -94,6 +113,20 @@ final class LoadedModel implements AutoCloseable {
      */
     private int speculativeSlack(ChatRequest request) {
         return request.ignoreEos() && config.draftModel() != null ? config.draftMax() : 0;
+    }
+
+    /** response_format's schema as llama.cpp's GBNF grammar (what llama-server does with it); 400 when it cannot be. */
+    private static String grammar(OutputOptions output) {
+        String schema = output.jsonSchema();
+        if (schema == null) {
+            return null;
+        }
+        try {
+            return LlamaModel.jsonSchemaToGrammar(schema);
+        } catch (RuntimeException e) {
+            throw ApiError.invalidParam("response_format", "invalid_value",
+                    "response_format's schema cannot be turned into a grammar: " + e.getMessage());
+        }
     }
 
     @Override

@@ -6,6 +6,7 @@ import com.cascade4arm.routes.http.ErrorsConfiguration;
 import com.cascade4arm.routes.llama.LlamaComponent;
 import com.cascade4arm.routes.llama.PoolUnavailableException;
 import com.cascade4arm.routes.llama.SmallModelDoubtException;
+import com.cascade4arm.routes.tracing.ChatTraceSteps;
 import org.apache.camel.model.ChoiceDefinition;
 
 import java.util.List;
@@ -31,10 +32,12 @@ public final class ChatRoutes extends ApiRoutes {
     private final TierFallback fallback;
     private final Escalate escalate;
     private final List<String> tiers;
+    private final ChatTraceSteps trace;
 
-    public ChatRoutes(ChatSteps steps, TierFallback fallback, Escalate escalate, List<String> tiers,
+    public ChatRoutes(ChatSteps steps, ChatTraceSteps trace, TierFallback fallback, Escalate escalate, List<String> tiers,
                       ExecutorService workers) {
         super(workers);
+        this.trace = trace;
         this.steps = steps;
         this.fallback = fallback;
         this.escalate = escalate;
@@ -44,6 +47,7 @@ public final class ChatRoutes extends ApiRoutes {
     @Override
     public void configure() {
         onEventLoop("POST", CHAT_PATH, CHAT_COMPLETIONS)
+                .process(trace::begin)
                 .transform().body(byte[].class, steps::parse)
                 .to(direct(SELECT_ENDPOINT))
                 .doTry()
@@ -57,8 +61,10 @@ public final class ChatRoutes extends ApiRoutes {
                 .end();
 
         from(direct(SELECT_ENDPOINT)).routeId(SELECT_ENDPOINT).routeConfigurationId(ErrorsConfiguration.INTERNAL)
+                .process(trace::decisionStarted)
                 .transform().body(ChatRequest.class, steps::extractFacts)
                 .transform().body(PromptedChat.class, steps::decide)
+                .process(trace::decisionDone)
                 .setHeader(TIER).body(RoutedChat.class, RoutedChat::tier);
 
         // One static branch per configured tier (not toD): no endpoint is resolved per request.

@@ -41,7 +41,7 @@ public final class CompareRoutes extends ApiRoutes {
         onWorkers("POST", "/api/compare", COMPARE)
                 .unmarshal(Json.tree())
                 .process(compare::open)
-                .to("micrometer:counter:cascade.compare.requests?tags=answer=json")
+                .to("micrometer:counter:cascade.compare.requests?tags.answer=json")
                 .to(direct(COMPARE_MULTICAST))
                 .process(compare::answer)
                 .marshal(Json.answer());
@@ -53,7 +53,7 @@ public final class CompareRoutes extends ApiRoutes {
         onWorkers("POST", "/api/compare/stream", COMPARE_STREAM)
                 .unmarshal(Json.tree())
                 .process(compare::openStream)
-                .to("micrometer:counter:cascade.compare.requests?tags=answer=sse")
+                .to("micrometer:counter:cascade.compare.requests?tags.answer=sse")
                 .to(direct(COMPARE_MULTICAST))
                 .process(compare::answerStream);
 

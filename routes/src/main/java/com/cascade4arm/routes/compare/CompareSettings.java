@@ -87,6 +87,12 @@ public record CompareSettings(long deadlineMs, URI hostedBaseUrl, String hostedM
                 retry);
     }
 
+    /** A copy whose hosted column is the simulated API at {@code base}: its key and a model name that says so. */
+    public CompareSettings withSimulatedHosted(URI base, String apiKey, String model) {
+        return new CompareSettings(deadlineMs, base, model, apiKey, hostedReferer, hostedTitle, hostedUsdPerMillionInput,
+                hostedUsdPerMillionOutput, baselineUsdPerHour, baselineSlots, retry);
+    }
+
     /** The settings with every default and no hosted key (what an empty configuration gives). */
     public static CompareSettings defaults() {
         return read(key -> null);

@@ -16,8 +16,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The per-request limits as Vert.x route handlers: who the client is, a header-count cap and a request target without
- * control characters for every request; the client's token bucket (reads, i.e. GET, have a bucket of their own) and
- * the concurrency caps before an API request's body is read; the stream cap once the body says it wants SSE.
+ * control characters for every request; the client's token bucket (reads, i.e. GET, have a bucket of their own; off
+ * unless {@link EdgeSettings#rateLimited()}) and the concurrency caps before an API request's body is read; the stream cap once the body says it wants SSE.
  * Refusals are OpenAI-shaped errors with Retry-After (whole seconds).
  */
 public final class EdgeGuard {
@@ -97,7 +97,7 @@ public final class EdgeGuard {
         }
         String client = client(ctx);
         boolean internal = Boolean.TRUE.equals(ctx.get(INTERNAL));
-        if (!internal) {
+        if (!internal && settings.rateLimited()) {
             // Reads (GET) draw from a bucket of their own: the console polls them, and they cost next to nothing.
             boolean read = ctx.request().method() == HttpMethod.GET;
             long waitNanos = (read ? reads : rate).tryAcquire(client);

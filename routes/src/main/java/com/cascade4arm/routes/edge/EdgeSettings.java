@@ -18,7 +18,12 @@ public record EdgeSettings(double requestsPerSecond, int burst, double readsPerS
                            int maxConcurrentRequests, int maxStreams, int maxConnections, List<Cidr> trustedProxies,
                            long headerTimeoutMs, long bodyTimeoutMs, long writeStallTimeoutMs, int maxHeaders,
                            int maxHeaderBytes, int maxRequestLineBytes, int maxConnectionsPerClient,
-                           List<String> allowedOrigins, boolean exposeEndpoints, long metricsCacheMs, String internalKey) {
+                           List<String> allowedOrigins, boolean exposeEndpoints, long metricsCacheMs,
+                           Exposure exposure, boolean rateLimited, String internalKey) {
+    /** auto (default: on when {@link Exposure#exposed()}), true or false: whether the per-client rate limits apply. */
+    public static final String RATE_LIMIT_ENABLED_KEY = "cascade.edge.rate-limit.enabled";
+    /** The HTTP server's bind address, read to tell a laptop from a public box. */
+    public static final String BIND_HOST_KEY = "camel.server.host";
     public static final double DEFAULT_REQUESTS_PER_SECOND = 1.0;
     public static final int DEFAULT_BURST = 5;
     /** Reads (GET: model list, run status, rule history) are cheap, and the console polls them: a bucket of their own. */
@@ -48,6 +53,7 @@ public record EdgeSettings(double requestsPerSecond, int burst, double readsPerS
     /** Reads the cascade.edge.* keys through {@code property} (null or blank = unset, i.e. the default). */
     public static EdgeSettings read(Function<String, String> property) {
         Values v = new Values(property);
+        Exposure exposure = Exposure.of(v.text(BIND_HOST_KEY));
         return new EdgeSettings(
                 v.decimal("cascade.edge.rate-limit.requests-per-second", DEFAULT_REQUESTS_PER_SECOND, 0.001, 1_000_000),
                 (int) v.integer("cascade.edge.rate-limit.burst", DEFAULT_BURST, 1, 1_000_000),
@@ -69,12 +75,26 @@ public record EdgeSettings(double requestsPerSecond, int burst, double readsPerS
                 v.origins("cascade.edge.allowed-origins"),
                 v.bool("cascade.expose-endpoints"),
                 v.integer("cascade.metrics.cache-ms", DEFAULT_METRICS_CACHE_MS, 0, 600_000),
+                exposure,
+                exposure.rateLimited(v.text(RATE_LIMIT_ENABLED_KEY)),
                 randomKey());
     }
 
-    /** The defaults, as if no cascade.edge.* key were set. */
+    /** The defaults, as if no cascade.edge.* key were set (bound to loopback). */
     public static EdgeSettings defaults() {
         return read(key -> null);
+    }
+
+    /** One start-up log line: which protections apply because of where the gateway listens, and how to change them. */
+    public String protectionSummary() {
+        String limits = rateLimited
+                ? "per-client rate limit ON: " + requestsPerSecond + " request(s)/s, bursts of " + burst + "; reads "
+                        + readsPerSecond + "/s, bursts of " + readsBurst
+                : "per-client rate limit OFF";
+        String rules = exposure.exposed() ? "rule validate/dry-run need the admin token" : "rule validate/dry-run open";
+        return "Edge: " + exposure.describe() + ": " + limits + "; " + rules + "; at most " + maxConcurrentPerClient
+                + " requests at once per client, " + maxConcurrentRequests + " in all. Change with "
+                + RATE_LIMIT_ENABLED_KEY + "=true|false|auto (env CASCADE_RATE_LIMIT) and cascade.edge.rate-limit.*";
     }
 
     private static String randomKey() {
@@ -86,7 +106,8 @@ public record EdgeSettings(double requestsPerSecond, int burst, double readsPerS
     @Override
     public String toString() {
         // The internal key stays out of logs.
-        return "EdgeSettings[requestsPerSecond=" + requestsPerSecond + ", burst=" + burst + ", readsPerSecond="
+        return "EdgeSettings[exposure=" + exposure + ", rateLimited=" + rateLimited
+                + ", requestsPerSecond=" + requestsPerSecond + ", burst=" + burst + ", readsPerSecond="
                 + readsPerSecond + ", readsBurst=" + readsBurst + ", maxTrackedClients="
                 + maxTrackedClients + ", maxConcurrentPerClient=" + maxConcurrentPerClient + ", maxConcurrentRequests="
                 + maxConcurrentRequests + ", maxStreams=" + maxStreams + ", maxConnections=" + maxConnections
@@ -97,7 +118,6 @@ public record EdgeSettings(double requestsPerSecond, int burst, double readsPerS
                 + ", exposeEndpoints=" + exposeEndpoints + ", metricsCacheMs=" + metricsCacheMs + "]";
     }
 
-    /** Typed reads with bounds; every failure names the key and the value. */
     /** The shared typed reads plus the one this settings group adds (CIDR lists). */
     private record Values(PropertyReader reader) {
         Values(Function<String, String> property) {

@@ -2,6 +2,7 @@ package com.cascade4arm.routes.llama;
 
 import com.cascade4arm.routes.chat.RoutedChat;
 import com.cascade4arm.routes.http.HttpContext;
+import com.cascade4arm.routes.tracing.ChatTraceSteps;
 import com.cascade4arm.routes.upstream.UpstreamPool;
 import org.apache.camel.AsyncCallback;
 import org.apache.camel.Exchange;
@@ -34,7 +35,7 @@ final class LlamaProducer extends DefaultAsyncProducer {
         CompletableFuture<PoolDispatcher.Answer> answered;
         try {
             answered = dispatcher.serve(exchange.getMessage().getMandatoryBody(RoutedChat.class), pool,
-                    HttpContext.of(exchange));
+                    HttpContext.of(exchange), ChatTraceSteps.requestSpan(exchange));
         } catch (Exception bug) { // thrown before anything async began
             exchange.setException(bug);
             callback.done(true);

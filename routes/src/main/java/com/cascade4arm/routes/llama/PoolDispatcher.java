@@ -6,12 +6,14 @@ import com.cascade4arm.routes.config.EscalationSettings;
 import com.cascade4arm.routes.http.ClientChannel;
 import com.cascade4arm.routes.http.HeaderValues;
 import com.cascade4arm.routes.metrics.GenAiMetrics;
+import com.cascade4arm.routes.tracing.ChatTracing;
 import com.cascade4arm.routes.upstream.Upstream;
 import com.cascade4arm.routes.upstream.UpstreamEndpoint;
 import com.cascade4arm.routes.upstream.UpstreamFailure;
 import com.cascade4arm.routes.upstream.UpstreamPool;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.opentelemetry.api.trace.Span;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,17 +44,24 @@ public final class PoolDispatcher {
     private final LongSupplier nanoTime;
     private final boolean exposeEndpoints;
     private final EscalationSettings escalation;
+    private final ChatTracing tracing;
 
     /** {@code exposeEndpoints}: name upstream URLs in answers (cascade.expose-endpoints); else only endpoint names. */
     public PoolDispatcher(Upstream upstream, GenAiMetrics metrics, long requestTimeoutMs, Timers timers,
                           LongSupplier nanoTime, boolean exposeEndpoints) {
-        this(upstream, metrics, requestTimeoutMs, timers, nanoTime, exposeEndpoints, EscalationSettings.DEFAULTS);
+        this(upstream, metrics, requestTimeoutMs, timers, nanoTime, exposeEndpoints, EscalationSettings.DEFAULTS,
+                ChatTracing.create(null, 0));
     }
 
-    /** {@code escalation}: how tentative small routes are judged (or that they are served as plain small ones). */
+    /**
+     * {@code escalation}: how tentative small routes are judged (or that they are served as plain small ones);
+     * {@code tracing}: the upstream call spans and the traceparent sent upstream.
+     */
     public PoolDispatcher(Upstream upstream, GenAiMetrics metrics, long requestTimeoutMs, Timers timers,
-                          LongSupplier nanoTime, boolean exposeEndpoints, EscalationSettings escalation) {
+                          LongSupplier nanoTime, boolean exposeEndpoints, EscalationSettings escalation,
+                          ChatTracing tracing) {
         this.escalation = escalation;
+        this.tracing = tracing;
         this.exposeEndpoints = exposeEndpoints;
         this.upstream = upstream;
         this.metrics = metrics;
@@ -71,7 +80,12 @@ public final class PoolDispatcher {
      * {@link PoolUnavailableException} while nothing reached the client, or the upstream's client error.
      */
     public CompletableFuture<Answer> serve(RoutedChat chat, UpstreamPool pool, ClientChannel client) {
-        PoolAttempts attempts = new PoolAttempts(chat, pool, client);
+        return serve(chat, pool, client, Span.getInvalid());
+    }
+
+    /** {@link #serve} within the request's trace: one child span per upstream call. */
+    public CompletableFuture<Answer> serve(RoutedChat chat, UpstreamPool pool, ClientChannel client, Span request) {
+        PoolAttempts attempts = new PoolAttempts(chat, pool, client, request);
         attempts.tryNext();
         return attempts.result;
     }
@@ -82,14 +96,16 @@ public final class PoolDispatcher {
         private final RoutedChat chat;
         private final UpstreamPool pool;
         private final ClientChannel client;
+        private final Span request;
         private final Iterator<UpstreamEndpoint> candidates;
         private String lastFailure;
         private int attempts;
 
-        PoolAttempts(RoutedChat chat, UpstreamPool pool, ClientChannel client) {
+        PoolAttempts(RoutedChat chat, UpstreamPool pool, ClientChannel client, Span request) {
             this.chat = chat;
             this.pool = pool;
             this.client = client;
+            this.request = request;
             this.candidates = pool.candidates().iterator();
             this.lastFailure = "no endpoint of tier '" + pool.name() + "' is available (unhealthy or circuit open)";
         }
@@ -117,14 +133,21 @@ public final class PoolDispatcher {
         private void attempt(UpstreamEndpoint endpoint) {
             long started = nanoTime.getAsLong();
             endpoint.acquire();
+            Span call = tracing.startUpstreamCall(request, pool.name(), endpoint.name());
             CompletableFuture<Answer> answer;
             try {
-                answer = chat.request().stream() ? streamFrom(endpoint) : completeFrom(endpoint);
+                Map<String, String> headers = ChatTracing.headersFor(call);
+                answer = chat.request().stream() ? streamFrom(endpoint, headers, call) : completeFrom(endpoint, headers);
             } catch (RuntimeException e) {
                 answer = CompletableFuture.failedFuture(e);
             }
             answer.whenComplete((ok, error) -> {
                 endpoint.release();
+                if (error == null) {
+                    call.end();
+                } else {
+                    ChatTracing.endWithError(call, String.valueOf(unwrap(error).getMessage()));
+                }
                 settle(endpoint, started, ok, unwrap(error));
             });
         }
@@ -161,14 +184,14 @@ public final class PoolDispatcher {
             }
         }
 
-        private CompletableFuture<Answer> streamFrom(UpstreamEndpoint endpoint) {
+        private CompletableFuture<Answer> streamFrom(UpstreamEndpoint endpoint, Map<String, String> headers, Span call) {
             ObjectNode body = chat.request().with(null, true, true).toJson(false);
             ConfidenceGate gate = trialGate();
             if (gate != null) {
                 body.put("logprobs", true);
             }
             StreamRelay relay = new StreamRelay(client, routingHeaders(endpoint), nanoTime, gate);
-            return bounded(upstream.stream(endpoint, body, relay)).handle((done, error) -> {
+            return bounded(upstream.stream(endpoint, body, headers, relay)).handle((done, error) -> {
                 Throwable cause = unwrap(error);
                 if (cause instanceof SmallModelDoubtException doubt) {
                     relay.cancelUpstream();
@@ -178,6 +201,7 @@ public final class PoolDispatcher {
                     relay.judge(); // a short answer ends before the gate is full; throws on doubt, nothing sent
                     double totalMs = elapsedMs();
                     Double ttft = relay.ttftMs();
+                    ChatTracing.firstToken(call, relay.firstContentNanos(), nanoTime.getAsLong());
                     ObjectNode cascade = CascadeInfo.build(chat, pool, endpoint, relay.usage(), ttft, totalMs, exposeEndpoints);
                     kept(gate, cascade);
                     relay.finish(cascade, chat.request().includeUsage());
@@ -200,13 +224,13 @@ public final class PoolDispatcher {
             });
         }
 
-        private CompletableFuture<Answer> completeFrom(UpstreamEndpoint endpoint) {
+        private CompletableFuture<Answer> completeFrom(UpstreamEndpoint endpoint, Map<String, String> headers) {
             ObjectNode body = chat.request().with(null, false, false).toJson(false);
             ConfidenceGate gate = trialGate();
             if (gate != null) {
                 body.put("logprobs", true);
             }
-            CompletableFuture<JsonNode> call = upstream.complete(endpoint, body);
+            CompletableFuture<JsonNode> call = upstream.complete(endpoint, body, headers);
             client.onClientGone(() -> call.cancel(false)); // nobody waits for the answer: free the model's slot
             return bounded(call).handle((answer, error) -> {
                 Throwable cause = unwrap(error);
@@ -219,7 +243,7 @@ public final class PoolDispatcher {
                 if (!(answer instanceof ObjectNode response) || !answer.path("choices").isArray()) {
                     throw new UpstreamFailure(endpoint.name() + " answered without choices", 502, true, null);
                 }
-                Map<String, String> headers = routingHeaders(endpoint);
+                Map<String, String> answerHeaders = routingHeaders(endpoint);
                 if (gate != null) {
                     // Without a stream the whole answer is in: judge its first tokens before the client gets it.
                     answer.path("choices").forEach(gate::absorb);
@@ -227,7 +251,7 @@ public final class PoolDispatcher {
                         throw new SmallModelDoubtException(new RoutedChat.Escalation(gate.confidence(),
                                 gate.threshold(), elapsedMs()));
                     }
-                    headers.put("X-Cascade-Escalated", "false");
+                    answerHeaders.put("X-Cascade-Escalated", "false");
                 }
                 double totalMs = elapsedMs();
                 Usage usage = new Usage();
@@ -239,7 +263,7 @@ public final class PoolDispatcher {
                 kept(gate, cascade);
                 response.set("cascade", cascade);
                 record(endpoint, usage, ttft, totalMs);
-                return new Answer(response, headers);
+                return new Answer(response, answerHeaders);
             });
         }
 

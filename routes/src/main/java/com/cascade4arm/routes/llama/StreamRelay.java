@@ -189,6 +189,11 @@ final class StreamRelay implements SseListener {
         return gate;
     }
 
+    /** System.nanoTime() of the first content token, 0 before it. */
+    long firstContentNanos() {
+        return firstContentNanos;
+    }
+
     Double ttftMs() {
         return firstContentNanos == 0 ? null : (firstContentNanos - http.receivedAtNanos()) / 1e6;
     }

@@ -4,6 +4,8 @@ import com.cascade4arm.routes.http.AdminAuth;
 import com.cascade4arm.routes.http.ApiRoutes;
 import com.cascade4arm.routes.http.Json;
 
+import org.apache.camel.Processor;
+
 import java.util.concurrent.ExecutorService;
 
 import static com.cascade4arm.routes.RouteIds.RULES_DRY_RUN;
@@ -15,8 +17,9 @@ import static com.cascade4arm.routes.RouteIds.RULES_VALIDATE;
 import static com.cascade4arm.routes.RouteIds.RULES_VERSION;
 
 /**
- * The rules API under /api/rules (shapes in routes/README.md): reading is public, validate and dry-run change nothing,
- * PUT and rollback need the admin token. DRL problems answer with every problem and its line. Compiles and the version
+ * The rules API under /api/rules (shapes in routes/README.md): reading is public, validate and dry-run change nothing
+ * (but compile client DRL, so they need the admin token too when the gateway is exposed), PUT and rollback need the
+ * admin token. DRL problems answer with every problem and its line. Compiles and the version
  * files block, so these routes hop onto the worker pool ({@code threads()}); JSON in and out is camel-jackson's.
  */
 public final class RulesAdminRoutes extends ApiRoutes {
@@ -26,11 +29,14 @@ public final class RulesAdminRoutes extends ApiRoutes {
 
     private final RulesApi api;
     private final AdminAuth admin;
+    /** Bound to a non-loopback address: compiling someone's DRL is for the admin only. */
+    private final boolean exposed;
 
-    public RulesAdminRoutes(RuleEditor editor, AdminAuth admin, ExecutorService workers) {
+    public RulesAdminRoutes(RuleEditor editor, AdminAuth admin, boolean exposed, ExecutorService workers) {
         super(workers);
         this.api = new RulesApi(editor, admin);
         this.admin = admin;
+        this.exposed = exposed;
     }
 
     @Override
@@ -39,10 +45,12 @@ public final class RulesAdminRoutes extends ApiRoutes {
                 .process(api::current)
                 .marshal(Json.answer());
         onWorkers("POST", RULES_PATH + "/validate", RULES_VALIDATE)
+                .process(compileGuard("validating rules"))
                 .unmarshal(Json.tree())
                 .process(api::validate)
                 .marshal(Json.answer());
         onWorkers("POST", RULES_PATH + "/dry-run", RULES_DRY_RUN)
+                .process(compileGuard("dry-running rules"))
                 .unmarshal(Json.tree())
                 .process(api::dryRun)
                 .marshal(Json.answer());
@@ -63,5 +71,10 @@ public final class RulesAdminRoutes extends ApiRoutes {
                 .unmarshal(Json.tree())
                 .process(api::rollback)
                 .marshal(Json.answer());
+    }
+
+    /** The admin check for steps that compile client DRL when exposed; nothing on loopback. */
+    private Processor compileGuard(String operation) {
+        return exposed ? admin.only(operation) : exchange -> { };
     }
 }

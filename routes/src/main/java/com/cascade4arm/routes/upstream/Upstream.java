@@ -3,6 +3,7 @@ package com.cascade4arm.routes.upstream;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -15,4 +16,15 @@ public interface Upstream {
 
     /** A non-streamed chat completion: the upstream's JSON answer. */
     CompletableFuture<JsonNode> complete(UpstreamEndpoint endpoint, ObjectNode body);
+
+    /** {@link #stream} with extra request headers (the trace's traceparent); a fake may ignore them. */
+    default CompletableFuture<Void> stream(UpstreamEndpoint endpoint, ObjectNode body, Map<String, String> headers,
+                                           SseListener listener) {
+        return stream(endpoint, body, listener);
+    }
+
+    /** {@link #complete} with extra request headers (the trace's traceparent); a fake may ignore them. */
+    default CompletableFuture<JsonNode> complete(UpstreamEndpoint endpoint, ObjectNode body, Map<String, String> headers) {
+        return complete(endpoint, body);
+    }
 }

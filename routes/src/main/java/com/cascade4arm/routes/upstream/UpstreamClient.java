@@ -83,16 +83,28 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
 
     @Override
     public CompletableFuture<Void> stream(UpstreamEndpoint endpoint, ObjectNode body, SseListener listener) {
+        return stream(endpoint, body, Map.of(), listener);
+    }
+
+    @Override
+    public CompletableFuture<Void> stream(UpstreamEndpoint endpoint, ObjectNode body, Map<String, String> headers,
+                                          SseListener listener) {
         CompletableFuture<Void> done = new CompletableFuture<>();
-        send(endpoint, Buffer.buffer(Json.bytes(body)), "text/event-stream", endpoint.closesAfterStreams(), true, done,
-                (request, response) -> relay(endpoint, request, response, listener, done));
+        send(endpoint, Buffer.buffer(Json.bytes(body)), post(endpoint, "text/event-stream", headers),
+                endpoint.closesAfterStreams(), true, done, (request, response) -> relay(endpoint, request, response, listener, done));
         return done;
     }
 
     @Override
     public CompletableFuture<JsonNode> complete(UpstreamEndpoint endpoint, ObjectNode body) {
+        return complete(endpoint, body, Map.of());
+    }
+
+    @Override
+    public CompletableFuture<JsonNode> complete(UpstreamEndpoint endpoint, ObjectNode body, Map<String, String> headers) {
         CompletableFuture<JsonNode> done = new CompletableFuture<>();
-        send(endpoint, Buffer.buffer(Json.bytes(body)), "application/json", false, false, done, (request, response) -> {
+        send(endpoint, Buffer.buffer(Json.bytes(body)), post(endpoint, "application/json", headers), false, false, done,
+                (request, response) -> {
             if (response.statusCode() != 200) {
                 failWithBody(endpoint, response, done);
                 return;
@@ -114,9 +126,9 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
      * Sends one POST; {@code fresh} asks for a new connection. A request that a reused connection lost before any
      * answer byte is sent again, once, on a fresh one (for a stream the endpoint is then known to close after streams).
      */
-    private void send(UpstreamEndpoint endpoint, Buffer payload, String accept, boolean fresh, boolean stream,
+    private void send(UpstreamEndpoint endpoint, Buffer payload, RequestOptions post, boolean fresh, boolean stream,
                       CompletableFuture<?> done, BiConsumer<HttpClientRequest, HttpClientResponse> onResponse) {
-        client(fresh).request(post(endpoint, accept))
+        client(fresh).request(new RequestOptions(post))
                 .onFailure(e -> done.completeExceptionally(connectFailure(endpoint, e)))
                 .onSuccess(request -> {
                     done.whenComplete((v, e) -> {
@@ -132,7 +144,7 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
                                         LOG.info("{} closes its connection after each streamed answer: every stream to it"
                                                 + " gets a fresh connection from now on", endpoint);
                                     }
-                                    send(endpoint, payload, accept, true, stream, done, onResponse);
+                                    send(endpoint, payload, post, true, stream, done, onResponse);
                                 } else {
                                     done.completeExceptionally(failure(endpoint, e, true));
                                 }
@@ -220,7 +232,7 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
         return done;
     }
 
-    private RequestOptions post(UpstreamEndpoint endpoint, String accept) {
+    private RequestOptions post(UpstreamEndpoint endpoint, String accept, Map<String, String> headers) {
         RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST)
                 .setIdleTimeout(idleTimeoutMs)
                 .putHeader("Content-Type", "application/json")
@@ -229,6 +241,7 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
         if (endpoint.apiKey() != null && !endpoint.apiKey().isBlank()) {
             options.putHeader("Authorization", "Bearer " + endpoint.apiKey());
         }
+        headers.forEach(options::putHeader);
         return options;
     }
 

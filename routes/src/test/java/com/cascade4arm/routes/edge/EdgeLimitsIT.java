@@ -53,6 +53,7 @@ class EdgeLimitsIT {
         large = InstantResponder.start(0);
         gateway = RoutesGateway.startWith(small.baseUrl(), large.baseUrl(), Map.ofEntries(
                 Map.entry("cascade.upstream.health-interval-ms", "60000"),
+                Map.entry("cascade.edge.rate-limit.enabled", "true"), // on loopback too: the limits are what this tests
                 Map.entry("cascade.edge.rate-limit.requests-per-second", "0.2"),
                 Map.entry("cascade.edge.rate-limit.burst", "3"),
                 Map.entry("cascade.edge.rate-limit.reads-per-second", "0.5"),

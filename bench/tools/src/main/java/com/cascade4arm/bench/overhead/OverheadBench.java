@@ -5,6 +5,7 @@ import com.cascade4arm.bench.client.StreamingChatClient;
 import com.cascade4arm.bench.stats.Percentiles;
 import com.cascade4arm.openai.ChatMessage;
 import com.cascade4arm.openai.ChatRequest;
+import com.cascade4arm.openai.OutputOptions;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -56,7 +57,8 @@ public final class OverheadBench {
         StreamingChatClient straight = new StreamingChatClient(direct, null, TIMEOUT_MS);
         List<ChatRequest> requestsByMode = modes.stream().map(stream -> new ChatRequest("small",
                 List.of(ChatMessage.user(prompt)), stream, stream, maxTokens, maxTokens,
-                temperature == null ? null : Double.valueOf(temperature), null, null, null, null, List.of(), false)).toList();
+                temperature == null ? null : Double.valueOf(temperature), null, null, null, null, List.of(), false,
+                OutputOptions.NONE)).toList();
         System.out.printf(Locale.ROOT, "warming up: %d pairs per mode%n", warmup);
         measure(viaGateway, straight, requestsByMode, warmup, concurrency);
         List<List<Added>> added = new ArrayList<>();

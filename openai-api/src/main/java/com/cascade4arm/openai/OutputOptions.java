@@ -1,0 +1,50 @@
+package com.cascade4arm.openai;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The chat fields that shape the output beyond sampling: a JSON answer ({@code response_format}), token biases
+ * ({@code logit_bias}) and the end user's id ({@code user}), all passed on to the model servers.
+ *
+ * @param responseFormat {@code json_object} or {@code json_schema} as OpenAI shapes it; null for plain text
+ * @param logitBias      token id → bias (-100..100) added to its logit
+ * @param user           the caller's end-user id, forwarded (llama-server and the hosted API log or ignore it)
+ */
+public record OutputOptions(ObjectNode responseFormat, Map<Integer, Double> logitBias, String user) {
+    public static final OutputOptions NONE = new OutputOptions(null, Map.of(), null);
+    public static final String JSON_OBJECT = "json_object";
+    public static final String JSON_SCHEMA = "json_schema";
+
+    public OutputOptions {
+        logitBias = logitBias == null ? Map.of() : Map.copyOf(new TreeMap<>(logitBias));
+        responseFormat = responseFormat == null ? null : responseFormat.deepCopy();
+    }
+
+    /** The JSON schema the answer must follow: json_schema's schema, {"type":"object"} for json_object, else null. */
+    public String jsonSchema() {
+        if (responseFormat == null) {
+            return null;
+        }
+        if (JSON_SCHEMA.equals(responseFormat.path("type").asText())) {
+            return responseFormat.path(JSON_SCHEMA).path("schema").toString();
+        }
+        return "{\"type\":\"object\"}";
+    }
+
+    /** Adds the fields that were given to an OpenAI request body. */
+    void writeTo(ObjectNode body) {
+        if (responseFormat != null) {
+            body.set("response_format", responseFormat.deepCopy());
+        }
+        if (!logitBias.isEmpty()) {
+            ObjectNode bias = body.putObject("logit_bias");
+            new TreeMap<>(logitBias).forEach((token, value) -> bias.put(String.valueOf(token), value));
+        }
+        if (user != null) {
+            body.put("user", user);
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package com.cascade4arm.openai;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Which fields of OpenAI's chat request this project honours: every other field is refused with 400
+ * {@code unsupported_parameter} naming it, so a client that asked for tools or audio never gets a plain answer as if
+ * it had not asked. The README's table lists each field and what happens to it.
+ */
+final class RequestFields {
+    /** Read by {@link ChatRequestParser} and honoured end to end (by the hosts and by llama-server). */
+    static final Set<String> HONOURED = Set.of("model", "messages", "stream", "stream_options", "max_tokens",
+            "max_completion_tokens", "temperature", "top_p", "presence_penalty", "frequency_penalty", "seed", "stop",
+            "n", "response_format", "logit_bias", "user", "logprobs",
+            "ignore_eos"); // ignore_eos: llama-server's extension, used by fixed-length benchmark runs
+    /** Known OpenAI fields the gateway does not relay yet, with why (said in the 400). */
+    static final Map<String, String> REFUSED = Map.ofEntries(
+            Map.entry("tools", "tool calls are not relayed by the cascade yet"),
+            Map.entry("tool_choice", "tool calls are not relayed by the cascade yet"),
+            Map.entry("parallel_tool_calls", "tool calls are not relayed by the cascade yet"),
+            Map.entry("functions", "function calls are not relayed by the cascade (deprecated by OpenAI: tools)"),
+            Map.entry("function_call", "function calls are not relayed by the cascade (deprecated by OpenAI: tools)"),
+            Map.entry("top_logprobs", "log probabilities are not relayed by the cascade yet"),
+            Map.entry("audio", "the models are text-only"),
+            Map.entry("modalities", "the models are text-only"),
+            Map.entry("prediction", "predicted outputs are not supported by llama.cpp"),
+            Map.entry("web_search_options", "the models have no web search"),
+            Map.entry("reasoning_effort", "the models are not reasoning models"),
+            Map.entry("verbosity", "the models have no verbosity setting"),
+            Map.entry("service_tier", "there is one service tier"),
+            Map.entry("store", "answers are not stored"),
+            Map.entry("metadata", "answers are not stored, so metadata has nowhere to go"),
+            Map.entry("prompt_cache_key", "llama.cpp caches prompts per slot by itself"),
+            Map.entry("safety_identifier", "no safety monitoring to pass it to"));
+    static final int MAX_LOGIT_BIAS_ENTRIES = 300;
+    static final double MAX_LOGIT_BIAS = 100;
+    static final int MAX_USER_CHARS = 256;
+
+    private RequestFields() {
+    }
+
+    /** 400 unsupported_parameter for the first field this project does not honour. */
+    static void refuseUnsupported(JsonNode root) {
+        for (Iterator<String> names = root.fieldNames(); names.hasNext(); ) {
+            String field = names.next();
+            if (HONOURED.contains(field)) {
+                continue;
+            }
+            String why = REFUSED.get(field);
+            throw unsupported(field, field + " is not supported: " + (why != null ? why
+                    : "it is not a chat completions parameter this gateway knows") + "; remove it from the request");
+        }
+        if (Values.bool(root, "logprobs", false)) {
+            throw unsupported("logprobs", "logprobs is not supported: log probabilities are not relayed by the cascade "
+                    + "yet; remove it or send false");
+        }
+    }
+
+    static OutputOptions outputOptions(JsonNode root) {
+        return new OutputOptions(responseFormat(root.get("response_format")), logitBias(root.get("logit_bias")),
+                user(root.get("user")));
+    }
+
+    private static ObjectNode responseFormat(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isObject()) {
+            throw ApiError.invalidParam("response_format", "invalid_type",
+                    "response_format must be an object, but was " + Values.describe(node));
+        }
+        String type = node.path("type").asText("");
+        if (type.equals("text")) {
+            return null;
+        }
+        if (type.equals(OutputOptions.JSON_OBJECT)) {
+            return OpenAiJson.MAPPER.createObjectNode().put("type", type);
+        }
+        if (!type.equals(OutputOptions.JSON_SCHEMA)) {
+            throw ApiError.invalidParam("response_format", "invalid_value",
+                    "response_format.type must be text, json_object or json_schema, but was " + Values.describe(node.path("type")));
+        }
+        JsonNode spec = node.get(OutputOptions.JSON_SCHEMA);
+        if (spec == null || !spec.isObject() || !spec.path("schema").isObject()) {
+            throw ApiError.invalidParam("response_format", "invalid_value",
+                    "response_format.json_schema.schema must be a JSON schema object");
+        }
+        ObjectNode format = OpenAiJson.MAPPER.createObjectNode().put("type", type);
+        ObjectNode copy = format.putObject(OutputOptions.JSON_SCHEMA);
+        copy.put("name", spec.path("name").asText("answer"));
+        copy.set("schema", spec.get("schema").deepCopy());
+        if (spec.has("strict")) {
+            copy.put("strict", spec.path("strict").asBoolean());
+        }
+        return format;
+    }
+
+    private static Map<Integer, Double> logitBias(JsonNode node) {
+        Map<Integer, Double> bias = new HashMap<>();
+        if (node == null || node.isNull()) {
+            return bias;
+        }
+        if (!node.isObject()) {
+            throw ApiError.invalidParam("logit_bias", "invalid_type",
+                    "logit_bias must be an object of token id → bias, but was " + Values.describe(node));
+        }
+        if (node.size() > MAX_LOGIT_BIAS_ENTRIES) {
+            throw ApiError.invalidParam("logit_bias", "invalid_value",
+                    "logit_bias accepts at most " + MAX_LOGIT_BIAS_ENTRIES + " tokens, but got " + node.size());
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> entry = it.next();
+            int token;
+            try {
+                token = Integer.parseInt(entry.getKey());
+            } catch (NumberFormatException e) {
+                token = -1;
+            }
+            if (token < 0) {
+                throw ApiError.invalidParam("logit_bias", "invalid_value",
+                        "logit_bias keys must be token ids (non-negative integers), but had '" + Values.abbreviate(entry.getKey()) + "'");
+            }
+            JsonNode value = entry.getValue();
+            if (!value.isNumber() || Math.abs(value.asDouble()) > MAX_LOGIT_BIAS) {
+                throw ApiError.invalidParam("logit_bias", "invalid_value", "logit_bias values must be numbers between -100 "
+                        + "and 100, but token " + token + " had " + Values.describe(value));
+            }
+            bias.put(token, value.asDouble());
+        }
+        return bias;
+    }
+
+    private static String user(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isTextual() || node.asText().length() > MAX_USER_CHARS) {
+            throw ApiError.invalidParam("user", "invalid_value",
+                    "user must be a string of at most " + MAX_USER_CHARS + " characters, but was " + Values.describe(node));
+        }
+        return node.asText();
+    }
+
+    private static ApiError unsupported(String field, String message) {
+        return ApiError.invalidParam(field, "unsupported_parameter", message);
+    }
+}
