@@ -9,6 +9,7 @@ import com.cascade4arm.routes.bench.BenchTargets;
 import com.cascade4arm.routes.chat.ChatRoutes;
 import com.cascade4arm.routes.chat.ChatSteps;
 import com.cascade4arm.routes.chat.TierFallback;
+import com.cascade4arm.routes.cluster.SharedState;
 import com.cascade4arm.routes.compare.CompareRoutes;
 import com.cascade4arm.routes.compare.CompareService;
 import com.cascade4arm.routes.config.GatewaySettings;
@@ -75,10 +76,13 @@ public final class Gateway implements AutoCloseable {
     private final RuleEditor rules;
     private final HttpSurface surface;
     private final LlamaComponent llama;
+    private final SharedState shared;
     private volatile URI selfUrl;
 
-    public Gateway(Vertx vertx, MeterRegistry meterRegistry, GatewaySettings settings, RoutingService routing) {
+    public Gateway(Vertx vertx, MeterRegistry meterRegistry, GatewaySettings settings, RoutingService routing,
+                   SharedState shared) {
         this.settings = settings;
+        this.shared = shared;
         this.admin = new AdminAuth(settings.adminToken());
         this.metrics = new GenAiMetrics(meterRegistry);
         this.edge = new Edge(settings.edge(), meterRegistry); // limits and slow-client timeouts at the HTTP edge
@@ -121,7 +125,7 @@ public final class Gateway implements AutoCloseable {
         routes.add(new ErrorsConfiguration());
         routes.add(new ChatRoutes(new ChatSteps(parser, routing, metrics, settings.tierNames()),
                 new TierFallback(fallbacks), settings.tierNames(), workers));
-        routes.add(new OpsRoutes(pools.values(), routing, parser, expose, workers));
+        routes.add(new OpsRoutes(pools.values(), routing, parser, expose, workers, shared::health));
         // Benchmark: REST API + scheduled route; targets are this gateway (once bound) and the baseline, if configured.
         this.bench = new BenchLauncher(settings.bench(),
                 new BenchTargets(this::selfUrl, settings.baselineUrl(), settings.connectTimeoutMs(),
@@ -132,7 +136,7 @@ public final class Gateway implements AutoCloseable {
         this.compare = new CompareService(settings, this::selfUrl, parser);
         routes.add(new CompareRoutes(compare, workers));
         // Rules admin: validated, versioned rule edits with dry-run, hot swap and rollback (package rulesadmin).
-        this.rules = new RuleEditor(settings.rules(), routing);
+        this.rules = new RuleEditor(shared::rules, routing);
         routes.add(new RulesAdminRoutes(rules, admin, workers));
     }
 
