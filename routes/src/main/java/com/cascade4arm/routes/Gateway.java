@@ -9,6 +9,7 @@ import com.cascade4arm.routes.bench.BenchTargets;
 import com.cascade4arm.routes.chat.ChatRoutes;
 import com.cascade4arm.routes.chat.ChatSteps;
 import com.cascade4arm.routes.chat.TierFallback;
+import com.cascade4arm.routes.cluster.ClusterScheduler;
 import com.cascade4arm.routes.cluster.SharedState;
 import com.cascade4arm.routes.compare.CompareRoutes;
 import com.cascade4arm.routes.compare.CompareService;
@@ -77,6 +78,8 @@ public final class Gateway implements AutoCloseable {
     private final HttpSurface surface;
     private final LlamaComponent llama;
     private final SharedState shared;
+    /** The scheduled benchmark on Quartz's clustered job store; null unless shared and enabled. */
+    private final BenchScheduleRoute clusterSchedule;
     private volatile URI selfUrl;
 
     public Gateway(Vertx vertx, MeterRegistry meterRegistry, GatewaySettings settings, RoutingService routing,
@@ -129,9 +132,15 @@ public final class Gateway implements AutoCloseable {
         // Benchmark: REST API + scheduled route; targets are this gateway (once bound) and the baseline, if configured.
         this.bench = new BenchLauncher(settings.bench(),
                 new BenchTargets(this::selfUrl, settings.baselineUrl(), settings.connectTimeoutMs(),
-                        settings.edge().internalKey()), routing);
+                        settings.edge().internalKey()), routing, shared::runHistory);
         routes.add(new BenchRoutes(bench, admin, parser.limits(), workers));
-        routes.add(new BenchScheduleRoute(bench, settings.bench()));
+        if (shared.settings().shared()) {
+            // One Quartz trigger for the cluster, added once the database answers (see startClusterSchedule).
+            clusterSchedule = settings.bench().scheduleEnabled() ? BenchScheduleRoute.clustered(bench, settings.bench()) : null;
+        } else {
+            clusterSchedule = null;
+            routes.add(BenchScheduleRoute.local(bench, settings.bench()));
+        }
         // Compare: one prompt to this gateway (loopback), the baseline and the hosted API in parallel.
         this.compare = new CompareService(settings, this::selfUrl, parser);
         routes.add(new CompareRoutes(compare, workers));
@@ -182,6 +191,19 @@ public final class Gateway implements AutoCloseable {
         http.setMaxTotalConnections(3 * settings.edge().maxStreams());
         camel.addComponent("http", http);
         compare.breakers().forEach(camel.getRegistry()::bind);
+        if (clusterSchedule != null) {
+            camel.addComponent("quartz", ClusterScheduler.component(shared.database()));
+        }
+    }
+
+    /**
+     * Adds the cluster's scheduled benchmark once the database answers (Quartz's job store needs it to start; a gateway
+     * that started without its database still starts, and joins the schedule later).
+     */
+    public void startClusterSchedule(CamelContext camel) {
+        if (clusterSchedule != null) {
+            shared.whenDatabaseUp("schedule", () -> camel.addRoutes(clusterSchedule));
+        }
     }
 
     public List<RoutesBuilder> routes() {

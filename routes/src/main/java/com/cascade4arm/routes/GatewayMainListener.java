@@ -102,6 +102,7 @@ public abstract class GatewayMainListener extends MainListenerSupport {
                 .filter(VertxPlatformHttpRouter::isMainServer).findFirst()
                 .orElseThrow(() -> new IllegalStateException("platform-http server not started: set camel.server.enabled=true"));
         gateway.bindHttp(router, port(router));
+        gateway.startClusterSchedule(camel);
         CachedScrape scrape = new CachedScrape(meters::scrape, gateway.settings().edge().metricsCacheMs(), System::nanoTime);
         router.get("/metrics").blockingHandler(ctx -> ctx.response()
                 .putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8").end(scrape.get()), false);

@@ -1,5 +1,8 @@
 package com.cascade4arm.routes.cluster;
 
+import com.cascade4arm.bench.runner.BenchmarkService;
+import com.cascade4arm.routes.bench.LocalRunHistory;
+import com.cascade4arm.routes.bench.RunHistory;
 import com.cascade4arm.routes.routing.RoutingService;
 import com.cascade4arm.routes.routing.RulebookRoutingService;
 import com.cascade4arm.routes.rulesadmin.RulebookStartup;
@@ -35,6 +38,7 @@ public final class SharedState implements AutoCloseable {
     private final StoreHealth health = new StoreHealth();
     private volatile RuleVersions localRules;
     private RulesListener listener;
+    private volatile boolean closed;
 
     private SharedState(StoreSettings settings, RulesSettings rules) {
         this.settings = settings;
@@ -111,6 +115,44 @@ public final class SharedState implements AutoCloseable {
         }
     }
 
+    /** The benchmark runs the API shows: this gateway's, or (shared store) every replica's. */
+    public RunHistory runHistory(BenchmarkService service) {
+        return database == null ? new LocalRunHistory(service) : new SharedRunHistory(database, service, health);
+    }
+
+    /**
+     * Runs {@code task} (on a thread of its own) once the database has answered — at once when it is up, later when
+     * the gateway started without it; retried every retry period while it fails. Nothing with local files.
+     */
+    public void whenDatabaseUp(String what, DatabaseTask task) {
+        if (database == null) {
+            return;
+        }
+        Thread thread = new Thread(() -> {
+            while (!closed) {
+                try {
+                    database.migrate();
+                    task.run();
+                    return;
+                } catch (Exception e) {
+                    LOG.debug("{} waits for the database: {}", what, e.toString());
+                    try {
+                        Thread.sleep(settings.retryMs()); // background retry period, not a test synchronization
+                    } catch (InterruptedException interrupted) {
+                        return;
+                    }
+                }
+            }
+        }, "cascade-" + what);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Work that needs the database. */
+    public interface DatabaseTask {
+        void run() throws Exception;
+    }
+
     /** What /health reports about the store: empty for local files, else the database's state. */
     public Optional<ObjectNode> health() {
         if (!settings.shared()) {
@@ -148,6 +190,7 @@ public final class SharedState implements AutoCloseable {
 
     @Override
     public synchronized void close() {
+        closed = true;
         if (listener != null) {
             listener.close();
         }

@@ -120,6 +120,43 @@ class ClusterRulesIT {
         assertThat(first.path("data").size()).isGreaterThan(1);
     }
 
+    @Test
+    void benchmarkHistoryIsTheSameFromEveryReplicaAndARunIsCancelledFromAnother() {
+        RoutesGateway a = replicas.get(0);
+        RoutesGateway b = replicas.get(1);
+        HttpResponse<String> small = a.post("/api/bench/runs",
+                "{\"prompts\":1,\"levels\":[1],\"requests_per_level\":2,\"max_tokens\":8}", TOKEN);
+        assertThat(small.statusCode()).as(small.body()).isEqualTo(202);
+        String finished = json(small).path("id").asText();
+        for (RoutesGateway replica : replicas) {
+            Awaitility.await("run " + finished + " done as seen from every replica").atMost(PROPAGATION_BOUND)
+                    .pollInterval(Duration.ofMillis(50)).until(() -> replica.run(finished).path("status").asText().equals("done"));
+        }
+        assertThat(b.get("/api/bench/runs/" + finished + "/rows.csv").body())
+                .isEqualTo(a.get("/api/bench/runs/" + finished + "/rows.csv").body()).contains("\n");
+        upstream.behaviour(com.cascade4arm.testing.upstream.ResponderBehaviour.INSTANT.withFirstByteDelayMs(200));
+        try {
+            HttpResponse<String> big = a.post("/api/bench/runs",
+                    "{\"prompts\":5,\"levels\":[1],\"requests_per_level\":100,\"max_tokens\":8}", TOKEN);
+            assertThat(big.statusCode()).as(big.body()).isEqualTo(202);
+            String running = json(big).path("id").asText();
+            Awaitility.await("b sees the run").atMost(PROPAGATION_BOUND).pollInterval(Duration.ofMillis(50))
+                    .until(() -> b.get("/api/bench/runs/" + running).statusCode() == 200);
+            HttpResponse<String> cancel = b.delete("/api/bench/runs/" + running, TOKEN);
+            assertThat(cancel.statusCode()).as(cancel.body()).isEqualTo(200);
+            for (RoutesGateway replica : replicas) {
+                Awaitility.await("cancelled as seen from every replica").atMost(PROPAGATION_BOUND)
+                        .pollInterval(Duration.ofMillis(50))
+                        .until(() -> replica.run(running).path("status").asText().equals("cancelled"));
+            }
+        } finally {
+            upstream.behaviour(com.cascade4arm.testing.upstream.ResponderBehaviour.INSTANT);
+        }
+        List<String> ids = a.runIds();
+        assertThat(b.runIds()).isEqualTo(ids);
+        assertThat(replicas.get(2).runIds()).isEqualTo(ids).hasSizeGreaterThanOrEqualTo(2);
+    }
+
     private static void await(CountDownLatch latch) {
         try {
             latch.await();
