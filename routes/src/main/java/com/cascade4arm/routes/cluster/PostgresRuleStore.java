@@ -48,6 +48,8 @@ public final class PostgresRuleStore implements RuleVersions {
     private final StoreHealth health;
     private final Clock clock;
     private volatile boolean seeded;
+    /** The version the disk cache holds, so reads do not rewrite (and fsync) an unchanged cache. */
+    private volatile long cachedVersion = -1;
 
     public PostgresRuleStore(Database database, Map<String, String> bundled, ActiveRulesCache cache, StoreHealth health) {
         this.database = database;
@@ -61,7 +63,7 @@ public final class PostgresRuleStore implements RuleVersions {
     public RuleVersion active() {
         try (Connection c = connection()) {
             RuleVersion active = activeVersion(c);
-            cache.save(active);
+            remember(active);
             return active;
         } catch (SQLException e) {
             throw health.unavailable("reading the rules", e);
@@ -131,9 +133,16 @@ public final class PostgresRuleStore implements RuleVersions {
         }
         LOG.info("rules version {} is active in the shared database ({} by {}: {})", committed.version(),
                 committed.sha256().substring(0, 12), committed.author(), committed.comment());
-        cache.save(committed);
+        remember(committed);
         onCommitted.accept(committed);
         return committed;
+    }
+
+    private void remember(RuleVersion version) {
+        if (version.version() != cachedVersion) {
+            cache.save(version);
+            cachedVersion = version.version();
+        }
     }
 
     @Override
