@@ -4,6 +4,7 @@ import com.cascade4arm.host.Engine;
 import com.cascade4arm.host.cpu.ThreadAffinity;
 import com.cascade4arm.host.demo.DemoModels;
 import com.cascade4arm.routes.GatewayMainListener;
+import com.cascade4arm.routes.cluster.SharedState;
 import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.routing.RoutingService;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -41,8 +42,9 @@ final class GatewayBootstrap extends GatewayMainListener {
     }
 
     @Override
-    protected RoutingService routing(PropertiesComponent properties) {
-        return RoutingServices.create(properties);
+    protected RoutingService routing(PropertiesComponent properties, SharedState shared) {
+        // The store's active version: version 1 is the bundled rulebook, written on first start.
+        return shared.startRouting();
     }
 
     @Override

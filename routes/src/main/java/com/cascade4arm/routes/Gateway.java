@@ -10,6 +10,8 @@ import com.cascade4arm.routes.chat.ChatRoutes;
 import com.cascade4arm.routes.chat.ChatSteps;
 import com.cascade4arm.routes.chat.Escalate;
 import com.cascade4arm.routes.chat.TierFallback;
+import com.cascade4arm.routes.cluster.ClusterScheduler;
+import com.cascade4arm.routes.cluster.SharedState;
 import com.cascade4arm.routes.compare.CompareRoutes;
 import com.cascade4arm.routes.compare.CompareService;
 import com.cascade4arm.routes.console.ConsoleRoutes;
@@ -80,10 +82,15 @@ public final class Gateway implements AutoCloseable {
     private final HttpSurface surface;
     private final LlamaComponent llama;
     private final ChatTracing tracing;
+    private final SharedState shared;
+    /** The scheduled benchmark on Quartz's clustered job store; null unless shared and enabled. */
+    private final BenchScheduleRoute clusterSchedule;
     private volatile URI selfUrl;
 
-    public Gateway(Vertx vertx, MeterRegistry meterRegistry, GatewaySettings settings, RoutingService routing) {
+    public Gateway(Vertx vertx, MeterRegistry meterRegistry, GatewaySettings settings, RoutingService routing,
+                   SharedState shared) {
         this.settings = settings;
+        this.shared = shared;
         this.admin = new AdminAuth(settings.adminToken());
         this.metrics = new GenAiMetrics(meterRegistry);
         this.edge = new Edge(settings.edge(), meterRegistry); // limits and slow-client timeouts at the HTTP edge
@@ -127,19 +134,25 @@ public final class Gateway implements AutoCloseable {
         routes.add(new ErrorsConfiguration());
         routes.add(new ChatRoutes(new ChatSteps(parser, routing, metrics, settings.tierNames()),
                 new ChatTraceSteps(tracing), new TierFallback(fallbacks), new Escalate(settings.tierNames()), settings.tierNames(), workers));
-        routes.add(new OpsRoutes(pools.values(), routing, parser, expose, workers));
+        routes.add(new OpsRoutes(pools.values(), routing, parser, expose, workers, shared::health));
         // Benchmark: REST API + scheduled route; targets are this gateway (once bound) and the baseline, if configured.
         this.bench = new BenchLauncher(settings.bench(),
                 new BenchTargets(this::selfUrl, settings.baselineUrl(), settings.connectTimeoutMs(),
-                        settings.edge().internalKey(), settings.tiers()), routing);
+                        settings.edge().internalKey(), settings.tiers()), routing, shared::runHistory);
         routes.add(new BenchRoutes(bench, admin, parser.limits(), workers));
-        routes.add(new BenchScheduleRoute(bench, settings.bench()));
+        if (shared.settings().shared()) {
+            // One Quartz trigger for the cluster, added once the database answers (see startClusterSchedule).
+            clusterSchedule = settings.bench().scheduleEnabled() ? BenchScheduleRoute.clustered(bench, settings.bench()) : null;
+        } else {
+            clusterSchedule = null;
+            routes.add(BenchScheduleRoute.local(bench, settings.bench()));
+        }
         routes.add(new ConsoleRoutes(settings.console(), bench.service(), workers));
         // Compare: one prompt to this gateway (loopback), the baseline and the hosted API in parallel.
         this.compare = new CompareService(settings, this::selfUrl, parser);
         routes.add(new CompareRoutes(compare, workers));
         // Rules admin: validated, versioned rule edits with dry-run, hot swap and rollback (package rulesadmin).
-        this.rules = new RuleEditor(settings.rules(), routing);
+        this.rules = new RuleEditor(shared::rules, routing);
         routes.add(new RulesAdminRoutes(rules, admin, settings.edge().exposure().exposed(), workers));
     }
 
@@ -185,6 +198,19 @@ public final class Gateway implements AutoCloseable {
         http.setMaxTotalConnections(3 * settings.edge().maxStreams());
         camel.addComponent("http", http);
         compare.breakers().forEach(camel.getRegistry()::bind);
+        if (clusterSchedule != null) {
+            camel.addComponent("quartz", ClusterScheduler.component(shared.database()));
+        }
+    }
+
+    /**
+     * Adds the cluster's scheduled benchmark once the database answers (Quartz's job store needs it to start; a gateway
+     * that started without its database still starts, and joins the schedule later).
+     */
+    public void startClusterSchedule(CamelContext camel) {
+        if (clusterSchedule != null) {
+            shared.whenDatabaseUp("schedule", () -> camel.addRoutes(clusterSchedule));
+        }
     }
 
     public List<RoutesBuilder> routes() {

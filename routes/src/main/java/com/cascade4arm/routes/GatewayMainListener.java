@@ -1,6 +1,9 @@
 package com.cascade4arm.routes;
 
+import com.cascade4arm.routes.cluster.SharedState;
+import com.cascade4arm.routes.cluster.StoreSettings;
 import com.cascade4arm.routes.config.GatewaySettings;
+import com.cascade4arm.routes.rulesadmin.RulesSettings;
 import com.cascade4arm.routes.metrics.CachedScrape;
 import com.cascade4arm.routes.routing.RoutingService;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -29,12 +32,13 @@ public abstract class GatewayMainListener extends MainListenerSupport {
     private Vertx vertx;
     private Gateway gateway;
     private PrometheusMeterRegistry meters;
+    private SharedState shared;
 
     /** Gives the settings their upstream URLs (e.g. by starting embedded hosts); may record extra properties. */
     protected abstract GatewaySettings resolveUpstreams(GatewaySettings settings, PropertiesComponent properties);
 
-    /** The routing service the gateway starts with. */
-    protected abstract RoutingService routing(PropertiesComponent properties);
+    /** The routing service the gateway starts with; {@code shared} holds the rule versions ({@link SharedState#startRouting}). */
+    protected abstract RoutingService routing(PropertiesComponent properties, SharedState shared);
 
     /** Mounts anything else on the router after the API (e.g. the web console); default nothing. */
     protected void mountExtras(VertxPlatformHttpRouter router, PrometheusMeterRegistry meters) {
@@ -55,7 +59,11 @@ public abstract class GatewayMainListener extends MainListenerSupport {
                         .filter(s -> !s.isBlank()).orElse(String.valueOf(DEFAULT_VERTX_WORKERS)).trim())));
         meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         camel.getRegistry().bind(MicrometerConstants.METRICS_REGISTRY_NAME, meters);
-        gateway = new Gateway(vertx, meters, settings, routing(properties));
+        // Rule versions, runs and schedule: local files, or the database shared with the other replicas.
+        shared = SharedState.open(StoreSettings.from(properties), RulesSettings.from(properties));
+        RoutingService routing = routing(properties, shared);
+        shared.follow(routing);
+        gateway = new Gateway(vertx, meters, settings, routing, shared);
         // The same Vert.x, seen through the edge: the HTTP server Camel creates with it gets the edge's options and
         // connection handlers (platform-http offers no hook for them; see edge.EdgeVertx).
         camel.getRegistry().bind("vertx", gateway.edge().serverVertx(vertx));
@@ -94,6 +102,7 @@ public abstract class GatewayMainListener extends MainListenerSupport {
                 .filter(VertxPlatformHttpRouter::isMainServer).findFirst()
                 .orElseThrow(() -> new IllegalStateException("platform-http server not started: set camel.server.enabled=true"));
         gateway.bindHttp(router, port(router));
+        gateway.startClusterSchedule(camel);
         CachedScrape scrape = new CachedScrape(meters::scrape, gateway.settings().edge().metricsCacheMs(), System::nanoTime);
         router.get("/metrics").blockingHandler(ctx -> ctx.response()
                 .putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8").end(scrape.get()), false);
@@ -111,6 +120,11 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         return router.getServer().getServer().actualPort();
     }
 
+    /** Rule versions, runs and schedule as this gateway shares them (or keeps them, with local files). */
+    public SharedState shared() {
+        return shared;
+    }
+
     public Gateway gateway() {
         return gateway;
     }
@@ -120,6 +134,9 @@ public abstract class GatewayMainListener extends MainListenerSupport {
             gateway.close();
         }
         releaseUpstreams();
+        if (shared != null) {
+            shared.close();
+        }
         if (vertx != null) {
             vertx.close();
         }

@@ -1,7 +1,6 @@
 package com.cascade4arm.routes.bench;
 
 import com.cascade4arm.bench.runner.BenchConfig;
-import com.cascade4arm.bench.runner.BenchmarkService;
 import com.cascade4arm.bench.runner.InvalidBenchConfigException;
 import com.cascade4arm.bench.runner.RunAlreadyActiveException;
 import com.cascade4arm.bench.runner.RunSummary;
@@ -25,7 +24,7 @@ final class BenchApi {
     private static final String ID_HEADER = "id";
 
     private final BenchLauncher launcher;
-    private final BenchmarkService service;
+    private final RunHistory service;
 
     /** {@code 202 {id, status, total, targets, note?}}. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -41,7 +40,7 @@ final class BenchApi {
     BenchApi(BenchLauncher launcher, ChatRequestParser.Limits limits) {
         this.launcher = launcher;
         this.limits = limits;
-        this.service = launcher.service();
+        this.service = launcher.history();
     }
 
     void start(Exchange exchange) {

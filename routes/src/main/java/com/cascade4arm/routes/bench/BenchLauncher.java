@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * Starts the gateway's benchmark runs — from the API or the schedule — against the configured targets only, with
@@ -23,14 +24,18 @@ public final class BenchLauncher implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(BenchLauncher.class);
 
     private final BenchmarkService service;
+    private final RunHistory history;
     private final BenchTargets targets;
     private final RoutingService routing;
     private final String configuredGitCommit;
     private volatile String detectedGitCommit;
     private volatile boolean gitChecked;
 
-    public BenchLauncher(BenchSettings settings, BenchTargets targets, RoutingService routing) {
+    /** {@code history} shows the runs: this gateway's ({@link LocalRunHistory}) or the cluster's. */
+    public BenchLauncher(BenchSettings settings, BenchTargets targets, RoutingService routing,
+                         Function<BenchmarkService, RunHistory> history) {
         this.service = new BenchmarkService(settings.resultsDir());
+        this.history = history.apply(service);
         this.targets = targets;
         this.routing = routing;
         this.configuredGitCommit = settings.gitCommit();
@@ -55,6 +60,7 @@ public final class BenchLauncher implements AutoCloseable {
         List<TargetConfig> runTargets = targets.resolve();
         BenchConfig config = requested.withTargets(runTargets);
         String id = service.start(config, new RunMetadata(rulesVersion(), gitCommit(), targets.tierEndpoints()), levelLogger());
+        history.started(id);
         List<String> names = runTargets.stream().map(TargetConfig::name).toList();
         LOG.info("Benchmark run {} started: targets {}, levels {}, {} requests per level and target{}", id, names,
                 config.levels(), config.requestsPerLevel(),
@@ -70,6 +76,11 @@ public final class BenchLauncher implements AutoCloseable {
         return service;
     }
 
+    /** The runs as the API shows them (this gateway's, or every replica's with a shared store). */
+    public RunHistory history() {
+        return history;
+    }
+
     /** Cancels active runs and waits briefly for their final summary. */
     @Override
     public void close() {
@@ -78,6 +89,7 @@ public final class BenchLauncher implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        history.close(); // after the runs ended, so their final state is what the history keeps
     }
 
     private String rulesVersion() {

@@ -8,23 +8,46 @@ import org.slf4j.LoggerFactory;
 import static com.cascade4arm.routes.RouteIds.BENCH_SCHEDULED;
 
 /**
- * Runs the benchmark on a timer when cascade.bench.schedule.enabled is true (the route exists but stays stopped
- * otherwise). A tick while a run is active logs and skips; no failure escapes to Camel's error handler.
+ * Runs the benchmark on a schedule when cascade.bench.schedule.enabled is true (the route exists but stays stopped
+ * otherwise): a Camel timer for one gateway, or — with a shared store — Quartz's clustered job store, so exactly one
+ * replica of the cluster fires each tick ({@link #clustered}). A tick while a run is active logs and skips; no failure
+ * escapes to Camel's error handler.
  */
 public final class BenchScheduleRoute extends RouteBuilder {
     private static final Logger LOG = LoggerFactory.getLogger(BenchScheduleRoute.class);
 
+    /** Quartz group of the cluster's scheduled benchmark (its trigger's key in the job store). */
+    static final String QUARTZ_GROUP = "cascade4arm";
+
     private final BenchLauncher launcher;
     private final BenchSettings settings;
+    private final String from;
 
-    public BenchScheduleRoute(BenchLauncher launcher, BenchSettings settings) {
+    private BenchScheduleRoute(BenchLauncher launcher, BenchSettings settings, String from) {
         this.launcher = launcher;
         this.settings = settings;
+        this.from = from;
+    }
+
+    /** One gateway: a timer in this process. */
+    public static BenchScheduleRoute local(BenchLauncher launcher, BenchSettings settings) {
+        return new BenchScheduleRoute(launcher, settings, "timer:" + BENCH_SCHEDULED + "?period="
+                + settings.schedulePeriodMs() + "&delay=" + settings.scheduleDelayMs());
+    }
+
+    /**
+     * Replicas sharing a database: one Quartz trigger in the clustered job store (the component named "quartz" must be
+     * configured for it); non-concurrent ("stateful"), so a tick never overlaps the previous one's job.
+     */
+    public static BenchScheduleRoute clustered(BenchLauncher launcher, BenchSettings settings) {
+        return new BenchScheduleRoute(launcher, settings, "quartz://" + QUARTZ_GROUP + "/" + BENCH_SCHEDULED
+                + "?trigger.repeatInterval=" + settings.schedulePeriodMs() + "&trigger.repeatCount=-1"
+                + "&triggerStartDelay=" + settings.scheduleDelayMs() + "&stateful=true");
     }
 
     @Override
     public void configure() {
-        from("timer:" + BENCH_SCHEDULED + "?period=" + settings.schedulePeriodMs() + "&delay=" + settings.scheduleDelayMs())
+        from(from)
                 .routeId(BENCH_SCHEDULED)
                 .autoStartup(settings.scheduleEnabled())
                 .process(exchange -> fire());

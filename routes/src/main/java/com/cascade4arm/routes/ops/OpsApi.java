@@ -17,6 +17,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.Set;
 
 /** The operator endpoints' steps behind {@link OpsRoutes}: each leaves its answer as the body. */
@@ -28,9 +30,13 @@ final class OpsApi {
     private final RoutingService routing;
     private final ChatRequestParser chat;
     private final boolean exposeEndpoints;
+    /** The shared store's state (cascade.store=postgres); empty with local files. */
+    private final Supplier<Optional<ObjectNode>> store;
 
-    OpsApi(Collection<UpstreamPool> requiredPools, RoutingService routing, ChatRequestParser chat, boolean exposeEndpoints) {
+    OpsApi(Collection<UpstreamPool> requiredPools, RoutingService routing, ChatRequestParser chat, boolean exposeEndpoints,
+           Supplier<Optional<ObjectNode>> store) {
         this.requiredPools = requiredPools;
+        this.store = store;
         this.routing = routing;
         this.chat = chat;
         this.exposeEndpoints = exposeEndpoints;
@@ -53,8 +59,13 @@ final class OpsApi {
                 down.add(pool.name());
             }
         }
+        Optional<ObjectNode> storeState = store.get();
+        storeState.ifPresent(state -> body.set("store", state));
+        boolean storeDegraded = storeState.map(state -> !"ok".equals(state.path("status").asText())
+                || state.has("rules_source")).orElse(false);
         if (down.isEmpty()) {
-            body.put("status", "ok");
+            // Degraded still answers 200: the gateway routes (on its active or cached rules); only edits wait.
+            body.put("status", storeDegraded ? "degraded" : "ok");
         } else {
             body.put("status", "unavailable");
             ObjectNode error = body.putObject("error");

@@ -1,5 +1,8 @@
 package com.cascade4arm.routes.ops;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Optional;
+import java.util.function.Supplier;
 import com.cascade4arm.openai.ChatRequestParser;
 import com.cascade4arm.routes.http.ApiRoutes;
 import com.cascade4arm.routes.http.Json;
@@ -22,9 +25,10 @@ public final class OpsRoutes extends ApiRoutes {
 
     /** {@code chat}: the chat endpoint's validation; {@code exposeEndpoints}: name upstream URLs in /health. */
     public OpsRoutes(Collection<UpstreamPool> requiredPools, RoutingService routing, ChatRequestParser chat,
-                     boolean exposeEndpoints, ExecutorService workers) {
+                     boolean exposeEndpoints, ExecutorService workers,
+                     Supplier<Optional<ObjectNode>> store) {
         super(workers);
-        this.api = new OpsApi(requiredPools, routing, chat, exposeEndpoints);
+        this.api = new OpsApi(requiredPools, routing, chat, exposeEndpoints, store);
     }
 
     @Override

@@ -33,6 +33,23 @@ public final class RulebookRoutingService implements RoutingService {
         active.set(new ActiveRulebook(version, rulebook));
     }
 
+    /**
+     * Installs {@code version} unless a version at least as new already routes (versions only grow, so a late
+     * notification or a slow activation never takes routing back); true when it was installed.
+     */
+    public boolean activateIfNewer(RoutingRulebook rulebook, long version) {
+        ActiveRulebook next = new ActiveRulebook(version, rulebook);
+        while (true) {
+            ActiveRulebook current = active.get();
+            if (current.version() >= version) {
+                return false;
+            }
+            if (active.compareAndSet(current, next)) {
+                return true;
+            }
+        }
+    }
+
     public ActiveRulebook active() {
         return active.get();
     }

@@ -7,15 +7,14 @@ import com.cascade4arm.routes.routing.RoutingService;
 import com.cascade4arm.routes.routing.RulebookRoutingService;
 import com.cascade4arm.rules.RoutingRulebook;
 import com.cascade4arm.rules.RulebookCompileException;
-import com.cascade4arm.rules.engine.BundledRules;
 import com.cascade4arm.rules.safety.EvaluationBudget;
 import com.cascade4arm.rules.safety.SafeRulebooks;
 import com.cascade4arm.rules.score.LabelledPrompt;
 import com.cascade4arm.rules.score.LabelledPrompts;
 import com.cascade4arm.rules.store.HistoryEntry;
 import com.cascade4arm.rules.store.NewVersion;
-import com.cascade4arm.rules.store.RuleStore;
 import com.cascade4arm.rules.store.RuleVersion;
+import com.cascade4arm.rules.store.RuleVersions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,6 +24,7 @@ import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * Live rule editing: validate and dry-run candidates, activate them (store first, then the routing reference, under the
@@ -46,15 +46,18 @@ public final class RuleEditor {
     /** The rules module's labelled prompts, read once: every dry-run shows how a candidate moves them. */
     private static final List<LabelledPrompt> LABELLED = LabelledPrompts.bundled();
 
-    private final RulesSettings settings;
+    private final Supplier<RuleVersions> opener;
     private final RulebookRoutingService routing;
     private final Semaphore compiles = new Semaphore(MAX_CONCURRENT_COMPILES, true);
-    private volatile RuleStore store;
+    private volatile RuleVersions store;
     private volatile List<Prompt> suite;
 
-    /** {@code routing} must be a {@link RulebookRoutingService} for editing; otherwise the API answers 503. */
-    public RuleEditor(RulesSettings settings, RoutingService routing) {
-        this.settings = settings;
+    /**
+     * {@code opener} gives the version store (local files or the shared database) on first use; {@code routing} must be
+     * a {@link RulebookRoutingService} for editing, otherwise the API answers 503.
+     */
+    public RuleEditor(Supplier<RuleVersions> opener, RoutingService routing) {
+        this.opener = opener;
         this.routing = routing instanceof RulebookRoutingService rulebooks ? rulebooks : null;
     }
 
@@ -156,7 +159,8 @@ public final class RuleEditor {
 
     private RuleVersion commit(NewVersion version, Long baseVersion, RoutingRulebook compiled) {
         RulebookRoutingService target = routing();
-        return store().commit(version, baseVersion, committed -> target.activate(compiled, committed.version()));
+        // IfNewer: with a shared store, another replica's activation may reach routing first (via its notification).
+        return store().commit(version, baseVersion, committed -> target.activateIfNewer(compiled, committed.version()));
     }
 
     private RulebookRoutingService routing() {
@@ -170,14 +174,14 @@ public final class RuleEditor {
      * Opened on first use, so a gateway whose rules API is never called never touches the data directory. If routing
      * did not start from the store's active version (a test wiring, a hand-edited pointer), it is aligned now.
      */
-    private RuleStore store() {
-        RuleStore opened = store;
+    private RuleVersions store() {
+        RuleVersions opened = store;
         if (opened != null) {
             return opened;
         }
         synchronized (this) {
             if (store == null) {
-                RuleStore fresh = RuleStore.open(settings.dir(), BundledRules.load());
+                RuleVersions fresh = opener.get();
                 RulebookRoutingService target = routing();
                 RuleVersion active = fresh.active();
                 if (target.active().version() != active.version()) {

@@ -7,7 +7,7 @@ import com.cascade4arm.rules.engine.BundledRules;
 import com.cascade4arm.rules.safety.SafeRulebooks;
 import com.cascade4arm.rules.store.HistoryEntry;
 import com.cascade4arm.rules.store.NewVersion;
-import com.cascade4arm.rules.store.RuleStore;
+import com.cascade4arm.rules.store.RuleVersions;
 import com.cascade4arm.rules.store.RuleVersion;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,12 +26,11 @@ public final class RulebookStartup {
     private RulebookStartup() {
     }
 
-    public static RulebookRoutingService start(RulesSettings settings) {
-        RuleStore store = RuleStore.open(settings.dir(), BundledRules.load());
+    public static RulebookRoutingService start(RuleVersions store) {
         RuleVersion active = store.active();
         try {
             RoutingRulebook rulebook = SafeRulebooks.compile(active.files());
-            LOG.info("routing with rules version {} from {}", active.version(), store.directory());
+            LOG.info("routing with rules version {} from {}", active.version(), store.location());
             return new RulebookRoutingService(rulebook, active.version());
         } catch (RulebookCompileException e) {
             LOG.error("rules version {} does not pass the rule check and is not used: {}", active.version(), e.getMessage());
@@ -39,7 +38,7 @@ public final class RulebookStartup {
         }
     }
 
-    private static RulebookRoutingService restore(RuleStore store, RuleVersion failed, RulebookCompileException why) {
+    private static RulebookRoutingService restore(RuleVersions store, RuleVersion failed, RulebookCompileException why) {
         String reason = "version " + failed.version() + " failed the rule check at startup: "
                 + why.problems().get(0).file() + ":" + why.problems().get(0).line() + " " + why.problems().get(0).message();
         for (HistoryEntry entry : store.history()) {
@@ -57,7 +56,7 @@ public final class RulebookStartup {
                 SafeRulebooks.compile(BundledRules.load()));
     }
 
-    private static RulebookRoutingService commit(RuleStore store, RuleVersion failed, NewVersion restored,
+    private static RulebookRoutingService commit(RuleVersions store, RuleVersion failed, NewVersion restored,
                                                  RoutingRulebook rulebook) {
         RuleVersion version = store.commit(restored, failed.version(), v -> { });
         LOG.warn("rules version {} is active: {}", version.version(), version.comment());

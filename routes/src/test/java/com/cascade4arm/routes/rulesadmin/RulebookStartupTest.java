@@ -35,7 +35,7 @@ class RulebookStartupTest {
         RuleStore store = RuleStore.open(dir, BundledRules.load());
         RuleVersion edited = store.commit(new NewVersion(ALL_LARGE, "tester", "all large", null), 1L, v -> { });
 
-        RulebookRoutingService routing = RulebookStartup.start(new RulesSettings(dir));
+        RulebookRoutingService routing = RulebookStartup.start(RuleStore.open(dir, BundledRules.load()));
 
         assertThat(routing.active().version()).isEqualTo(edited.version());
         assertThat(routing.active().rulebook().ruleNames()).containsExactly(RulesFixtures.ALL_LARGE_RULE);
@@ -43,7 +43,7 @@ class RulebookStartupTest {
 
     @Test
     void writesTheBundledRulesAsVersionOneOnAFreshDirectory() {
-        RulebookRoutingService routing = RulebookStartup.start(new RulesSettings(dir.resolve("fresh")));
+        RulebookRoutingService routing = RulebookStartup.start(RuleStore.open(dir.resolve("fresh"), BundledRules.load()));
 
         assertThat(routing.active().version()).isEqualTo(1);
         assertThat(routing.active().rulebook().files()).isEqualTo(new java.util.TreeMap<>(BundledRules.load()));
@@ -64,7 +64,7 @@ class RulebookStartupTest {
                 """.formatted(PWNED));
         RuleVersion bad = store.commit(new NewVersion(tampered, "intruder", "edited on disk", null), null, v -> { });
 
-        RulebookRoutingService routing = RulebookStartup.start(new RulesSettings(dir));
+        RulebookRoutingService routing = RulebookStartup.start(RuleStore.open(dir, BundledRules.load()));
 
         RuleVersion restored = store.active();
         assertThat(restored.version()).isEqualTo(bad.version() + 1);

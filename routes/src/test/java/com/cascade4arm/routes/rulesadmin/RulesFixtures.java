@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Rulebooks the rules tests activate: one routing everything large, one everything small, and a threshold change. */
-final class RulesFixtures {
+public final class RulesFixtures {
     static final String HEADER = """
             package com.cascade4arm.rules;
             import com.cascade4arm.rules.facts.PromptFacts;
@@ -16,7 +16,7 @@ final class RulesFixtures {
             """;
     static final String ALL_LARGE_RULE = "test: everything goes large";
     static final String ALL_SMALL_RULE = "test: everything stays small";
-    static final Map<String, String> ALL_LARGE = Map.of("everything-large.drl", HEADER + """
+    public static final Map<String, String> ALL_LARGE = Map.of("everything-large.drl", HEADER + """
             rule "%s"
             when
                 $d : Decision()
@@ -24,7 +24,7 @@ final class RulesFixtures {
                 modify($d) { routeLarge("test: all large") }
             end
             """.formatted(ALL_LARGE_RULE));
-    static final Map<String, String> ALL_SMALL = Map.of("everything-small.drl", HEADER + """
+    public static final Map<String, String> ALL_SMALL = Map.of("everything-small.drl", HEADER + """
             rule "%s"
             when
                 $d : Decision()
@@ -46,7 +46,7 @@ final class RulesFixtures {
     }
 
     /** A candidate body {"files": [...], "base_version"?, "author", "comment"}. */
-    static String candidate(Map<String, String> files, Long baseVersion) {
+    public static String candidate(Map<String, String> files, Long baseVersion) {
         ObjectNode body = RoutesGateway.JSON.createObjectNode();
         files.forEach((name, content) -> body.withArray("files").addObject().put("name", name).put("content", content));
         if (baseVersion != null) {

@@ -1,11 +1,10 @@
 package com.cascade4arm.routes.testing;
 
 import com.cascade4arm.routes.GatewayMainListener;
+import com.cascade4arm.routes.cluster.SharedState;
 import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.routing.RoutingService;
 import com.cascade4arm.routes.routing.RulebookRoutingService;
-import com.cascade4arm.routes.rulesadmin.RulebookStartup;
-import com.cascade4arm.routes.rulesadmin.RulesSettings;
 import com.cascade4arm.rules.RoutingRulebook;
 import org.apache.camel.spi.PropertiesComponent;
 
@@ -32,8 +31,8 @@ public final class TestGateways {
             }
 
             @Override
-            protected RoutingService routing(PropertiesComponent properties) {
-                return ruleStore ? RulebookStartup.start(RulesSettings.from(properties))
+            protected RoutingService routing(PropertiesComponent properties, SharedState shared) {
+                return ruleStore ? shared.startRouting()
                         : new RulebookRoutingService(RoutingRulebook.defaults(), 1);
             }
         };

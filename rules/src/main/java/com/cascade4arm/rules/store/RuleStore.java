@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * processes) agree; commits serialize on {@link StoreLock}. Damaged files are reported and skipped, never deleted.
  * On first open the bundled rules become version 1.
  */
-public final class RuleStore {
+public final class RuleStore implements RuleVersions {
 
     private static final Logger LOG = LoggerFactory.getLogger(RuleStore.class);
     static final String VERSIONS_DIR = "versions";
@@ -77,7 +77,13 @@ public final class RuleStore {
         return directory;
     }
 
+    @Override
+    public String location() {
+        return directory.toString();
+    }
+
     /** The version that serves: the one the pointer names, or the newest readable one when that is damaged or missing. */
+    @Override
     public RuleVersion active() {
         Optional<Long> pointer = readPointer();
         if (pointer.isPresent()) {
@@ -97,10 +103,12 @@ public final class RuleStore {
     }
 
     /** Every version file, newest first; damaged ones carry their damage instead of content. */
+    @Override
     public List<HistoryEntry> history() {
         return versions.readAll();
     }
 
+    @Override
     public Optional<HistoryEntry> find(long version) {
         return versions.read(version);
     }
@@ -112,6 +120,7 @@ public final class RuleStore {
      *
      * @throws StaleVersionException when {@code expectedActive} is not the active version
      */
+    @Override
     public RuleVersion commit(NewVersion candidate, Long expectedActive, Consumer<RuleVersion> onCommitted) {
         return lock.call(() -> {
             long current = active().version();

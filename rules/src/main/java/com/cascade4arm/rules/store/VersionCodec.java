@@ -67,6 +67,18 @@ final class VersionCodec {
                 number(root, "base_version"), number(root, "restored_from"), sha, files);
     }
 
+    /** A cached copy: a version file whose number the content names (there is no file name to agree with). */
+    static byte[] encodeCached(RuleVersion version) {
+        return encode(version);
+    }
+
+    /** @throws DamagedException naming what is wrong */
+    static RuleVersion decodeCached(byte[] bytes) {
+        JsonNode version = parse(bytes).path("version");
+        require(version.canConvertToLong(), "the cached copy names no version");
+        return decode(bytes, version.asLong());
+    }
+
     static byte[] encodePointer(long version, Instant updatedAt) {
         return bytes(JSON.createObjectNode().put("version", version).put("updated_at", updatedAt.toString()));
     }
