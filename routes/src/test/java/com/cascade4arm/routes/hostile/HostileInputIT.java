@@ -203,10 +203,10 @@ class HostileInputIT {
             List<Long> sorted = healthProbesMs();
             System.out.printf("/health while %d worst-case prompts were routed: median %d ms, max %d ms (quiet median %d ms)%n",
                     routed.get(), sorted.get(sorted.size() / 2), sorted.get(sorted.size() - 1), quietMedian);
-            // 50 ms on a quiet machine; on a loaded one, within a few quiet medians. Before the fix: 11.9 s.
+            // Before the fix the event loop stalled for 11.9 s; a shared, overloaded CI box adds tens of ms on its own.
             assertThat(sorted.get(sorted.size() / 2)).as("median /health ms")
-                    .isLessThan(Math.max(50, 4 * quietMedian));
-            assertThat(sorted.get(sorted.size() - 1)).as("slowest /health ms").isLessThan(500);
+                    .isLessThan(Math.max(250, 10 * quietMedian));
+            assertThat(sorted.get(sorted.size() - 1)).as("slowest /health ms").isLessThan(2_000);
         } finally {
             attacking.set(false);
             for (Thread attacker : attackers) {
