@@ -24,6 +24,7 @@ final class StreamRelay implements SseListener {
     private volatile String upstreamError;
     private ObjectNode finishChunk;
     private ObjectNode usageChunk;
+    private StreamFlow flow;
 
     StreamRelay(ClientChannel http, Map<String, String> headers, LongSupplier nanoTime) {
         this.http = http;
@@ -37,8 +38,6 @@ final class StreamRelay implements SseListener {
         http.onDrain(flow::resume);
         this.flow = flow;
     }
-
-    private StreamFlow flow;
 
     @Override
     public void onData(String data) {

@@ -21,21 +21,29 @@ final class FakeUpstream implements Upstream {
     static final ObjectMapper JSON = new ObjectMapper();
 
     /** One scripted answer. */
-    record Script(List<String> tokens, UpstreamFailure before, UpstreamFailure midStream, boolean hang) {
+    record Script(List<String> tokens, UpstreamFailure before, UpstreamFailure midStream, String errorEvent,
+                  boolean hang) {
         static Script tokens(String... tokens) {
-            return new Script(List.of(tokens), null, null, false);
+            return new Script(List.of(tokens), null, null, null, false);
         }
 
         static Script failsBefore(int status) {
-            return new Script(List.of(), new UpstreamFailure("answered HTTP " + status, status, true, null), null, false);
+            return new Script(List.of(), new UpstreamFailure("answered HTTP " + status, status, true, null), null, null,
+                    false);
         }
 
         static Script failsAfter(String... tokens) {
-            return new Script(List.of(tokens), null, new UpstreamFailure("connection dropped", 0, false, null), false);
+            return new Script(List.of(tokens), null, new UpstreamFailure("connection dropped", 0, false, null), null,
+                    false);
+        }
+
+        /** HTTP 200 and an SSE stream, then (after the tokens) an error event instead of the rest (llama-server does). */
+        static Script errorEventAfter(String message, String... tokens) {
+            return new Script(List.of(tokens), null, null, message, false);
         }
 
         static Script hangs() {
-            return new Script(List.of(), null, null, true);
+            return new Script(List.of(), null, null, null, true);
         }
     }
 
@@ -77,10 +85,21 @@ final class FakeUpstream implements Upstream {
             }
         });
         listener.onReadStart();
-        for (String token : script.tokens()) {
-            listener.onData(chunk(token).toString());
+        try {
+            for (String token : script.tokens()) {
+                listener.onData(chunk(token).toString());
+            }
+            if (script.errorEvent() != null) {
+                ObjectNode error = JSON.createObjectNode();
+                error.putObject("error").put("message", script.errorEvent());
+                listener.onData(error.toString());
+            }
+        } catch (RuntimeException e) { // as UpstreamClient does: a listener's refusal fails the call
+            done.completeExceptionally(e);
+            return done;
+        } finally {
+            listener.onReadEnd();
         }
-        listener.onReadEnd();
         if (script.midStream() != null) {
             done.completeExceptionally(script.midStream());
         } else {

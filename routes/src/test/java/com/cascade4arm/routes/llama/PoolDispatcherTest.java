@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicLong;
 
+import static com.cascade4arm.routes.llama.FakeUpstream.Script.errorEventAfter;
 import static com.cascade4arm.routes.llama.FakeUpstream.Script.failsAfter;
 import static com.cascade4arm.routes.llama.FakeUpstream.Script.failsBefore;
 import static com.cascade4arm.routes.llama.FakeUpstream.Script.hangs;
@@ -162,6 +163,34 @@ class PoolDispatcherTest {
         assertThat(client.events).first().asString().contains("\"Hel\"");
         assertThat(client.events).last().asString().contains("upstream_stream_failed");
         assertThat(upstream.calls).containsExactly("large-0");
+        assertThat(pool.endpoints().get(0).breaker().getMetrics().getNumberOfFailedCalls()).isEqualTo(1);
+    }
+
+    @Test
+    void treatsAnErrorEventBeforeAnyTokenAsAFailureBeforeTheFirstByteAndTriesTheNextEndpoint() {
+        UpstreamPool pool = pool(2);
+        upstream.script("large-0", errorEventAfter("slot unavailable")).script("large-1", tokens("ok"));
+
+        CompletableFuture<PoolDispatcher.Answer> answer = dispatcher.serve(chat(true), pool, client);
+
+        assertThat(answer).isCompletedWithValue(null);
+        assertThat(upstream.calls).containsExactly("large-0", "large-1");
+        assertThat(client.events).first().asString().contains("\"ok\"").doesNotContain("slot unavailable");
+        assertThat(client.events).last().asString().contains("\"endpoint\":\"large-1\"");
+        assertThat(pool.endpoints().get(0).breaker().getMetrics().getNumberOfFailedCalls()).isEqualTo(1);
+    }
+
+    @Test
+    void endsAStreamWithTheUpstreamsErrorEventWhenItArrivesAfterTokens() {
+        UpstreamPool pool = pool(2);
+        upstream.script("large-0", errorEventAfter("context full", "Hel"));
+
+        CompletableFuture<PoolDispatcher.Answer> answer = dispatcher.serve(chat(true), pool, client);
+
+        assertThat(answer).isCompletedWithValue(null);
+        assertThat(upstream.calls).as("tokens were sent: never retried elsewhere").containsExactly("large-0");
+        assertThat(client.events).first().asString().contains("\"Hel\"");
+        assertThat(client.events).last().asString().contains("upstream_stream_failed", "context full");
         assertThat(pool.endpoints().get(0).breaker().getMetrics().getNumberOfFailedCalls()).isEqualTo(1);
     }
 
