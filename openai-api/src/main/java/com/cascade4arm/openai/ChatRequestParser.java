@@ -62,6 +62,15 @@ public final class ChatRequestParser {
         return parse(readObject(body));
     }
 
+    /** Parses {@code body} as if {@code ignored} fields were absent (a server that accepts and does not honour them). */
+    public ChatRequest parseIgnoring(byte[] body, Set<String> ignored) {
+        JsonNode root = readObject(body);
+        if (root instanceof ObjectNode object) {
+            object.remove(ignored);
+        }
+        return parse(root);
+    }
+
     public ChatRequest parse(JsonNode root) {
         if (!root.isObject()) {
             throw ApiError.badRequest("invalid_type", "request body must be a JSON object, but was " + Values.describe(root));

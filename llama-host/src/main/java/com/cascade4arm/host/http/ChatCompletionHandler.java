@@ -33,7 +33,7 @@ final class ChatCompletionHandler implements Handler<RoutingContext> {
     public void handle(RoutingContext ctx) {
         ChatRequest request;
         try {
-            request = parser.parse(ctx.body().buffer() == null ? null : ctx.body().buffer().getBytes());
+            request = parser.parseIgnoring(ctx.body().buffer() == null ? null : ctx.body().buffer().getBytes(), NOT_RETURNED);
         } catch (ApiError error) {
             ErrorResponses.send(ctx.response(), error);
             return;
@@ -79,6 +79,12 @@ final class ChatCompletionHandler implements Handler<RoutingContext> {
         return new ChatRequestParser.Limits(java.util.List.of(), null, java.util.Set.of(), slotContextTokens, null,
                 Integer.MAX_VALUE, MAX_STOP_STRINGS);
     }
+
+    /**
+     * Accepted, answered without log-probabilities: de.kherud:llama 4.2.0 aborts the JVM when asked for token
+     * probabilities, and the gateway's escalation trials then count as unmeasured instead of failing.
+     */
+    static final java.util.Set<String> NOT_RETURNED = java.util.Set.of("logprobs");
 
     /** llama-server's own cap on stop strings. */
     static final int MAX_STOP_STRINGS = 16;
