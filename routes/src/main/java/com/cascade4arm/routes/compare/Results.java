@@ -11,7 +11,8 @@ final class Results {
     static SystemResult ok(LegTarget target, String endpoint, LegStream stream, CompareRun run, int retries,
                            double busyMs, long endNanos) {
         SystemResult.Measures measures = stream.measures(run.startedNanos(), endNanos);
-        return new SystemResult(target.system(), SystemResult.Status.OK, target.model(), endpoint, stream.text(), false,
+        return new SystemResult(target.system(), SystemResult.Status.OK, target.model(), answeredBy(endpoint, stream),
+                stream.text(), false,
                 routing(stream.cascade()), measures, target.cost().cost(stream, measures, busyMs), retries, null, null);
     }
 
@@ -32,9 +33,17 @@ final class Results {
                     m.reasoningTokens(), null);
         }
         String text = stream == null ? "" : stream.text();
-        return new SystemResult(target.system(), SystemResult.Status.ERROR, target.model(), endpoint, text,
+        return new SystemResult(target.system(), SystemResult.Status.ERROR, target.model(), answeredBy(endpoint, stream),
+                text,
                 !text.isEmpty(), stream == null ? null : routing(stream.cascade()), measures, null, retries,
                 message, cooldownSeconds);
+    }
+
+    /** The cascade names the model server that answered (its cascade object's endpoint), not the gateway in front. */
+    private static String answeredBy(String endpoint, LegStream stream) {
+        JsonNode cascade = stream == null ? null : stream.cascade();
+        JsonNode named = cascade == null ? null : cascade.get("endpoint");
+        return named != null && named.isTextual() && !named.asText().isBlank() ? named.asText() : endpoint;
     }
 
     private static SystemResult.Routing routing(JsonNode cascade) {

@@ -71,6 +71,9 @@ class CompareIT {
         assertThat(systems.at("/cascade/text").asText()).isEqualTo(RESPONDER_TEXT);
         assertThat(systems.at("/cascade/route").asText()).as("an easy prompt goes to the small model").isEqualTo("small");
         assertThat(systems.at("/cascade/rule").asText()).isNotBlank();
+        assertThat(systems.at("/cascade/endpoint").asText()).as("the model server that answered, not the gateway")
+                .isEqualTo("small-0");
+        assertThat(root.at("/sampling/max_tokens").isInt()).as("what every system was sent: %s", root.path("sampling")).isTrue();
         assertThat(systems.at("/cascade/ttft_ms").asDouble()).as("responder waits 20 ms before content").isGreaterThanOrEqualTo(20);
         assertThat(systems.at("/baseline/text").asText()).isEqualTo(RESPONDER_TEXT);
         assertThat(systems.at("/baseline/completion_tokens").asInt()).isEqualTo(ResponderBehaviour.DEFAULT_CHUNKS.size());

@@ -28,7 +28,8 @@ import java.util.stream.Collectors;
 
 /**
  * One benchmark run: records the environment, warms every target up (not measured), then for each level in turn loads
- * all targets at the same time (one {@link LoadGenerator} each, the same {@link StratifiedOrder} of prompts); rows are persisted as they complete, aggregates and the summary at each level end and at the end. A level
+ * all targets at the same time (one {@link LoadGenerator} each, the same {@link StratifiedOrder} of prompts); rows are
+ * persisted as they complete, aggregates and the summary at each level end and at the end. A level
  * interrupted by cancel or deadline keeps its rows but gets no aggregate (its wall time would be meaningless).
  */
 final class BenchmarkRun {
@@ -143,7 +144,8 @@ final class BenchmarkRun {
         notifyProgress(level);
         Map<String, CompletableFuture<Double>> wallMs = new LinkedHashMap<>();
         for (TargetConfig target : config.targets()) {
-            LoadGenerator generator = new LoadGenerator(id, target, clients.get(target.name()), order, config, stopped, (row, result) -> record(row, result, level));
+            LoadGenerator generator = new LoadGenerator(id, target, clients.get(target.name()), order, config, stopped,
+                    (row, result) -> record(row, result, level));
             wallMs.put(target.name(), generator.run(level, config.requestsPerLevel(), pool));
         }
         CompletableFuture<Void> all = CompletableFuture.allOf(wallMs.values().toArray(CompletableFuture[]::new));
