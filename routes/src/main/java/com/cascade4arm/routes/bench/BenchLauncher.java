@@ -59,7 +59,7 @@ public final class BenchLauncher implements AutoCloseable {
         }
         List<TargetConfig> runTargets = targets.resolve();
         BenchConfig config = requested.withTargets(runTargets);
-        String id = service.start(config, new RunMetadata(rulesVersion(), gitCommit(), targets.tierEndpoints()), levelLogger());
+        String id = service.start(config, new RunMetadata(rulesVersion(), gitCommit(), targets::tierEndpoints), levelLogger());
         history.started(id);
         List<String> names = runTargets.stream().map(TargetConfig::name).toList();
         LOG.info("Benchmark run {} started: targets {}, levels {}, {} requests per level and target{}", id, names,
