@@ -27,6 +27,14 @@ class WorstCaseDecisionTest {
     static final int CAP_CHARS = 32_000;
     /** Per decision at the cap: generous for a shared 2-core machine, yet 500× below the old worst case at a quarter of it. */
     static final long BOUND_MS = 50;
+    /**
+     * On a loaded machine the bound grows with plain prose of the same length decided alongside: hostile text may take
+     * at most this many times as long (a linear scanner stays within a few times, 30-40 under a neighbour's load
+     * spikes; the old regexes took tens of thousands of times as long).
+     */
+    static final double MAX_TIMES_PROSE = 100;
+    /** What the reference prompt is made of: ordinary English, no code markers. */
+    static final String PROSE = "Tell me about the mountains of Norway and how people lived there long ago. ";
 
     /** Units whose repetition defeated the old regexes, or stresses a scanner's bookkeeping. */
     static final List<String> CRAFTED_UNITS = List.of(
@@ -108,16 +116,32 @@ class WorstCaseDecisionTest {
         assertThat(best / 1_000_000).as("ms for a 16-message conversation at the cap").isLessThan(BOUND_MS);
     }
 
-    /** Best of up to three runs, so one GC pause on a shared machine does not fail it; an overflow fails at once. */
+    /**
+     * Best of up to five runs each of the prompt and of same-length prose, so one GC pause or a busy neighbour on a
+     * shared machine does not fail it; an overflow fails at once.
+     */
     static void assertDecidesWithinBound(String prompt) {
+        String prose = fill(List.of(PROSE), prompt.length());
         long best = Long.MAX_VALUE;
-        for (int attempt = 0; attempt < 3 && best > BOUND_MS * 1_000_000; attempt++) {
-            long start = System.nanoTime();
-            RULES.decide(PromptFactsExtractor.fromPrompt(prompt));
-            best = Math.min(best, System.nanoTime() - start);
+        long bestProse = Long.MAX_VALUE;
+        for (int attempt = 0; attempt < 5 && (attempt == 0 || best > boundNanos(bestProse)); attempt++) {
+            bestProse = Math.min(bestProse, nanosToDecide(prose));
+            best = Math.min(best, nanosToDecide(prompt));
         }
-        assertThat(best / 1_000_000.0).as("ms to decide a %d-character prompt starting %s", prompt.length(),
-                prompt.substring(0, Math.min(40, prompt.length()))).isLessThan(BOUND_MS);
+        assertThat(best / 1_000_000.0).as("ms to decide a %d-character prompt starting %s (same-length prose: %.3f ms)",
+                prompt.length(), prompt.substring(0, Math.min(40, prompt.length())), bestProse / 1_000_000.0)
+                .isLessThan(boundNanos(bestProse) / 1_000_000.0);
+    }
+
+    private static long nanosToDecide(String prompt) {
+        long start = System.nanoTime();
+        RULES.decide(PromptFactsExtractor.fromPrompt(prompt));
+        return System.nanoTime() - start;
+    }
+
+    /** {@link #BOUND_MS}, or {@link #MAX_TIMES_PROSE} times the prose's time when the machine is slower than that. */
+    private static long boundNanos(long proseNanos) {
+        return Math.max(BOUND_MS * 1_000_000, (long) (MAX_TIMES_PROSE * proseNanos));
     }
 
     static String fill(List<String> units, int length) {
