@@ -101,7 +101,7 @@ class BadInputBatteryIT {
                 413, "request_too_large"));
         cases.add(json(chat, "unknown model", HI + ",\"model\":\"gpt-9\"}", 404, "model_not_found"));
         cases.add(json(chat, "model name 10k chars", HI + ",\"model\":\"" + "m".repeat(10_000) + "\"}", 404, "model_not_found"));
-        cases.add(json(chat, "unknown fields are ignored", HI + ",\"frobnicate\":{\"x\":[1,2,3]},\"max_tokens\":2}", 200, null));
+        cases.add(json(chat, "unknown fields are refused by name", HI + ",\"frobnicate\":{\"x\":[1,2,3]},\"max_tokens\":2}", 400, "unsupported_parameter"));
         cases.add(json(chat, "NUL characters in content",
                 "{\"messages\":[{\"role\":\"user\",\"content\":\"a\\u0000b\"}],\"max_tokens\":2}", 200, null));
         cases.add(json(chat, "duplicate keys",

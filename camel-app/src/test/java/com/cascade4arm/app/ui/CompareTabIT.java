@@ -144,6 +144,8 @@ class CompareTabIT {
             ConsolePage.awaitLong("first baseline text").until(() -> !page.columnText(BASELINE, "output").isEmpty());
             if ("running".equals(page.column(BASELINE).getAttribute("data-state"))
                     && browser.session().byTestId("stop").isEnabled()) {
+                // The page keeps the race in view, so Stop may sit under the sticky header: bring it to the middle.
+                browser.session().script("arguments[0].scrollIntoView({block: 'center'})", browser.session().byTestId("stop"));
                 browser.session().byTestId("stop").click();
             }
             raceStatus = page.awaitRaceEnded();

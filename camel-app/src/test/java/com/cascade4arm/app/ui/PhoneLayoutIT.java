@@ -70,7 +70,7 @@ class PhoneLayoutIT {
         BenchmarkPage bench = new BenchmarkPage(browser.session());
         console.open("#benchmark");
         Map<String, Object> started = bench.startRunViaApi(
-                "{\"prompts\":10,\"levels\":[1],\"requests_per_level\":1,\"max_tokens\":4}");
+                "{\"prompts\":10,\"levels\":[1],\"requests_per_level\":5,\"max_tokens\":4}");
         assertThat(started.get("status")).as("small run started: %s", started).isEqualTo(202L);
         console.open("#benchmark");
         ConsolePage.awaitLong("a finished run on screen").until(() -> "done".equals(bench.status())
