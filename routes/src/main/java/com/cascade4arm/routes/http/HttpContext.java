@@ -20,6 +20,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class HttpContext implements ClientChannel {
     private static final Logger LOG = LoggerFactory.getLogger(HttpContext.class);
+    /** The edge's 503s when it is full (streams, connections): expected under load, like 429. */
+    private static final java.util.Set<String> LOAD_SHEDDING_CODES = java.util.Set.of("too_many_streams", "overloaded");
     /** Exchange property under which routes find the client's HTTP exchange. */
     public static final String PROPERTY = "cascade.http";
 
@@ -142,17 +144,18 @@ public final class HttpContext implements ClientChannel {
 
     /**
      * Every error answer is one log line with the request id, never a stack trace: client mistakes at INFO, refusals that
-     * floods repeat (429) at DEBUG, the gateway's own trouble (5xx) at WARN. Unexpected exceptions are logged, with their
+     * floods repeat (429, and the edge's 503 load shedding, both counted in /metrics) at DEBUG, the gateway's own trouble
+     * (other 5xx) at WARN. Unexpected exceptions are logged, with their
      * trace, where they are caught (a 500 is a bug).
      */
     private void logError(ApiError e) {
         String path = request.path() == null ? request.uri() : request.path();
         Object[] args = {requestId(), request.method(), path.length() > 120 ? path.substring(0, 117) + "..." : path,
                 e.status(), e.code(), e.getMessage()};
-        if (e.status() >= 500) {
-            LOG.warn("{} {} {} -> {} {}: {}", args);
-        } else if (e.status() == 429) {
+        if (e.status() == 429 || LOAD_SHEDDING_CODES.contains(e.code())) {
             LOG.debug("{} {} {} -> {} {}: {}", args);
+        } else if (e.status() >= 500) {
+            LOG.warn("{} {} {} -> {} {}: {}", args);
         } else {
             LOG.info("{} {} {} -> {} {}: {}", args);
         }
