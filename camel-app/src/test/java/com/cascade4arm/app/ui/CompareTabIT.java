@@ -41,7 +41,7 @@ class CompareTabIT {
     @BeforeEach
     void openCompare() {
         console.open("#compare");
-        page = new ComparePage(browser.session());
+        page = new ComparePage(browser.session()).greedy();
     }
 
     @Test

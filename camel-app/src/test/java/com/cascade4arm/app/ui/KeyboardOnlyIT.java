@@ -31,7 +31,7 @@ class KeyboardOnlyIT {
     @Test
     void comparesAPromptWithoutAMouse() {
         console.open("#compare");
-        ComparePage compare = new ComparePage(browser.session());
+        ComparePage compare = new ComparePage(browser.session()).greedy();
 
         tabTo("prompt");
         keys("Write a Python function that reverses a string.");
