@@ -109,6 +109,15 @@ final class RulesPage {
 
     /** Restores {@code version} through the API (admin token), whatever the page shows. */
     @SuppressWarnings("unchecked")
+    /** Rolls the shared gateway back to {@code version} unless its active rules still have {@code sha256}. */
+    void restoreActive(String sha256, long version) {
+        if (!sha256.equals(activeRules().get("sha256"))) {
+            Map<String, Object> restored = rollbackViaApi(version);
+            org.assertj.core.api.Assertions.assertThat(restored.get("status"))
+                    .as("restoring rules version %s: %s", version, restored).isEqualTo(200L);
+        }
+    }
+
     Map<String, Object> rollbackViaApi(long version) {
         return (Map<String, Object>) session.asyncScript("""
                 const [version, token, done] = arguments;

@@ -47,9 +47,8 @@ class RulesTabIT {
 
     @AfterEach
     void restoreTheSharedGatewaysRules() {
-        if (rules != null && !originalSha.equals(rules.activeRules().get("sha256"))) {
-            Map<String, Object> restored = rules.rollbackViaApi(originalVersion);
-            assertThat(restored.get("status")).as("restoring rules version %s: %s", originalVersion, restored).isEqualTo(200L);
+        if (rules != null) {
+            rules.restoreActive(originalSha, originalVersion);
         }
     }
 
