@@ -62,6 +62,26 @@ class SpeculativeDecodingIT {
     }
 
     @Test
+    void answersExactlyMaxTokensWithTheDraftAsWithout() {
+        HostClient withDraft = new HostClient(drafted.baseUrl(), null);
+        HostClient withoutDraft = new HostClient(plain.baseUrl(), null);
+        int natural = completionTokens(withoutDraft.chat(PROMPT, MAX_TOKENS));
+        assertThat(natural).as("the greedy answer is long enough to cut").isGreaterThan(20);
+
+        for (int maxTokens : List.of(3, 9, 14, 20)) {
+            JsonObject drafted = withDraft.chat(PROMPT, maxTokens);
+            JsonObject plainAnswer = withoutDraft.chat(PROMPT, maxTokens);
+            // llama.cpp alone stops a drafted answer up to draft-max tokens early when a burst passes n_predict
+            assertThat(completionTokens(drafted)).as("drafted, max_tokens %d: %s", maxTokens, drafted).isEqualTo(maxTokens);
+            assertThat(drafted.getJsonArray("choices").getJsonObject(0).getString("finish_reason")).isEqualTo("length");
+            assertThat(text(drafted)).as("max_tokens %d", maxTokens).isEqualTo(text(plainAnswer));
+        }
+        List<SseEvent> events = withDraft.stream(HostClient.chatBody(PROMPT, 9, true));
+        assertThat(events.get(events.size() - 2).json().getJsonObject("usage").getInteger("completion_tokens"))
+                .as("streamed").isEqualTo(9);
+    }
+
+    @Test
     void streamsDraftStatisticsAndCountsThemInMetrics() {
         HostClient client = new HostClient(drafted.baseUrl(), null);
         double draftedBefore = client.metric("llamacpp:draft_tokens_total");
@@ -90,6 +110,10 @@ class SpeculativeDecodingIT {
 
         assertThat(timings.getInteger("draft_n")).as("draft tokens still counted").isPositive();
         assertThat(timings.getInteger("draft_n_accepted")).isPositive();
+    }
+
+    private static int completionTokens(JsonObject completion) {
+        return completion.getJsonObject("usage").getInteger("completion_tokens");
     }
 
     private static String text(JsonObject completion) {

@@ -90,7 +90,7 @@ export function accuracyTable(accuracy) {
     { caption: 'Routing accuracy per prompt category' });
 }
 
-/** Target | Saturates at | tok/s gain from the lowest to the highest level. */
+/** Target | Saturates at | tok/s gain from the lowest to the highest level, with its 95 % interval. */
 export function saturationTable(saturation) {
   const list = [...(saturation || [])].sort((a, b) => targetRank(a.target) - targetRank(b.target));
   return table('bench-saturation', ['System', 'Saturates at', 'Gain'],
@@ -99,8 +99,10 @@ export function saturationTable(saturation) {
       el('td', { class: 'num', title: s.reached ? 'Aggregate tok/s rose by less than 5% beyond this level'
         : 'Aggregate tok/s still rose by more than 5% at the highest level run' },
       s.reached ? `c = ${s.saturation_level}` : 'still rising'),
-      el('td', { class: 'num', title: `tok/s at concurrency ${s.max_level} ÷ tok/s at concurrency ${s.min_level}` },
-        s.throughput_ratio == null ? EMPTY : factor(s.throughput_ratio))))
+      el('td', { class: 'num', title: `tok/s at concurrency ${s.max_level} ÷ tok/s at concurrency ${s.min_level}, 95% bootstrap interval in brackets` },
+        s.throughput_ratio == null ? EMPTY : factor(s.throughput_ratio),
+        s.throughput_ratio_low == null ? null : el('span', { class: 'ci', 'data-testid': 'ci' },
+          ` [${factor(s.throughput_ratio_low)}–${factor(s.throughput_ratio_high)}]`))))
       : emptyRow(3, 'Needs at least one completed level.'),
     { caption: 'Where throughput stops rising', numericFrom: 1 });
 }

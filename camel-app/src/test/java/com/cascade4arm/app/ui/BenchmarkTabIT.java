@@ -85,6 +85,9 @@ class BenchmarkTabIT {
         assertThat(rowText("bench-accuracy", "all")).as("overall routing accuracy").matches("All categories.*" + NUMBER + "%");
         assertThat(bench.tableRows("bench-saturation")).extracting(r -> r.getAttribute("data-target"))
                 .containsExactly("cascade", "baseline");
+        assertThat(bench.tableRows("bench-saturation")).as("c_max/c_min gain with its 95%% interval")
+                .allSatisfy(row -> assertThat(row.findElements(By.tagName("td")).get(1).getDomProperty("textContent"))
+                        .matches(NUMBER + "× \\[" + NUMBER + "×–" + NUMBER + "×\\]"));
         List<WebElement> scorecard = bench.tableRows("bench-scorecard");
         assertThat(scorecard).as("the rulebook first, measured").isNotEmpty().first()
                 .satisfies(row -> assertThat(row.getAttribute("data-policy")).isEqualTo("rulebook"))

@@ -72,6 +72,11 @@ final class ComparePage {
         return ConsolePage.textIn(column(system), testId);
     }
 
+    /** Everything a column shows (status, metrics, route, notice), to explain a failed assertion about it. */
+    String columnSummary(String system) {
+        return column(system).getDomProperty("textContent").replaceAll("\\s+", " ").trim();
+    }
+
     boolean columnElementShown(String system, String testId) {
         return column(system).findElement(By.cssSelector("[data-testid=\"" + testId + "\"]")).isDisplayed();
     }

@@ -57,7 +57,8 @@ class CompareTabIT {
         assertThat(raceStatus).as("race summary status").matches("All finished in " + DURATION);
         for (String system : List.of(CASCADE, BASELINE)) {
             assertThat(page.columnText(system, "status")).as(system + " status").matches("Done · " + DURATION);
-            assertThat(page.columnText(system, "output")).as(system + " answer").isNotBlank();
+            assertThat(page.columnText(system, "output")).as("%s answer; the column shows: %s", system,
+                    page.columnSummary(system)).isNotBlank();
             assertThat(page.columnText(system, "ttft")).as(system + " TTFT").matches(DURATION);
             assertThat(page.columnText(system, "tps")).as(system + " tok/s").matches(NUMBER + " tok/s");
             assertThat(page.columnText(system, "total")).as(system + " total").matches(DURATION);

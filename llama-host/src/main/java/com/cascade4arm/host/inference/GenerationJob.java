@@ -122,8 +122,8 @@ public final class GenerationJob implements TokenPump.Receiver {
         if (!output.text.isEmpty()) {
             emit(output.text);
         }
-        // Fixed length: llama.cpp was asked for a speculative step more (LoadedModel); stop exactly at max_tokens.
-        lengthReached = prompt.request().ignoreEos() && tokens >= prompt.maxTokens();
+        // A drafted generation was asked for a speculative step more (LoadedModel): stop exactly at max_tokens.
+        lengthReached = drafts.enabled() && tokens >= prompt.maxTokens();
     }
 
     @Override

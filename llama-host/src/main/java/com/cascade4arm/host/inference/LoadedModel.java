@@ -27,6 +27,12 @@ final class LoadedModel implements AutoCloseable {
      */
     static final int MAX_PROMPT_CHARS_PER_TOKEN = 32;
 
+    /**
+     * One model load at a time per process: llama.cpp loads run in parallel (several hosts in one JVM) sometimes left a
+     * model answering wrongly for the life of the process (a greedy answer ending after 0-4 tokens).
+     */
+    private static final Object LOADING = new Object();
+
     private final LlamaModel model;
     private final HostConfig config;
 
@@ -50,7 +56,9 @@ final class LoadedModel implements AutoCloseable {
                     .setDraftPMin(config.draftPMin());
         }
         LlamaLogBridge.configure(parameters, config.draftModel() != null);
-        return new LoadedModel(new LlamaModel(parameters), config);
+        synchronized (LOADING) {
+            return new LoadedModel(new LlamaModel(parameters), config);
+        }
     }
 
     /** Applies the model's chat template and checks that prompt and budget fit a slot's context. */
@@ -75,7 +83,7 @@ final class LoadedModel implements AutoCloseable {
     LlamaIterator start(PreparedPrompt prepared) {
         ChatRequest request = prepared.request();
         InferenceParameters parameters = new InferenceParameters(prepared.prompt())
-                .setNPredict(prepared.maxTokens() + speculativeSlack(request))
+                .setNPredict(prepared.maxTokens() + speculativeSlack())
                 .setTemperature(request.temperatureOr(SamplingDefaults.TEMPERATURE))
                 .setTopP(request.topPOr(SamplingDefaults.TOP_P))
                 .setCachePrompt(true);
@@ -107,12 +115,12 @@ final class LoadedModel implements AutoCloseable {
     }
 
     /**
-     * With a draft model llama.cpp counts whole speculative steps against n_predict and can stop a few tokens short of
-     * it; for a fixed-length (ignore_eos) request it is asked for one step more and {@link GenerationJob} ends the
-     * generation at max_tokens itself, so the answer is exactly max_tokens long.
+     * With a draft model llama.cpp counts whole speculative steps against n_predict and can stop up to draft-max tokens
+     * short of it (while saying "length"); so a drafted request asks for one step more and {@link GenerationJob} ends
+     * the generation at max_tokens itself: the answer is as long as without the draft.
      */
-    private int speculativeSlack(ChatRequest request) {
-        return request.ignoreEos() && config.draftModel() != null ? config.draftMax() : 0;
+    private int speculativeSlack() {
+        return config.draftModel() != null ? config.draftMax() : 0;
     }
 
     /** response_format's schema as llama.cpp's GBNF grammar (what llama-server does with it); 400 when it cannot be. */

@@ -68,7 +68,7 @@ class SpeculativeDecodingIT {
             for (String prompt : PROMPTS.subList(0, 3)) {
                 DemoChat.Answer withDraft = DemoChat.ask(drafted, prompt, MAX_TOKENS, 0f, 1);
                 DemoChat.Answer withoutDraft = DemoChat.ask(plain, prompt, MAX_TOKENS, 0f, 1);
-                // llama.cpp may stop a drafted answer up to draft-max tokens early (it counts a whole accepted batch)
+                // llama.cpp alone may stop a drafted answer up to draft-max tokens early (the host corrects it, not this raw use)
                 assertThat(withoutDraft.text()).as("greedy answer to '%s'", prompt).startsWith(withDraft.text());
                 assertThat(withDraft.tokens()).isGreaterThanOrEqualTo(MAX_TOKENS - HostConfig.DEFAULT_DRAFT_MAX_TOKENS);
             }

@@ -208,7 +208,7 @@ final class BenchmarkRun {
     private void derive() {
         List<String> targets = config.targets().stream().map(TargetConfig::name).toList();
         List<RequestRow> snapshot = rowsSnapshot();
-        saturation = aggregates.isEmpty() ? List.of() : RunAnalysis.saturation(aggregates);
+        saturation = aggregates.isEmpty() ? List.of() : RunAnalysis.saturation(aggregates, snapshot);
         speedUps = RunAnalysis.speedUps(snapshot, targets, PromptSuite.CATEGORIES);
         accuracy = RunAnalysis.accuracy(snapshot, PromptSuite.CATEGORIES);
         promptResults = RunAnalysis.perPrompt(snapshot, targets,

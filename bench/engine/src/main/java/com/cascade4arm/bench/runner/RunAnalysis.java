@@ -20,18 +20,60 @@ public final class RunAnalysis {
     private RunAnalysis() {
     }
 
-    /** Per target, in the order targets first appear: saturation level on aggregate tok/s and the c_max/c_min ratio. */
-    public static List<TargetSaturation> saturation(List<LevelAggregate> aggregates) {
+    /**
+     * Per target, in the order targets first appear: saturation level on aggregate tok/s and the c_max/c_min ratio,
+     * with an interval from resampling the answered requests of both levels ({@code rows}).
+     */
+    public static List<TargetSaturation> saturation(List<LevelAggregate> aggregates, List<RequestRow> rows) {
         Map<String, TreeMap<Integer, Double>> byTarget = new LinkedHashMap<>();
         aggregates.forEach(a -> byTarget.computeIfAbsent(a.target(), t -> new TreeMap<>()).put(a.level(), a.tokPerS()));
         List<TargetSaturation> result = new ArrayList<>();
         byTarget.forEach((target, throughput) -> {
             Saturation.Point point = Saturation.find(throughput);
             Double ratio = Throughput.ratio(throughput.lastEntry().getValue(), throughput.firstEntry().getValue());
+            Bootstrap.Interval interval = ratio == null ? null
+                    : throughputRatioInterval(rows, target, throughput.firstKey(), throughput.lastKey(), ratio);
             result.add(new TargetSaturation(target, point.level(), point.reached(), throughput.firstKey(),
-                    throughput.lastKey(), ratio == null ? null : RequestRow.round(ratio, 3)));
+                    throughput.lastKey(), ratio == null ? null : RequestRow.round(ratio, 3),
+                    interval == null ? null : RequestRow.round(interval.low(), 3),
+                    interval == null ? null : RequestRow.round(interval.high(), 3)));
         });
         return result;
+    }
+
+    /**
+     * The measured (wall-clock) ratio scaled by the bootstrap spread of tokens per request-millisecond at the two
+     * levels: with a closed loop of c clients, a level's throughput is c times that rate, so c cancels in the scale.
+     */
+    private static Bootstrap.Interval throughputRatioInterval(List<RequestRow> rows, String target, int minLevel,
+                                                              int maxLevel, double measured) {
+        List<RequestRow> low = okRows(rows, target, minLevel);
+        List<RequestRow> high = okRows(rows, target, maxLevel);
+        double lowRate = rate(low);
+        double highRate = rate(high);
+        if (lowRate <= 0 || highRate <= 0) {
+            return null;
+        }
+        Bootstrap.Interval spread = Bootstrap.ratioOfRates(tokens(high), times(high), tokens(low), times(low));
+        double scale = measured / (highRate / lowRate);
+        return new Bootstrap.Interval(spread.low() * scale, spread.high() * scale);
+    }
+
+    private static List<RequestRow> okRows(List<RequestRow> rows, String target, int level) {
+        return rows.stream().filter(r -> r.target().equals(target) && r.level() == level && r.ok()).toList();
+    }
+
+    private static double rate(List<RequestRow> rows) {
+        double time = rows.stream().mapToDouble(RequestRow::totalMs).sum();
+        return time > 0 ? rows.stream().mapToDouble(RequestRow::completionTokens).sum() / time : 0;
+    }
+
+    private static double[] tokens(List<RequestRow> rows) {
+        return rows.stream().mapToDouble(RequestRow::completionTokens).toArray();
+    }
+
+    private static double[] times(List<RequestRow> rows) {
+        return rows.stream().mapToDouble(RequestRow::totalMs).toArray();
     }
 
     /** The first target against each other target, per category (suite order) and over all categories. */

@@ -53,6 +53,35 @@ public final class Bootstrap {
         return interval(statistics);
     }
 
+    /**
+     * Interval of rate(top) / rate(bottom), where a sample's rate is the sum of its amounts over the sum of its times
+     * (e.g. tokens per request-millisecond at two concurrency levels); (amount, time) pairs are resampled together.
+     */
+    public static Interval ratioOfRates(double[] topAmounts, double[] topTimes, double[] bottomAmounts,
+                                        double[] bottomTimes) {
+        if (topAmounts.length == 0 || bottomAmounts.length == 0) {
+            throw new IllegalArgumentException("cannot bootstrap an empty sample");
+        }
+        SplittableRandom random = new SplittableRandom(SEED);
+        double[] statistics = new double[RESAMPLES];
+        for (int i = 0; i < RESAMPLES; i++) {
+            double bottom = resampledRate(bottomAmounts, bottomTimes, random);
+            statistics[i] = bottom > 0 ? resampledRate(topAmounts, topTimes, random) / bottom : Double.POSITIVE_INFINITY;
+        }
+        return interval(statistics);
+    }
+
+    private static double resampledRate(double[] amounts, double[] times, SplittableRandom random) {
+        double amount = 0;
+        double time = 0;
+        for (int i = 0; i < amounts.length; i++) {
+            int pick = random.nextInt(amounts.length);
+            amount += amounts[pick];
+            time += times[pick];
+        }
+        return time > 0 ? amount / time : 0;
+    }
+
     private static double[] resampleInto(double[] values, double[] target, SplittableRandom random) {
         for (int i = 0; i < values.length; i++) {
             target[i] = values[random.nextInt(values.length)];

@@ -48,9 +48,49 @@ class RunAnalysisTest {
         List<LevelAggregate> aggregates = List.of(
                 aggregate("cascade", 1, 10), aggregate("cascade", 2, 30), aggregate("cascade", 4, 31),
                 aggregate("baseline", 1, 5), aggregate("baseline", 2, 8), aggregate("baseline", 4, 12));
-        assertThat(RunAnalysis.saturation(aggregates)).containsExactly(
+        assertThat(RunAnalysis.saturation(aggregates, List.of())).containsExactly(
                 new TargetSaturation("cascade", 2, true, 1, 4, 3.1),
                 new TargetSaturation("baseline", 4, false, 1, 4, 2.4));
+    }
+
+    @Test
+    void boundsTheThroughputRatioByResamplingTheRequestsOfBothLevels() {
+        List<LevelAggregate> aggregates = List.of(aggregate("cascade", 1, 10), aggregate("cascade", 4, 30));
+        List<RequestRow> steady = new java.util.ArrayList<>();
+        List<RequestRow> spread = new java.util.ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            steady.add(levelRow(1, 10, 100));
+            steady.add(levelRow(4, 10, 100));
+            spread.add(levelRow(1, 10, i % 2 == 0 ? 20 : 180));
+            spread.add(levelRow(4, i % 2 == 0 ? 2 : 18, 100));
+        }
+
+        TargetSaturation exact = RunAnalysis.saturation(aggregates, steady).get(0);
+        TargetSaturation noisy = RunAnalysis.saturation(aggregates, spread).get(0);
+
+        assertThat(exact.throughputRatio()).isEqualTo(3.0);
+        assertThat(List.of(exact.throughputRatioLow(), exact.throughputRatioHigh()))
+                .as("identical requests: no spread around the measured ratio").containsExactly(3.0, 3.0);
+        assertThat(noisy.throughputRatioLow()).isLessThan(3.0).isGreaterThan(1.0);
+        assertThat(noisy.throughputRatioHigh()).isGreaterThan(3.0).isLessThan(9.0);
+    }
+
+    @Test
+    void leavesTheIntervalOutWhenALevelHasNoAnsweredRequest() {
+        List<LevelAggregate> aggregates = List.of(aggregate("cascade", 1, 10), aggregate("cascade", 4, 30));
+        RequestRow failed = new RequestRow("r", "cascade", 4, 1, "code-01", "code", "large", null, null, 503,
+                "HTTP 503", null, 5.0, 0, 0, "t");
+
+        TargetSaturation saturation = RunAnalysis.saturation(aggregates, List.of(levelRow(1, 10, 100), failed)).get(0);
+
+        assertThat(saturation.throughputRatio()).isEqualTo(3.0);
+        assertThat(saturation.throughputRatioLow()).isNull();
+        assertThat(saturation.throughputRatioHigh()).isNull();
+    }
+
+    private static RequestRow levelRow(int level, long tokens, double totalMs) {
+        return new RequestRow("r", "cascade", level, 1, "code-01", "code", "large", "large", null, 200, null, 1.0,
+                totalMs, tokens, 1.0, "t");
     }
 
     private static RequestRow row(String target, String category, String route, double totalMs, int status) {

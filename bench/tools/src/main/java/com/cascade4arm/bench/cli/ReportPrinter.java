@@ -38,7 +38,9 @@ final class ReportPrinter {
         for (TargetSaturation s : summary.saturation()) {
             out.println("  " + s.target() + ": " + (s.reached() ? "level " + s.saturationLevel()
                     : "not reached up to level " + s.saturationLevel()) + ", c_max/c_min tok/s ratio (c" + s.maxLevel()
-                    + "/c" + s.minLevel() + ") " + (s.throughputRatio() == null ? "n/a" : fmt(s.throughputRatio()) + "x"));
+                    + "/c" + s.minLevel() + ") " + (s.throughputRatio() == null ? "n/a" : fmt(s.throughputRatio()) + "x")
+                    + (s.throughputRatioLow() == null ? ""
+                    : " [" + fmt(s.throughputRatioLow()) + "-" + fmt(s.throughputRatioHigh()) + "]"));
         }
         if (!summary.speedUps().isEmpty()) {
             out.println();
