@@ -25,7 +25,12 @@ public final class GracefulShutdown {
     }
 
     public static GracefulShutdown from(PropertiesComponent properties) {
-        PropertyReader reader = new PropertyReader(key -> properties.resolveProperty(key).orElse(null));
+        return read(key -> properties.resolveProperty(key).orElse(null));
+    }
+
+    /** Reads the drain timeout through {@code property} (null or blank = the default); a bad value names itself. */
+    static GracefulShutdown read(java.util.function.Function<String, String> property) {
+        PropertyReader reader = new PropertyReader(property);
         return new GracefulShutdown(reader.integer(DRAIN_TIMEOUT_KEY, DEFAULT_DRAIN_TIMEOUT_MS, 0, MAX_DRAIN_TIMEOUT_MS));
     }
 
