@@ -134,7 +134,7 @@ public final class Gateway implements AutoCloseable {
         routes.add(new ErrorsConfiguration());
         routes.add(new ChatRoutes(new ChatSteps(parser, routing, metrics, settings.tierNames()),
                 new ChatTraceSteps(tracing), new TierFallback(fallbacks), new Escalate(settings.tierNames()), settings.tierNames(), workers));
-        routes.add(new OpsRoutes(pools.values(), routing, parser, expose, workers, shared::health));
+        routes.add(new OpsRoutes(pools.values(), routing, parser, expose, workers, shared::health, edge::draining));
         // Benchmark: REST API + scheduled route; targets are this gateway (once bound) and the baseline, if configured.
         this.bench = new BenchLauncher(settings.bench(),
                 new BenchTargets(this::selfUrl, settings.baselineUrl(), settings.connectTimeoutMs(),
@@ -279,6 +279,18 @@ public final class Gateway implements AutoCloseable {
             new HttpContext(ctx.request(), System.nanoTime()).sendError(ApiError.notFound("not_found",
                     "no such endpoint: " + ctx.request().method() + " " + ctx.normalizedPath()));
         });
+    }
+
+    /**
+     * Graceful shutdown's first step: readiness fails and new API requests get 503 shutting_down at once, benchmark runs
+     * here end {@code interrupted} (a run cannot move to another replica), and the requests in flight — streams
+     * included — get up to {@code timeoutMs} to finish. Returns how many were still in flight when it gave up (0: all
+     * finished).
+     */
+    public int drain(long timeoutMs) throws InterruptedException {
+        edge.startDraining();
+        bench.service().interruptAll("interrupted: gateway replica " + shared.settings().replicaName() + " shut down");
+        return edge.awaitIdle(timeoutMs) ? 0 : edge.requestsInFlight();
     }
 
     @Override

@@ -64,6 +64,7 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         RoutingService routing = routing(properties, shared);
         shared.follow(routing);
         gateway = new Gateway(vertx, meters, settings, routing, shared);
+        GracefulShutdown shutdown = GracefulShutdown.from(properties);
         // The same Vert.x, seen through the edge: the HTTP server Camel creates with it gets the edge's options and
         // connection handlers (platform-http offers no hook for them; see edge.EdgeVertx).
         camel.getRegistry().bind("vertx", gateway.edge().serverVertx(vertx));
@@ -81,6 +82,12 @@ public abstract class GatewayMainListener extends MainListenerSupport {
             }
         });
         camel.addLifecycleStrategy(new LifecycleStrategySupport() {
+            @Override
+            public void onContextStopping(CamelContext context) {
+                // Before Camel stops the routes and the HTTP server: in-flight answers finish, new requests get 503.
+                shutdown.drain(gateway);
+            }
+
             @Override
             public void onContextStopped(CamelContext context) {
                 release();

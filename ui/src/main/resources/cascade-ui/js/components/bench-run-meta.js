@@ -2,7 +2,7 @@
 import { el } from '../lib/dom.js';
 import { EMPTY, formatMs } from '../lib/format.js';
 
-const STATUS_TONES = { running: 'pill--run', done: 'pill--ok', partial: 'pill--warn', cancelled: 'pill--muted', failed: 'pill--bad' };
+const STATUS_TONES = { running: 'pill--run', done: 'pill--ok', partial: 'pill--warn', cancelled: 'pill--muted', failed: 'pill--bad', interrupted: 'pill--warn' };
 
 export function statusPill(status, testId) {
   return el('span', { class: `pill ${STATUS_TONES[status] || 'pill--muted'}`, 'data-testid': testId, dataset: { status } }, status || 'unknown');

@@ -94,6 +94,8 @@ class RulesView {
     this.showProblems([]);
     this.updateButtons();
     if (restored) this.say(restored, 'warn');
+    // The shared database is unreachable: the server shows its cached copy, and edits will answer 503 until it is back.
+    else if (this.active.source === 'cache') this.say(`Shown from this server's cached copy: ${this.active.source_note}`, 'warn');
     await this.refreshHistory();
   }
 

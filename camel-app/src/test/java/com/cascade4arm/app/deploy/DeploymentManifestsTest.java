@@ -68,6 +68,18 @@ class DeploymentManifestsTest {
         return p;
     }
 
+    /**
+     * Seconds a graceful stop may take: the drain (the deployment's override, else application.properties' default)
+     * plus Camel's shutdown timeout.
+     */
+    private static int stopSeconds(String drainOverrideMs) throws IOException {
+        Properties p = applicationProperties();
+        String drain = drainOverrideMs != null ? drainOverrideMs
+                : p.getProperty("cascade.shutdown.drain-timeout-ms").replaceAll(".*:(\\d+)}}.*", "$1").trim();
+        int shutdownSeconds = Integer.parseInt(p.getProperty("camel.main.shutdown-timeout").trim());
+        return (int) Math.ceil(Long.parseLong(drain) / 1000.0) + shutdownSeconds;
+    }
+
     private static Map<String, String> keyValues(Path file) throws IOException {
         Map<String, String> values = new LinkedHashMap<>();
         for (String line : Files.readAllLines(file)) {
@@ -95,10 +107,11 @@ class DeploymentManifestsTest {
         assertThat(readiness.path("path").asText()).isEqualTo("/health");
         assertThat(readiness.path("port").asText()).isEqualTo(port.path("name").asText());
         assertThat(pod.path("securityContext").path("runAsNonRoot").asBoolean()).isTrue();
-        int shutdownSeconds = Integer.parseInt(applicationProperties().getProperty("camel.main.shutdown-timeout").trim());
         int preStop = container.path("lifecycle").path("preStop").path("sleep").path("seconds").asInt();
-        assertThat(pod.path("terminationGracePeriodSeconds").asInt()).as("grace period covers preStop + Camel's shutdown")
-                .isGreaterThan(shutdownSeconds + preStop);
+        assertThat(preStop).as("preStop pause: the pod leaves the Service before the drain refuses requests").isPositive();
+        assertThat(pod.path("terminationGracePeriodSeconds").asInt())
+                .as("grace period covers preStop + the drain + Camel's shutdown")
+                .isGreaterThan(preStop + stopSeconds(config.path("CASCADE_SHUTDOWN_DRAIN_TIMEOUT_MS").asText(null)));
         JsonNode service = find(docs, "Service", "cascade-gateway");
         assertThat(service.path("spec").path("ports").get(0).path("targetPort").asText()).isEqualTo("http");
         JsonNode budget = find(docs, "PodDisruptionBudget", "cascade-gateway");
@@ -172,8 +185,10 @@ class DeploymentManifestsTest {
         assertThat(gateway.get("ExecStart")).contains("-jar /opt/cascade4arm/camel-app.jar");
         assertThat(Files.readString(Path.of("pom.xml"))).contains("<finalName>${project.artifactId}</finalName>");
         assertThat(gateway.get("EnvironmentFile")).isEqualTo("/etc/cascade4arm/cascade-gateway.env");
-        int shutdownSeconds = Integer.parseInt(applicationProperties().getProperty("camel.main.shutdown-timeout").trim());
-        assertThat(Integer.parseInt(gateway.get("TimeoutStopSec"))).isGreaterThan(shutdownSeconds);
+        assertThat(gateway.get("KillSignal")).isEqualTo("SIGTERM");
+        assertThat(Integer.parseInt(gateway.get("TimeoutStopSec"))).as("stop timeout covers the drain + Camel's shutdown")
+                .isGreaterThan(stopSeconds(keyValues(DEPLOY.resolve("systemd").resolve("cascade-gateway.env"))
+                        .get("CASCADE_SHUTDOWN_DRAIN_TIMEOUT_MS")));
         Map<String, String> llama = keyValues(DEPLOY.resolve("systemd").resolve("llama-server@.service"));
         assertThat(llama.get("User")).isNotBlank().isNotEqualTo("root");
         assertThat(llama.get("ExecStart")).contains("$LLAMA_ARGS");

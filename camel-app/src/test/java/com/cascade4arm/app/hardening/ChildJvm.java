@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A main class of the test classpath in its own JVM, its output in a file, so a test can SIGKILL it
- * ({@code destroyForcibly}) at a moment of its choosing — no shutdown hook, no flush, no cleanup.
+ * ({@code destroyForcibly}) at a moment of its choosing — no shutdown hook, no flush, no cleanup — or SIGTERM it.
  */
 final class ChildJvm implements AutoCloseable {
     private final Process process;
@@ -42,6 +42,16 @@ final class ChildJvm implements AutoCloseable {
 
     boolean alive() {
         return process.isAlive();
+    }
+
+    /** SIGTERM, as systemd and Kubernetes stop a process: its shutdown hooks run. */
+    void terminate() {
+        process.destroy();
+    }
+
+    /** Waits up to {@code timeout} for the process to end; true when it did. */
+    boolean awaitExit(java.time.Duration timeout) throws InterruptedException {
+        return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** kill -9. */

@@ -50,6 +50,8 @@ public final class PostgresRuleStore implements RuleVersions {
     private volatile boolean seeded;
     /** The version the disk cache holds, so reads do not rewrite (and fsync) an unchanged cache. */
     private volatile long cachedVersion = -1;
+    /** The history as last read (plus versions this replica committed since), for reads while the database is down. */
+    private volatile List<HistoryEntry> lastHistory = List.of();
 
     public PostgresRuleStore(Database database, Map<String, String> bundled, ActiveRulesCache cache, StoreHealth health) {
         this.database = database;
@@ -79,6 +81,11 @@ public final class PostgresRuleStore implements RuleVersions {
         }
     }
 
+    /** The history as this replica last read it (empty before the first read). */
+    public List<HistoryEntry> lastHistory() {
+        return lastHistory;
+    }
+
     public ActiveRulesCache cache() {
         return cache;
     }
@@ -93,6 +100,7 @@ public final class PostgresRuleStore implements RuleVersions {
                     entries.add(entry(rows));
                 }
             }
+            lastHistory = List.copyOf(entries);
             return entries;
         } catch (SQLException e) {
             throw health.unavailable("reading the rules history", e);
@@ -134,6 +142,9 @@ public final class PostgresRuleStore implements RuleVersions {
         LOG.info("rules version {} is active in the shared database ({} by {}: {})", committed.version(),
                 committed.sha256().substring(0, 12), committed.author(), committed.comment());
         remember(committed);
+        List<HistoryEntry> history = new ArrayList<>(lastHistory);
+        history.add(0, HistoryEntry.good(committed));
+        lastHistory = List.copyOf(history);
         onCommitted.accept(committed);
         return committed;
     }

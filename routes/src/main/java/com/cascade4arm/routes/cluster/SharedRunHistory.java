@@ -28,8 +28,9 @@ import java.util.concurrent.TimeUnit;
  * Benchmark runs of every replica, in the {@code bench_runs} table. A run is executed and written to disk by the
  * replica that started it (rows stream to a local file as they complete — the hot path never waits on the database);
  * every {@link #PUBLISH_INTERVAL_MS} that replica copies the summary and rows of its active runs to the table, and
- * once more when a run ends, and carries out cancels other replicas asked for. While the database is down the API
- * falls back to this replica's own runs.
+ * once more when a run ends (that write is the run's heartbeat), and carries out cancels other replicas asked for;
+ * runs whose owner died are marked interrupted ({@link StaleRunReaper}). While the database is down the API falls back
+ * to this replica's own runs.
  */
 public final class SharedRunHistory implements RunHistory {
     private static final Logger LOG = LoggerFactory.getLogger(SharedRunHistory.class);
@@ -46,6 +47,7 @@ public final class SharedRunHistory implements RunHistory {
     private final String replica;
     private final StoreHealth health;
     private final ScheduledExecutorService publisher;
+    private final StaleRunReaper reaper;
     /** Runs of this replica published while active, so their end is published once more. */
     private final Set<String> published = new HashSet<>();
     /** Runs started since the last publish (guarded by this). */
@@ -63,6 +65,19 @@ public final class SharedRunHistory implements RunHistory {
             return thread;
         });
         publisher.scheduleWithFixedDelay(this::publish, PUBLISH_INTERVAL_MS, PUBLISH_INTERVAL_MS, TimeUnit.MILLISECONDS);
+        long staleMs = database.settings().runStaleMs();
+        this.reaper = new StaleRunReaper(replica, staleMs, health);
+        long reapEveryMs = Math.max(PUBLISH_INTERVAL_MS, staleMs / 3);
+        publisher.scheduleWithFixedDelay(this::reapStale, reapEveryMs, reapEveryMs, TimeUnit.MILLISECONDS);
+    }
+
+    /** Marks runs of replicas that stopped their heartbeat interrupted ({@link StaleRunReaper}). */
+    void reapStale() {
+        try (Connection c = database.connection()) {
+            reaper.reap(c, service.activeRunIds());
+        } catch (SQLException | RuntimeException e) {
+            health.down(Database.rootMessage(e));
+        }
     }
 
     /** Copies this replica's active (and just ended) runs to the table and applies cancels asked for there. */

@@ -35,6 +35,8 @@ public final class SharedState implements AutoCloseable {
     private final RulesSettings rules;
     private final Database database;
     private final PostgresRuleStore sharedRules;
+    /** What the rules API reads and edits through: the shared store, with reads from cache while it is down. */
+    private final CachedRuleReads apiRules;
     private final StoreHealth health = new StoreHealth();
     private volatile RuleVersions localRules;
     private RulesListener listener;
@@ -46,6 +48,7 @@ public final class SharedState implements AutoCloseable {
         this.database = settings.shared() ? new Database(settings) : null;
         this.sharedRules = settings.shared() ? new PostgresRuleStore(database, BundledRules.load(),
                 new ActiveRulesCache(rules.dir()), health) : null;
+        this.apiRules = settings.shared() ? new CachedRuleReads(sharedRules, health) : null;
     }
 
     public static SharedState open(StoreSettings settings, RulesSettings rules) {
@@ -56,10 +59,13 @@ public final class SharedState implements AutoCloseable {
         return state;
     }
 
-    /** The rule versions: the shared database's, or the data directory's (opened now, on first use). */
+    /**
+     * The rule versions: the shared database's (reads answered from this replica's last copy while it is unreachable),
+     * or the data directory's (opened now, on first use).
+     */
     public RuleVersions rules() {
-        if (sharedRules != null) {
-            return sharedRules;
+        if (apiRules != null) {
+            return apiRules;
         }
         RuleVersions opened = localRules;
         if (opened == null) {

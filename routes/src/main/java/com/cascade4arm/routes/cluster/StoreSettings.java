@@ -14,21 +14,24 @@ import java.util.function.Function;
  * @param reconcileMs how often a replica re-reads the active rules version although no notification came (safety net)
  * @param retryMs     how long a replica waits between attempts to reach a database that is down
  * @param checkinMs   how often the scheduler of each replica checks in; a replica silent for longer is taken over
+ * @param runStaleMs  a benchmark run whose owner has not written its heartbeat for this long is marked interrupted
  */
 public record StoreSettings(Kind kind, String jdbcUrl, String user, String password, int poolSize, long reconcileMs,
-                            long retryMs, long checkinMs, String replicaName) {
+                            long retryMs, long checkinMs, long runStaleMs, String replicaName) {
     public static final String KIND_KEY = "cascade.store";
     public static final int DEFAULT_POOL_SIZE = 5;
     public static final long DEFAULT_RECONCILE_MS = 30_000;
     public static final long DEFAULT_RETRY_MS = 1_000;
     public static final long DEFAULT_CHECKIN_MS = 7_500;
+    /** 30 missed heartbeats (one every 0.5 s): a long GC pause or a blip is not a dead replica. */
+    public static final long DEFAULT_RUN_STALE_MS = 15_000;
 
     /** Files: state in cascade.data-dir. Postgres: state in the database at cascade.store.jdbc-url. */
     public enum Kind { FILES, POSTGRES }
 
     public static StoreSettings files() {
         return new StoreSettings(Kind.FILES, null, null, null, DEFAULT_POOL_SIZE, DEFAULT_RECONCILE_MS,
-                DEFAULT_RETRY_MS, DEFAULT_CHECKIN_MS, localHostName());
+                DEFAULT_RETRY_MS, DEFAULT_CHECKIN_MS, DEFAULT_RUN_STALE_MS, localHostName());
     }
 
     public static StoreSettings from(PropertiesComponent properties) {
@@ -58,6 +61,7 @@ public record StoreSettings(Kind kind, String jdbcUrl, String user, String passw
                 positive(value, "cascade.store.reconcile-ms", DEFAULT_RECONCILE_MS),
                 positive(value, "cascade.store.retry-ms", DEFAULT_RETRY_MS),
                 positive(value, "cascade.store.scheduler-checkin-ms", DEFAULT_CHECKIN_MS),
+                positive(value, "cascade.store.run-stale-ms", DEFAULT_RUN_STALE_MS),
                 replica == null ? localHostName() : replica);
     }
 

@@ -22,6 +22,8 @@ import java.util.SortedSet;
 public final class Edge implements AutoCloseable {
     /** Before every other route on the router, Camel's included. */
     public static final int FIRST_HANDLER_ORDER = -1_000_000;
+    /** How often a draining gateway looks whether its last request finished, ms. */
+    static final long DRAIN_POLL_MS = 50;
 
     private final EdgeSettings settings;
     private final EdgeMetrics metrics;
@@ -142,6 +144,30 @@ public final class Edge implements AutoCloseable {
     /** API requests admitted and not yet finished (0 when idle: no leaked slots). */
     public int requestsInFlight() {
         return guard.concurrency().inFlight();
+    }
+
+    /** Graceful shutdown: new API requests get 503 shutting_down with Retry-After; those in flight go on. */
+    public void startDraining() {
+        guard.startDraining();
+    }
+
+    public boolean draining() {
+        return guard.draining();
+    }
+
+    /**
+     * Waits until no API request is in flight (streams included) or {@code timeoutMs} passed; true when idle. Polls
+     * every {@link #DRAIN_POLL_MS}: shutdown is not latency-sensitive and the count has no waiters to signal.
+     */
+    public boolean awaitIdle(long timeoutMs) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        while (requestsInFlight() > 0) {
+            if (System.nanoTime() >= deadline) {
+                return false;
+            }
+            Thread.sleep(DRAIN_POLL_MS);
+        }
+        return true;
     }
 
     public int streamsInFlight() {

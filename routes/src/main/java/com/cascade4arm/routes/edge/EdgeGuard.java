@@ -28,6 +28,8 @@ public final class EdgeGuard {
     /** Readiness probes must answer even under a flood, so /health takes no token and no slot. */
     static final Set<String> UNLIMITED_API_PATHS = Set.of("/health");
     static final int RETRY_AFTER_BUSY_SECONDS = 1;
+    /** Retry-After of a request refused while this replica drains: the load balancer has another one ready. */
+    static final int RETRY_AFTER_DRAINING_SECONDS = 1;
 
     private final EdgeSettings settings;
     private final ClientIdentity identity;
@@ -38,6 +40,8 @@ public final class EdgeGuard {
     private final EdgeMetrics metrics;
     private final byte[] internalAuthorization;
     private final CrossSiteRequests crossSite;
+    /** Set once graceful shutdown begins: new API requests are refused, those in flight finish. */
+    private volatile boolean draining;
 
     EdgeGuard(EdgeSettings settings, NanoClock clock, EdgeMetrics metrics) {
         this.settings = settings;
@@ -97,6 +101,13 @@ public final class EdgeGuard {
         }
         String client = client(ctx);
         boolean internal = Boolean.TRUE.equals(ctx.get(INTERNAL));
+        if (draining && !internal) {
+            // The gateway's own loopback calls still pass: they belong to a compare already in flight.
+            refuse(ctx, "shutting_down", new ApiError(503, ApiError.UNAVAILABLE, "shutting_down",
+                    "this gateway replica is shutting down and takes no new requests; retry (another replica answers)",
+                    RETRY_AFTER_DRAINING_SECONDS));
+            return;
+        }
         if (!internal && settings.rateLimited()) {
             // Reads (GET) draw from a bucket of their own: the console polls them, and they cost next to nothing.
             boolean read = ctx.request().method() == HttpMethod.GET;
@@ -124,6 +135,15 @@ public final class EdgeGuard {
                 ctx.next();
             }
         }
+    }
+
+    /** Graceful shutdown began: from now on new API requests get 503 shutting_down. */
+    void startDraining() {
+        draining = true;
+    }
+
+    boolean draining() {
+        return draining;
     }
 
     /** After the body was read: a request that will be answered as SSE takes one of the stream slots. */

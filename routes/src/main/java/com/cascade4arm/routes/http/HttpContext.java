@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class HttpContext implements ClientChannel {
     private static final Logger LOG = LoggerFactory.getLogger(HttpContext.class);
     /** The edge's 503s when it is full (streams, connections): expected under load, like 429. */
-    private static final java.util.Set<String> LOAD_SHEDDING_CODES = java.util.Set.of("too_many_streams", "overloaded");
+    private static final java.util.Set<String> LOAD_SHEDDING_CODES = java.util.Set.of("too_many_streams", "overloaded", "shutting_down");
     /** Exchange property under which routes find the client's HTTP exchange. */
     public static final String PROPERTY = "cascade.http";
 

@@ -18,6 +18,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.Set;
 
@@ -32,10 +33,13 @@ final class OpsApi {
     private final boolean exposeEndpoints;
     /** The shared store's state (cascade.store=postgres); empty with local files. */
     private final Supplier<Optional<ObjectNode>> store;
+    /** True once graceful shutdown began: readiness fails at once so the load balancer stops sending requests. */
+    private final BooleanSupplier draining;
 
     OpsApi(Collection<UpstreamPool> requiredPools, RoutingService routing, ChatRequestParser chat, boolean exposeEndpoints,
-           Supplier<Optional<ObjectNode>> store) {
+           Supplier<Optional<ObjectNode>> store, BooleanSupplier draining) {
         this.requiredPools = requiredPools;
+        this.draining = draining;
         this.store = store;
         this.routing = routing;
         this.chat = chat;
@@ -63,7 +67,12 @@ final class OpsApi {
         storeState.ifPresent(state -> body.set("store", state));
         boolean storeDegraded = storeState.map(state -> !"ok".equals(state.path("status").asText())
                 || state.has("rules_source")).orElse(false);
-        if (down.isEmpty()) {
+        if (draining.getAsBoolean()) {
+            body.put("status", "draining");
+            body.set("error", ApiError.body("not ready: this replica is shutting down (requests in flight finish, new"
+                    + " ones are refused)", ApiError.UNAVAILABLE, "shutting_down").get("error"));
+            exchange.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, 503);
+        } else if (down.isEmpty()) {
             // Degraded still answers 200: the gateway routes (on its active or cached rules); only edits wait.
             body.put("status", storeDegraded ? "degraded" : "ok");
         } else {

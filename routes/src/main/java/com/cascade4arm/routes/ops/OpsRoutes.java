@@ -2,6 +2,7 @@ package com.cascade4arm.routes.ops;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import com.cascade4arm.openai.ChatRequestParser;
 import com.cascade4arm.routes.http.ApiRoutes;
@@ -26,9 +27,9 @@ public final class OpsRoutes extends ApiRoutes {
     /** {@code chat}: the chat endpoint's validation; {@code exposeEndpoints}: name upstream URLs in /health. */
     public OpsRoutes(Collection<UpstreamPool> requiredPools, RoutingService routing, ChatRequestParser chat,
                      boolean exposeEndpoints, ExecutorService workers,
-                     Supplier<Optional<ObjectNode>> store) {
+                     Supplier<Optional<ObjectNode>> store, BooleanSupplier draining) {
         super(workers);
-        this.api = new OpsApi(requiredPools, routing, chat, exposeEndpoints, store);
+        this.api = new OpsApi(requiredPools, routing, chat, exposeEndpoints, store, draining);
     }
 
     @Override

@@ -72,6 +72,11 @@ public final class RuleEditor {
         return routing().active();
     }
 
+    /** Why the reads answer from a cached copy right now (shared database unreachable); empty when live. */
+    public Optional<String> cachedReadsNote() {
+        return store().cachedReadsNote();
+    }
+
     public List<HistoryEntry> history() {
         return store().history();
     }

@@ -35,7 +35,7 @@ final class RulesApi {
             serving.rulebook().ruleNames().forEach(body.putArray("rules")::add);
         }
         body.put("editing_enabled", admin.enabled());
-        exchange.getMessage().setBody(body);
+        exchange.getMessage().setBody(markCached(body));
     }
 
     void validate(Exchange exchange) {
@@ -93,14 +93,20 @@ final class RulesApi {
     }
 
     void history(Exchange exchange) {
-        exchange.getMessage().setBody(RulesJson.history(editor.history(), editor.active().version()));
+        exchange.getMessage().setBody(markCached(RulesJson.history(editor.history(), editor.active().version())));
     }
 
     void version(Exchange exchange) {
         long version = versionParam(exchange);
-        exchange.getMessage().setBody(editor.version(version)
+        exchange.getMessage().setBody(markCached(editor.version(version)
                 .map(entry -> RulesJson.historyEntry(entry, editor.active().version(), true))
-                .orElseThrow(() -> ApiError.notFound("version_not_found", "no rules version " + version)));
+                .orElseThrow(() -> ApiError.notFound("version_not_found", "no rules version " + version))));
+    }
+
+    /** A read answered from the replica's cached copy says so: {@code "source": "cache"} and why. */
+    private ObjectNode markCached(ObjectNode body) {
+        editor.cachedReadsNote().ifPresent(note -> body.put("source", "cache").put("source_note", note));
+        return body;
     }
 
     private static long versionParam(Exchange exchange) {

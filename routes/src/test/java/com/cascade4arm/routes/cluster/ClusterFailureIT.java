@@ -108,4 +108,51 @@ class ClusterFailureIT {
             assertThat(json(gateway.chat("Hello!")).path("cascade").path("route").asText()).isEqualTo("large");
         }
     }
+
+    @Test
+    void answersRulesReadsFromItsCachedCopyWhileTheDatabaseIsDownAndEditsWithA503(@TempDir Path dataDir) {
+        try (PostgresServer db = PostgresServer.start(); InstantResponder upstream = InstantResponder.start(0);
+             RoutesGateway gateway = replica(db, upstream, dataDir)) {
+            HttpResponse<String> put = gateway.put("/api/rules", candidate(ALL_LARGE, null), TOKEN);
+            assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
+            long active = json(put).path("version").asLong();
+            var liveHistory = json(gateway.get("/api/rules/history"));
+            assertThat(liveHistory.has("source")).as("a live read is not marked cached").isFalse();
+
+            db.stop();
+            Awaitility.await("edits refused while the database is down").atMost(RECOVERY_BOUND)
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(() -> gateway.put("/api/rules", candidate(ALL_SMALL, active), TOKEN).statusCode() == 503);
+            HttpResponse<String> refused = gateway.put("/api/rules", candidate(ALL_SMALL, active), TOKEN);
+            assertThat(json(refused).path("error").path("code").asText()).isEqualTo("store_unavailable");
+            assertThat(refused.headers().firstValue("Retry-After")).isPresent();
+            HttpResponse<String> rollback = gateway.post("/api/rules/rollback/1", "{}", TOKEN);
+            assertThat(rollback.statusCode()).as(rollback.body()).isEqualTo(503);
+
+            HttpResponse<String> current = gateway.get("/api/rules");
+            assertThat(current.statusCode()).as(current.body()).isEqualTo(200);
+            assertThat(json(current).path("version").asLong()).isEqualTo(active);
+            assertThat(json(current).path("source").asText()).isEqualTo("cache");
+            assertThat(json(current).path("source_note").asText()).contains("unreachable");
+            assertThat(json(current).path("files").toString()).contains("large");
+            assertThat(json(current).path("rules").size()).as("the serving rule names").isPositive();
+            HttpResponse<String> history = gateway.get("/api/rules/history");
+            assertThat(history.statusCode()).as(history.body()).isEqualTo(200);
+            assertThat(json(history).path("active_version").asLong()).isEqualTo(active);
+            assertThat(json(history).path("data")).as("versions as last read").hasSize(liveHistory.path("data").size());
+            assertThat(json(history).path("source").asText()).isEqualTo("cache");
+            HttpResponse<String> version1 = gateway.get("/api/rules/versions/1");
+            assertThat(version1.statusCode()).as(version1.body()).isEqualTo(200);
+            assertThat(json(version1).path("version").asLong()).isEqualTo(1);
+            HttpResponse<String> unknown = gateway.get("/api/rules/versions/99");
+            assertThat(unknown.statusCode()).as("a version not in the copy may exist: not a 404").isEqualTo(503);
+            assertThat(json(gateway.chat("Hello!")).path("cascade").path("route").asText()).isEqualTo("large");
+
+            db.startAgain();
+            Awaitility.await("reads live again").atMost(RECOVERY_BOUND).pollInterval(Duration.ofMillis(200))
+                    .until(() -> !json(gateway.get("/api/rules")).has("source"));
+            HttpResponse<String> accepted = gateway.put("/api/rules", candidate(ALL_SMALL, active), TOKEN);
+            assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(200);
+        }
+    }
 }

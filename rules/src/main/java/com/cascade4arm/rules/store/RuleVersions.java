@@ -26,6 +26,14 @@ public interface RuleVersions {
      */
     RuleVersion commit(NewVersion candidate, Long expectedActive, Consumer<RuleVersion> onCommitted);
 
+    /**
+     * Why reads answer from a copy right now (a shared store whose database is unreachable serves what it last read);
+     * empty when reads are live.
+     */
+    default Optional<String> cachedReadsNote() {
+        return Optional.empty();
+    }
+
     /** Where the versions live, for logs ("/var/lib/cascade4arm/rules", "postgres jdbc:postgresql://db/cascade"). */
     String location();
 }

@@ -69,6 +69,8 @@ public final class GatewayHarness<L extends MainListener> implements AutoCloseab
             properties.put("camel.server.host", "127.0.0.1");
             properties.put("cascade.data-dir", tempDir().toString()); // never the developer's real state
             properties.put("cascade.metrics.cache-ms", "0"); // tests read counters right after acting
+            // A test that stops its gateway with a request still hanging need not wait the production drain (20 s).
+            properties.put("cascade.shutdown.drain-timeout-ms", "1000");
             properties.putAll(UNLIMITED_EDGE);
         }
 

@@ -128,6 +128,11 @@ final class BenchmarkRun {
         stop(RunStatus.CANCELLED, "cancelled by request");
     }
 
+    /** Stops dispatching, aborts in-flight requests; the run ends {@code interrupted} with {@code reason}. */
+    void interrupt(String reason) {
+        stop(RunStatus.INTERRUPTED, reason);
+    }
+
     boolean awaitFinished(Duration timeout) throws InterruptedException {
         return finished.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }

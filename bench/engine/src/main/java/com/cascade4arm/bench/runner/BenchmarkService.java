@@ -101,6 +101,11 @@ public final class BenchmarkService implements AutoCloseable {
         return true;
     }
 
+    /** Ends every active run as {@code interrupted} with {@code reason} (the process is going away); keeps their rows. */
+    public void interruptAll(String reason) {
+        active.values().forEach(run -> run.interrupt(reason));
+    }
+
     /** The rows.csv text of a run (complete rows so far for an active run). */
     public Optional<String> rowsCsv(String id) {
         return store.rowsCsvPath(id).map(BenchmarkService::read);

@@ -1,0 +1,59 @@
+package com.cascade4arm.routes;
+
+import com.cascade4arm.routes.config.PropertyReader;
+import org.apache.camel.spi.PropertiesComponent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Graceful shutdown (SIGTERM from systemd or Kubernetes, or Camel Main stopped): when the Camel context begins to stop,
+ * before its routes and HTTP server close, the gateway drains — readiness fails, new requests get 503, requests in
+ * flight finish — for at most {@code cascade.shutdown.drain-timeout-ms}; then Camel stops (within
+ * {@code camel.main.shutdown-timeout}) and the process exits.
+ */
+public final class GracefulShutdown {
+    private static final Logger LOG = LoggerFactory.getLogger(GracefulShutdown.class);
+    public static final String DRAIN_TIMEOUT_KEY = "cascade.shutdown.drain-timeout-ms";
+    /** Room for a long answer to finish streaming; the pod's terminationGracePeriodSeconds must cover it. */
+    public static final long DEFAULT_DRAIN_TIMEOUT_MS = 20_000;
+    static final long MAX_DRAIN_TIMEOUT_MS = 3_600_000;
+
+    private final long drainTimeoutMs;
+
+    public GracefulShutdown(long drainTimeoutMs) {
+        this.drainTimeoutMs = drainTimeoutMs;
+    }
+
+    public static GracefulShutdown from(PropertiesComponent properties) {
+        return read(key -> properties.resolveProperty(key).orElse(null));
+    }
+
+    /** Reads the drain timeout through {@code property} (null or blank = the default); a bad value names itself. */
+    static GracefulShutdown read(java.util.function.Function<String, String> property) {
+        PropertyReader reader = new PropertyReader(property);
+        return new GracefulShutdown(reader.integer(DRAIN_TIMEOUT_KEY, DEFAULT_DRAIN_TIMEOUT_MS, 0, MAX_DRAIN_TIMEOUT_MS));
+    }
+
+    public long drainTimeoutMs() {
+        return drainTimeoutMs;
+    }
+
+    /** Drains {@code gateway}; returns when nothing is in flight or the timeout passed (logging which). */
+    public void drain(Gateway gateway) {
+        long start = System.nanoTime();
+        LOG.info("Shutting down: readiness is now 503 and new requests are refused; waiting up to {} ms for {} request(s)"
+                + " in flight", drainTimeoutMs, gateway.edge().requestsInFlight());
+        try {
+            int left = gateway.drain(drainTimeoutMs);
+            long tookMs = (System.nanoTime() - start) / 1_000_000;
+            if (left == 0) {
+                LOG.info("Drained in {} ms: no request in flight", tookMs);
+            } else {
+                LOG.warn("Drain timeout ({} ms) reached with {} request(s) still in flight: they are cut", drainTimeoutMs, left);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            LOG.warn("Drain interrupted: the requests still in flight are cut");
+        }
+    }
+}
