@@ -35,6 +35,10 @@ public final class SpeculativeStepBench {
     public static void main(String[] args) throws Exception {
         CliLogging.configure();
         HostBenchOptions options = HostBenchOptions.parse(args);
+        if (options.llamaServer() != null) {
+            throw new IllegalArgumentException("SpeculativeStepBench times llama.cpp in-process; --llama-server is not"
+                    + " supported (llama-server prints draft statistics in its own timings)");
+        }
         Path log = Files.createTempFile("speculative-steps", ".log");
         ModelParameters parameters = new ModelParameters()
                 .setModel(DemoModels.ensure(DemoModel.LARGE).toString())
