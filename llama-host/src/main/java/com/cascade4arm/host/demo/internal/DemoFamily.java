@@ -10,13 +10,15 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * The three demo models: one design (vocabulary, answers, topic heads), three encodings. demo-0.5b knows the worded
- * variants but not the re-spellings, in Q4_0 (a cheap draft); demo-1.5b and demo-3b know every wording and differ in cost only: F32 (memory-bound
- * like a real 1.5B on a CPU, so verifying a drafted batch is cheap) and F16 with inert padding blocks (a full-precision
- * 3B baseline).
+ * variants but not the re-spellings, in Q4_0 (a cheap draft); demo-1.5b and demo-3b know every wording and differ in cost only: F32 (the most
+ * bytes per multiply llama.cpp offers, the closest to a memory-bound 1.5B; on a small CPU its verify batches still
+ * cost about a third of a decode per row, see DEMO-MODELS.md) and F16 with inert padding blocks (a full-precision 3B
+ * baseline).
  */
 public final class DemoFamily {
     static final int LARGE_PADDING_BLOCKS = 0;
-    static final int BASELINE_PADDING_BLOCKS = 2;
+    /** Three inert F16 blocks: the baseline costs about 2.5 demo-1.5b tokens per token, like a 3B at full precision. */
+    static final int BASELINE_PADDING_BLOCKS = 3;
 
     private DemoFamily() {
     }
