@@ -18,9 +18,6 @@ public record AnswerQuality(String state, String judgeModel, String cascadeTarge
     public static final String JUDGING = "judging";
     public static final String DONE = "done";
     public static final String SKIPPED = "skipped";
-    /** Said with every judged run: the generated demo models produce synthetic text. */
-    public static final String DEMO_NOTE = "the demo models' answers are synthetic: judging them measures nothing; "
-            + "point the judge at runs of real models";
 
     public static AnswerQuality skipped(String judgeModel, String why) {
         return new AnswerQuality(SKIPPED, judgeModel, null, null, 0, null, List.of(), List.of(), List.of(), why);

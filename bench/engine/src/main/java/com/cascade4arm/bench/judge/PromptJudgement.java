@@ -11,8 +11,8 @@ import java.util.List;
  * {@code reason} says why an unjudged prompt is unjudged (null otherwise).
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-public record PromptJudgement(String promptId, String category, String route, Verdict cascadeFirst,
-                              Verdict baselineFirst, Outcome outcome, String reason) {
+public record PromptJudgement(String promptId, String category, String route, Verdict verdictCascadeFirst,
+                              Verdict verdictBaselineFirst, Outcome outcome, String reason) {
 
     public static final List<String> HEADER = List.of("prompt_id", "category", "route", "verdict_cascade_first",
             "verdict_baseline_first", "outcome", "reason");
@@ -22,7 +22,7 @@ public record PromptJudgement(String promptId, String category, String route, Ve
     }
 
     public List<String> csvFields() {
-        return Arrays.asList(promptId, category, route, cascadeFirst == null ? null : cascadeFirst.name(),
-                baselineFirst == null ? null : baselineFirst.name(), outcome.label(), reason);
+        return Arrays.asList(promptId, category, route, verdictCascadeFirst == null ? null : verdictCascadeFirst.name(),
+                verdictBaselineFirst == null ? null : verdictBaselineFirst.name(), outcome.label(), reason);
     }
 }

@@ -24,8 +24,8 @@ class PairJudgingTest {
         assertThat(asked).hasSize(2);
         assertThat(asked.get(0)).contains("[Answer A]\nParis.");
         assertThat(asked.get(1)).contains("[Answer B]\nParis.");
-        assertThat(judgement.cascadeFirst()).isEqualTo(Verdict.B);
-        assertThat(judgement.baselineFirst()).isEqualTo(Verdict.A);
+        assertThat(judgement.verdictCascadeFirst()).isEqualTo(Verdict.B);
+        assertThat(judgement.verdictBaselineFirst()).isEqualTo(Verdict.A);
         assertThat(judgement.outcome()).isEqualTo(Outcome.LOSS);
         assertThat(judgement.reason()).isNull();
     }
