@@ -102,7 +102,8 @@ class AnswerJudgeIT {
         assertThat(limited).as("one 429 in %s", requests).hasSize(1);
         List<ScriptedJudge.Request> sameComparison = requests.stream()
                 .filter(r -> r.prompt().equals(limited.get(0).prompt())).toList();
-        assertThat(sameComparison).as("the limited comparison asked again").hasSize(2);
+        // (equal answers make both orders the same text: the retry is the next one after the 429)
+        assertThat(sameComparison).as("the limited comparison asked again").hasSizeGreaterThanOrEqualTo(2);
         assertThat((sameComparison.get(1).arrivalNanos() - sameComparison.get(0).arrivalNanos()) / 1_000_000)
                 .as("retried after Retry-After: " + ScriptedJudge.RETRY_AFTER_SECONDS + " s").isGreaterThanOrEqualTo(1_000);
         assertThat(requests).as("10 answers and the 429").hasSize(11);

@@ -1,6 +1,7 @@
 package com.cascade4arm.routes.judge;
 
 import com.cascade4arm.routes.compare.RetryHint;
+import com.cascade4arm.routes.http.ErrorsConfiguration;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
@@ -33,7 +34,7 @@ public final class JudgeRoutes extends RouteBuilder {
     @Override
     public void configure() {
         judge.bind(getContext().createProducerTemplate());
-        from(direct(JUDGE_CALL)).routeId(JUDGE_CALL)
+        from(direct(JUDGE_CALL)).routeId(JUDGE_CALL).routeConfigurationId(ErrorsConfiguration.INTERNAL)
                 .circuitBreaker()
                     .resilience4jConfiguration().circuitBreaker(BREAKER)
                         .timeoutEnabled(true).timeoutDuration((int) Math.min(Integer.MAX_VALUE, settings.timeoutMs()))
