@@ -1,6 +1,8 @@
 package com.cascade4arm.app;
 
+import com.cascade4arm.routes.bench.BenchLauncher;
 import com.cascade4arm.testing.gateway.GatewayHarness;
+import com.cascade4arm.testing.judge.ScriptedJudge;
 import org.apache.camel.main.Main;
 
 import java.net.URI;
@@ -16,7 +18,10 @@ public final class TestGateway implements AutoCloseable {
     public static final String ADMIN_TOKEN = "test-admin-token";
     /** Loading the three embedded demo models on a busy 2-core machine. */
     private static final Duration EMBEDDED_READY_WITHIN = Duration.ofMinutes(3);
+    /** Bearer key the shared gateway sends its judge. */
+    public static final String JUDGE_API_KEY = "test-judge-key";
     private static TestGateway shared;
+    private static ScriptedJudge judge;
 
     private final GatewayHarness<GatewayBootstrap> harness;
 
@@ -27,8 +32,14 @@ public final class TestGateway implements AutoCloseable {
     /** The shared gateway, started on first use and ready (healthy) when returned. */
     public static synchronized TestGateway start() {
         if (shared == null) {
-            shared = boot(Map.of("cascade.admin.token", ADMIN_TOKEN), true);
-            Runtime.getRuntime().addShutdownHook(new Thread(shared.harness::close));
+            // A scripted judge is configured (not enabled): only runs that ask with "judge": true are judged.
+            judge = ScriptedJudge.start();
+            shared = boot(Map.of("cascade.admin.token", ADMIN_TOKEN, "cascade.judge.url", judge.baseUrl(),
+                    "cascade.judge.api-key", JUDGE_API_KEY, "cascade.judge.model", "scripted-judge"), true);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                shared.harness.close();
+                judge.close();
+            }));
         }
         return shared;
     }
@@ -44,6 +55,17 @@ public final class TestGateway implements AutoCloseable {
                 // the in-process engine, also where a llama-server is installed: the same engine on every machine
                 .property("cascade.embedded.engine", "jni").properties(properties)
                 .readyWithin(awaitHealthy ? EMBEDDED_READY_WITHIN : null).start());
+    }
+
+    /** The shared gateway's judge (a real HTTP server answering per script); starts the shared gateway if needed. */
+    public static synchronized ScriptedJudge judge() {
+        start();
+        return judge;
+    }
+
+    /** The gateway's benchmark launcher (runs and their directories). */
+    public BenchLauncher bench() {
+        return harness.listener().gateway().bench();
     }
 
     public URI baseUrl() {

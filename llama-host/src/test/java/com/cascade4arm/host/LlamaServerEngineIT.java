@@ -110,8 +110,10 @@ class LlamaServerEngineIT {
 
         ProcessHandle.of(firstPid).orElseThrow().destroyForcibly();
 
+        // A backoff comes first; until the supervisor has seen the exit, the dying child may still answer "Loading model".
         HttpResponse<String> restarting = await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
-                .until(() -> client.get("/health"), health -> health.statusCode() == 503); // a backoff comes first
+                .until(() -> client.get("/health"), health -> health.statusCode() == 503
+                        && health.body().contains("llama-server restarting after"));
         assertThat(restarting.body()).contains("llama-server restarting after");
         await().atMost(Duration.ofSeconds(60)).until(() -> large.restarts() == restartsBefore + 1 && large.isReady());
         assertThat(client.get("/health").statusCode()).isEqualTo(200);

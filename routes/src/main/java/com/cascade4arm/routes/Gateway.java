@@ -14,6 +14,8 @@ import com.cascade4arm.routes.cluster.ClusterScheduler;
 import com.cascade4arm.routes.cluster.SharedState;
 import com.cascade4arm.routes.compare.CompareRoutes;
 import com.cascade4arm.routes.compare.CompareService;
+import com.cascade4arm.routes.compare.CompareSettings;
+import com.cascade4arm.routes.compare.RetryWaits;
 import com.cascade4arm.routes.console.ConsoleRoutes;
 import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.config.TierSettings;
@@ -23,6 +25,8 @@ import com.cascade4arm.routes.http.ErrorsConfiguration;
 import com.cascade4arm.routes.http.HttpContext;
 import com.cascade4arm.routes.http.HttpSurface;
 import com.cascade4arm.routes.http.IngressComponent;
+import com.cascade4arm.routes.judge.CamelJudge;
+import com.cascade4arm.routes.judge.JudgeRoutes;
 import com.cascade4arm.routes.llama.LlamaComponent;
 import com.cascade4arm.routes.llama.PoolDispatcher;
 import com.cascade4arm.routes.llama.Timers;
@@ -37,6 +41,7 @@ import com.cascade4arm.routes.upstream.HealthMonitor;
 import com.cascade4arm.routes.upstream.UpstreamClient;
 import com.cascade4arm.routes.upstream.UpstreamEndpoint;
 import com.cascade4arm.routes.upstream.UpstreamPool;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -48,6 +53,7 @@ import org.apache.camel.RoutesBuilder;
 import org.apache.camel.component.http.HttpComponent;
 
 import java.net.URI;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -56,6 +62,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
@@ -76,6 +83,7 @@ public final class Gateway implements AutoCloseable {
     private final List<RoutesBuilder> routes = new ArrayList<>();
     private final AdminAuth admin;
     private final BenchLauncher bench;
+    private final CircuitBreaker judgeBreaker;
     private final CompareService compare;
     private final Edge edge;
     private final RuleEditor rules;
@@ -136,9 +144,16 @@ public final class Gateway implements AutoCloseable {
                 new ChatTraceSteps(tracing), new TierFallback(fallbacks), new Escalate(settings.tierNames()), settings.tierNames(), workers));
         routes.add(new OpsRoutes(pools.values(), routing, parser, expose, workers, shared::health, edge::draining));
         // Benchmark: REST API + scheduled route; targets are this gateway (once bound) and the baseline, if configured.
+        // Judge (package judge): compares the cascade's answers with the baseline's after a run, when configured.
+        this.judgeBreaker = breakers.circuitBreaker(JudgeRoutes.BREAKER);
+        CamelJudge judge = settings.judge().configured() ? new CamelJudge(settings.judge(), judgeWaits(settings)) : null;
+        if (judge != null) {
+            routes.add(new JudgeRoutes(judge, settings.judge()));
+        }
         this.bench = new BenchLauncher(settings.bench(),
                 new BenchTargets(this::selfUrl, settings.baselineUrl(), settings.connectTimeoutMs(),
-                        settings.edge().internalKey(), settings.tiers()), routing, shared::runHistory);
+                        settings.edge().internalKey(), settings.tiers()), routing, shared::runHistory, judge,
+                settings.judge().enabled());
         routes.add(new BenchRoutes(bench, admin, parser.limits(), workers));
         if (shared.settings().shared()) {
             // One Quartz trigger for the cluster, added once the database answers (see startClusterSchedule).
@@ -154,6 +169,13 @@ public final class Gateway implements AutoCloseable {
         // Rules admin: validated, versioned rule edits with dry-run, hot swap and rollback (package rulesadmin).
         this.rules = new RuleEditor(shared::rules, routing);
         routes.add(new RulesAdminRoutes(rules, admin, settings.edge().exposure().exposed(), workers));
+    }
+
+    /** The judge waits as Compare's legs do (cascade.compare.retry.*): Retry-After honoured, exponential otherwise. */
+    private static RetryWaits judgeWaits(GatewaySettings settings) {
+        CompareSettings.Retry retry = settings.compare().retry();
+        return new RetryWaits(retry.initialBackoffMs(), retry.maxWaitMs(), retry.jitter(), Clock.systemUTC(),
+                () -> ThreadLocalRandom.current().nextDouble());
     }
 
     /** What the chat endpoint accepts: "auto" or a tier (one forces it; "cascade" and none mean auto) and the caps. */
@@ -198,6 +220,7 @@ public final class Gateway implements AutoCloseable {
         http.setMaxTotalConnections(3 * settings.edge().maxStreams());
         camel.addComponent("http", http);
         compare.breakers().forEach(camel.getRegistry()::bind);
+        camel.getRegistry().bind(JudgeRoutes.BREAKER, judgeBreaker);
         if (clusterSchedule != null) {
             camel.addComponent("quartz", ClusterScheduler.component(shared.database()));
         }

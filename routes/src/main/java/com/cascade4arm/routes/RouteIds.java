@@ -18,6 +18,8 @@ public final class RouteIds {
     public static final String BENCH_ROWS = "bench-rows";
     public static final String BENCH_CANCEL = "bench-cancel";
     public static final String BENCH_SCHEDULED = "bench-scheduled";
+    /** One judge call: camel-http inside the judge's circuit breaker (package judge). */
+    public static final String JUDGE_CALL = "judge-call";
     // Compare (package compare): JSON and SSE entry routes, the parallel fan-out and one leg per system.
     public static final String COMPARE = "compare";
     public static final String COMPARE_STREAM = "compare-stream";

@@ -13,17 +13,21 @@ export class BenchMethodFields {
     this.fixedLength = el('input', { type: 'checkbox', id: 'bench-fixed-length', 'data-testid': 'bench-fixed-length' });
     this.warmup = el('input', { id: 'bench-warmup', 'data-testid': 'bench-warmup', class: 'input input--number', type: 'number',
       min: '0', max: String(MAX_WARMUP), step: '1', value: String(DEFAULT_WARMUP), inputmode: 'numeric' });
+    this.judge = el('input', { type: 'checkbox', id: 'bench-judge', 'data-testid': 'bench-judge' });
     this.sampling = new SamplingFields('bench');
     this.root = el('div', { class: 'form-stack bench-method' },
       el('label', { class: 'bench-method__check', for: 'bench-fixed-length',
         title: 'ignore_eos: every request generates exactly max tokens, so both systems do the same work (throughput sweeps)' },
       this.fixedLength, el('span', {}, 'Fixed length (exactly max tokens per request)')),
+      el('label', { class: 'bench-method__check', for: 'bench-judge',
+        title: 'After the measured requests, the configured judge compares the cascade’s answer with the baseline’s for each prompt, in both orders' },
+      this.judge, el('span', {}, 'Judge answers (cascade vs baseline)')),
       el('div', { class: 'field' }, el('label', { class: 'field__label', for: 'bench-warmup' }, 'Warm-up requests per system (not measured)'),
         this.warmup),
       this.sampling.root);
   }
 
-  /** { method: {fixed_length, warmup_requests, sampling} } or { problem }. */
+  /** { method: {fixed_length, warmup_requests, sampling, judge?} } or { problem }. */
   read() {
     const raw = this.warmup.value.trim();
     const warmup = Number(raw);
@@ -33,7 +37,9 @@ export class BenchMethodFields {
     }
     const { sampling, problem } = this.sampling.read();
     if (problem) return { problem };
-    return { method: { fixed_length: this.fixedLength.checked, warmup_requests: warmup, sampling } };
+    // Unticked, the run leaves "judge" out: the gateway's default (cascade.judge.enabled) applies.
+    const judge = this.judge.checked ? { judge: true } : {};
+    return { method: { fixed_length: this.fixedLength.checked, warmup_requests: warmup, sampling, ...judge } };
   }
 }
 

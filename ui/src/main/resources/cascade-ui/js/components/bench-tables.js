@@ -112,12 +112,13 @@ const POLICY_NAMES = { rulebook: 'Rulebook', 'always-small': 'Always small', 'al
 const usd = (v) => (typeof v === 'number' && Number.isFinite(v) ? `$${v.toFixed(4)}` : EMPTY);
 
 /**
- * Policy | Large share | Cost / 1,000 req | median latency | Route accuracy | Escalated — the router scorecard: the
- * rulebook as measured, the other policies estimated (marked ~) from the same run's per-tier measurements.
+ * Policy | Large share | Cost / 1,000 req | median latency | Route accuracy | Escalated | Quality — the router
+ * scorecard: the rulebook as measured, the other policies estimated (marked ~) from the same run's per-tier
+ * measurements; quality (wins/ties/losses against the baseline) only for the rulebook of a judged run.
  */
 export function scorecardTable(scorecard) {
   const list = scorecard || [];
-  return table('bench-scorecard', ['Policy', 'Large share', 'Cost / 1,000 req', 'Median latency', 'Route accuracy', 'Escalated'],
+  return table('bench-scorecard', ['Policy', 'Large share', 'Cost / 1,000 req', 'Median latency', 'Route accuracy', 'Escalated', 'Quality W/T/L'],
     list.length ? list.map((c) => el('tr', { class: c.policy === 'rulebook' ? 'data-table__total' : null, dataset: { policy: c.policy } },
       el('th', { scope: 'row', title: c.measured ? 'Measured' : 'Estimated from the same run’s per-tier TTFT, decode rate and cost' },
         `${c.measured ? '' : '~ '}${POLICY_NAMES[c.policy] || c.policy}`),
@@ -126,7 +127,11 @@ export function scorecardTable(scorecard) {
       el('td', { class: 'num' }, formatMs(c.median_latency_ms)),
       el('td', { class: 'num' }, formatPercent(c.route_accuracy)),
       el('td', { class: 'num', title: c.escalated_ttft_ms == null ? null : `median TTFT of escalated requests: ${formatMs(c.escalated_ttft_ms)}` },
-        c.measured ? formatInt(c.escalated) : EMPTY)))
-      : emptyRow(6, 'Appears when the run ends, if the cascade served both tiers.'),
+        c.measured ? formatInt(c.escalated) : EMPTY),
+      el('td', { class: 'num', 'data-testid': 'scorecard-quality', title: c.quality
+        ? `judged against the baseline: ${c.quality.wins} wins, ${c.quality.ties} ties, ${c.quality.losses} losses, ${c.quality.unjudged} unjudged`
+        : 'Judged only for the rulebook of a run with a judge' },
+      c.quality ? `${c.quality.wins}/${c.quality.ties}/${c.quality.losses}` : EMPTY)))
+      : emptyRow(7, 'Appears when the run ends, if the cascade served both tiers.'),
     { caption: 'Router scorecard: the rulebook against fixed and random routing' });
 }

@@ -9,6 +9,7 @@ import { BenchHistory } from '../components/bench-history.js';
 import { BenchRunPanel } from '../components/bench-run-panel.js';
 import { BenchCharts } from '../components/bench-charts.js';
 import { resultsTable, speedUpTable, accuracyTable, saturationTable, scorecardTable, systemName } from '../components/bench-tables.js';
+import { qualityPanel } from '../components/bench-quality.js';
 import { formatDateTime } from '../lib/format.js';
 import { runConfigLine, statusPill } from '../components/bench-run-meta.js';
 // Issue 17: method, seed panels and honest run comparison (separate modules; wired in the marked sections below).
@@ -63,6 +64,7 @@ class BenchmarkView {
     this.intro = card('Run the suite', 'What the benchmark measures, and how', el('div', {}, this.suiteIntro,
       el('h3', { class: 'card__subtitle' }, 'What the prompts are'), this.suiteList), 'bench-intro');
     this.scorecard = el('div', {});
+    this.quality = el('div', {});
     this.single = el('div', { class: 'bench-single' },
       card('Summary per system', 'Peaks, saturation, tail latency and errors over the completed levels',
         el('div', {}, this.methodLine, this.cards, el('div', { class: 'bench-export' }, this.seedCsv)), 'bench-summary'),
@@ -71,7 +73,8 @@ class BenchmarkView {
         card('Speed-up by category', 'Median latency, all levels; baseline ÷ cascade', this.speedUps, 'bench-speedups-card'),
         card('Routing accuracy', 'Cascade routes matching the expected route', this.accuracy, 'bench-accuracy-card'),
         card('Saturation', 'Where tok/s stops rising by 5%; gain lowest → highest level', this.saturation, 'bench-saturation-card'),
-        card('Router scorecard', 'Rulebook vs always-small, always-large, random at the same mix; ~ estimated', this.scorecard, 'bench-scorecard-card')),
+        card('Router scorecard', 'Rulebook vs always-small, always-large, random at the same mix; ~ estimated', this.scorecard, 'bench-scorecard-card'),
+        card('Answer quality', 'Cascade vs baseline, judged per prompt in both orders: wins, ties, losses', this.quality, 'bench-quality-card')),
       card('Per prompt', 'Median latency over all levels; click a column to sort', this.promptTable.root, 'bench-prompts-card'));
     this.compareHeader = el('div', {});
     this.compareTables = el('div', { class: 'bench-compare__tables', 'data-testid': 'bench-compare-tables' });
@@ -148,6 +151,7 @@ class BenchmarkView {
     replaceChildren(this.accuracy, accuracyTable(run.accuracy));
     replaceChildren(this.saturation, saturationTable(run.saturation));
     replaceChildren(this.scorecard, scorecardTable(run.scorecard));
+    replaceChildren(this.quality, qualityPanel(run.quality));
     this.renderSeedPanels(run);
   }
 

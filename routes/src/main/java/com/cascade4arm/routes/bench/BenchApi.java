@@ -47,7 +47,7 @@ final class BenchApi {
         Message message = exchange.getMessage();
         BenchLauncher.Started started;
         try {
-            BenchConfig config = BenchRequestParser.parse(message.getBody(JsonNode.class));
+            BenchConfig config = BenchRequestParser.parse(message.getBody(JsonNode.class), launcher.judgeByDefault());
             limits.checkMaxTokens(config.maxTokens()); // what the gateway would refuse, the run refuses up front
             started = launcher.start(config);
         } catch (InvalidBenchConfigException e) {

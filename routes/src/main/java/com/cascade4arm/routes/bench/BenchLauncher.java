@@ -1,12 +1,16 @@
 package com.cascade4arm.routes.bench;
 
+import com.cascade4arm.bench.judge.AnswerJudge;
 import com.cascade4arm.bench.runner.BenchConfig;
 import com.cascade4arm.bench.runner.BenchmarkService;
+import com.cascade4arm.bench.runner.InvalidBenchConfigException;
 import com.cascade4arm.bench.runner.Progress;
 import com.cascade4arm.bench.runner.ProgressListener;
 import com.cascade4arm.bench.runner.RunAlreadyActiveException;
 import com.cascade4arm.bench.runner.RunMetadata;
+import com.cascade4arm.bench.runner.RunStore;
 import com.cascade4arm.bench.runner.TargetConfig;
+import com.cascade4arm.bench.suite.PromptSuite;
 import com.cascade4arm.routes.routing.RoutingService;
 import com.cascade4arm.routes.routing.RulebookRoutingService;
 import org.slf4j.Logger;
@@ -30,11 +34,22 @@ public final class BenchLauncher implements AutoCloseable {
     private final String configuredGitCommit;
     private volatile String detectedGitCommit;
     private volatile boolean gitChecked;
+    private final boolean judgeByDefault;
 
     /** {@code history} shows the runs: this gateway's ({@link LocalRunHistory}) or the cluster's. */
     public BenchLauncher(BenchSettings settings, BenchTargets targets, RoutingService routing,
                          Function<BenchmarkService, RunHistory> history) {
-        this.service = new BenchmarkService(settings.resultsDir());
+        this(settings, targets, routing, history, null, false);
+    }
+
+    /**
+     * @param judge         compares the cascade's answers with the baseline's in runs that ask (null: none configured)
+     * @param judgeByDefault runs that do not say are judged (cascade.judge.enabled), when a baseline is configured
+     */
+    public BenchLauncher(BenchSettings settings, BenchTargets targets, RoutingService routing,
+                         Function<BenchmarkService, RunHistory> history, AnswerJudge judge, boolean judgeByDefault) {
+        this.service = new BenchmarkService(new RunStore(settings.resultsDir()), PromptSuite.load(), judge);
+        this.judgeByDefault = judgeByDefault && judge != null;
         this.history = history.apply(service);
         this.targets = targets;
         this.routing = routing;
@@ -57,6 +72,13 @@ public final class BenchLauncher implements AutoCloseable {
         if (!active.isEmpty()) {
             throw new RunAlreadyActiveException(active.get(0));
         }
+        if (requested.judge() && !service.judgeConfigured()) {
+            throw new InvalidBenchConfigException("judge is true, but no judge is configured (cascade.judge.url)");
+        }
+        if (requested.judge() && !targets.hasBaseline()) {
+            throw new InvalidBenchConfigException("judge is true, but there is no baseline to compare the cascade "
+                    + "with (cascade.baseline.url)");
+        }
         List<TargetConfig> runTargets = targets.resolve();
         BenchConfig config = requested.withTargets(runTargets);
         String id = service.start(config, new RunMetadata(rulesVersion(), gitCommit(), targets::tierEndpoints), levelLogger());
@@ -66,6 +88,11 @@ public final class BenchLauncher implements AutoCloseable {
                 config.levels(), config.requestsPerLevel(),
                 targets.hasBaseline() ? "" : " (no baseline configured: cascade only)");
         return new Started(id, names, config.totalRequests());
+    }
+
+    /** Whether a run that does not say is judged: a judge is configured and enabled, and there is a baseline. */
+    public boolean judgeByDefault() {
+        return judgeByDefault && targets.hasBaseline();
     }
 
     public boolean hasBaseline() {

@@ -17,16 +17,19 @@ import java.util.Set;
  */
 final class BenchRequestParser {
     static final Set<String> FIELDS = Set.of("prompts", "levels", "requests_per_level", "max_tokens",
-            "request_timeout_ms", "deadline_seconds", "sampling", "fixed_length", "warmup_requests");
+            "request_timeout_ms", "deadline_seconds", "sampling", "fixed_length", "warmup_requests", "judge");
     static final Set<String> SAMPLING_FIELDS = Set.of("temperature", "top_p", "seed");
 
     private BenchRequestParser() {
     }
 
-    /** {@code root}: the body as camel-jackson read it; null or empty means every default. */
-    static BenchConfig parse(JsonNode root) {
+    /**
+     * {@code root}: the body as camel-jackson read it; null or empty means every default. {@code judgeDefault}: whether
+     * a run that does not say {@code judge} is judged.
+     */
+    static BenchConfig parse(JsonNode root, boolean judgeDefault) {
         if (root == null || root.isNull() || root.isMissingNode()) {
-            return BenchConfig.of(List.of());
+            return BenchConfig.of(List.of()).withJudge(judgeDefault);
         }
         if (!root.isObject()) {
             throw invalid("the body must be a JSON object, but was " + abbreviate(root));
@@ -44,7 +47,8 @@ final class BenchRequestParser {
         return new BenchConfig(prompts(root.get("prompts")), levels(root.get("levels")),
                 integer(root, "requests_per_level"), integer(root, "max_tokens"), List.of(),
                 longInteger(root, "request_timeout_ms"), longInteger(root, "deadline_seconds"),
-                sampling(root.get("sampling")), bool(root, "fixed_length"), integer(root, "warmup_requests"));
+                sampling(root.get("sampling")), bool(root, "fixed_length"), integer(root, "warmup_requests"),
+                bool(root, "judge") != null ? bool(root, "judge") : judgeDefault);
     }
 
     /** {@code {"temperature": 0.8, "top_p": 0.95, "seed": 42}}, every field optional (absent: the server's default). */

@@ -55,7 +55,7 @@ public final class BenchScheduleRoute extends RouteBuilder {
 
     private void fire() {
         try {
-            BenchLauncher.Started started = launcher.start(settings.scheduledConfig());
+            BenchLauncher.Started started = launcher.start(settings.scheduledConfig().withJudge(launcher.judgeByDefault()));
             LOG.info("Scheduled benchmark run {} started ({} requests)", started.id(), started.total());
         } catch (RunAlreadyActiveException e) {
             LOG.info("Scheduled benchmark skipped: run {} is still active", e.runningId());

@@ -12,7 +12,7 @@ import java.util.function.DoubleSupplier;
  * server's wait plus a little upward jitter, so a wait is never shorter than asked. A server asking for more than the
  * cap is reported, not obeyed — Resilience4j's interval functions cannot refuse, so that verdict lives here.
  */
-final class RetryWaits {
+public final class RetryWaits {
     private final long initialMs;
     private final long capMs;
     private final double jitter;
@@ -23,7 +23,7 @@ final class RetryWaits {
     /**
      * @param random values in [0, 1) for the jitter added to a server's hint (tests pass a fixed one)
      */
-    RetryWaits(long initialMs, long capMs, double jitter, Clock clock, DoubleSupplier random) {
+    public RetryWaits(long initialMs, long capMs, double jitter, Clock clock, DoubleSupplier random) {
         if (initialMs < 1 || capMs < 1 || jitter < 0 || jitter >= 1) {
             throw new IllegalArgumentException("backoff needs initialMs >= 1, capMs >= 1 and jitter in [0, 1), but had "
                     + initialMs + ", " + capMs + " and " + jitter);
@@ -43,10 +43,10 @@ final class RetryWaits {
      * @param basis   where it came from: "Retry-After: 1", "X-RateLimit-Reset: …" or "exponential backoff"
      * @param overCap the server asked for longer than the cap: fail fast instead of waiting
      */
-    record Wait(long millis, String basis, boolean overCap) {
+    public record Wait(long millis, String basis, boolean overCap) {
     }
 
-    Wait next(int retry, RetryHint hint) {
+    public Wait next(int retry, RetryHint hint) {
         OptionalLong asked = hint.waitMillis(clock.instant());
         if (asked.isPresent()) {
             String basis = hint.basis(clock.instant());

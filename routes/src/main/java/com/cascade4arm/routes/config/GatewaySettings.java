@@ -2,6 +2,7 @@ package com.cascade4arm.routes.config;
 
 import com.cascade4arm.routes.bench.BenchSettings;
 import com.cascade4arm.routes.compare.CompareSettings;
+import com.cascade4arm.routes.judge.JudgeSettings;
 import com.cascade4arm.routes.console.ConsoleSettings;
 import com.cascade4arm.routes.edge.EdgeSettings;
 import com.cascade4arm.routes.rulesadmin.RulesSettings;
@@ -27,7 +28,8 @@ public record GatewaySettings(List<TierSettings> tiers,
                               String adminToken, Path dataDir, URI baselineUrl, BenchSettings bench,
                               CompareSettings compare, EdgeSettings edge,
                               RulesSettings rules, ConsoleSettings console,
-                              EscalationSettings escalation, TracingSettings tracing) {
+                              EscalationSettings escalation, TracingSettings tracing,
+                              JudgeSettings judge) {
     /** The cascade's tiers unless {@code cascade.tiers} says otherwise: the rulebook routes to these two. */
     public static final String DEFAULT_TIERS = "small,large";
     public static final int DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
@@ -72,7 +74,8 @@ public record GatewaySettings(List<TierSettings> tiers,
                 RulesSettings.read(p::string, dataDir),
                 ConsoleSettings.read(p::string, p.values.text("cascade.compare.hosted.model", CompareSettings.DEFAULT_HOSTED_MODEL)),
                 EscalationSettings.read(p::string),
-                TracingSettings.read(p::string));
+                TracingSettings.read(p::string),
+                JudgeSettings.read(p::string));
     }
 
     /** The tiers in {@code cascade.tiers} order, each with its keys; the fallback defaults to the next tier (round). */
@@ -116,7 +119,7 @@ public record GatewaySettings(List<TierSettings> tiers,
         return new GatewaySettings(replaced, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
                 maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
                 breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl, bench, compare, edge, rules, console,
-                escalation, tracing);
+                escalation, tracing, judge);
     }
 
     /** A copy with the baseline endpoint's URL (used when the embedded hosts supply it). */
@@ -124,7 +127,7 @@ public record GatewaySettings(List<TierSettings> tiers,
         return new GatewaySettings(tiers, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
                 maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
                 breakerWindow, breakerOpenMs, adminToken, dataDir, baseline, bench, compare, edge, rules, console,
-                escalation, tracing);
+                escalation, tracing, judge);
     }
 
     /** A copy with other Compare settings (used when the application simulates the hosted API). */
@@ -132,7 +135,7 @@ public record GatewaySettings(List<TierSettings> tiers,
         return new GatewaySettings(tiers, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
                 maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
                 breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl, bench, newCompare, edge, rules, console,
-                escalation, tracing);
+                escalation, tracing, judge);
     }
 
     /** $XDG_DATA_HOME/cascade4arm, else ~/.local/share/cascade4arm: where rule versions and benchmark runs live. */

@@ -60,6 +60,15 @@ class BenchApiIT {
     }
 
     @Test
+    void askingForAJudgeWithoutOneConfiguredIsA400() throws Exception {
+        HttpResponse<String> refused = gateway.post(RUNS, "{\"judge\": true}", TOKEN);
+
+        assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
+        assertThat(RoutesGateway.json(refused).path("error").path("message").asText())
+                .isEqualTo("judge is true, but no judge is configured (cascade.judge.url)");
+    }
+
+    @Test
     void startingARunNeedsTheAdminToken() throws Exception {
         List<String> before = gateway.runIds();
 

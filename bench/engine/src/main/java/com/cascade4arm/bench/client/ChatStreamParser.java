@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * Reads an OpenAI/llama-server chat stream line by line and keeps what the benchmark needs: the time of the first
- * non-empty content delta (TTFT), content-delta count, usage tokens, errors sent as {@code data: {"error":...}}, the
+ * non-empty content delta (TTFT), content-delta count, the answer text, usage tokens, errors sent as {@code data: {"error":...}}, the
  * gateway's {@code cascade} object and whether {@code [DONE]} arrived. SSE comment lines ({@code : ...}), blank
  * separators and other fields ({@code event:}, {@code id:}) are skipped; each {@code data:} line is one JSON event.
  */
@@ -27,6 +27,7 @@ public final class ChatStreamParser {
     private String rulesVersion;
     private Double costUsd;
     private boolean escalated;
+    private final StringBuilder answer = new StringBuilder();
 
     public ChatStreamParser(long startNanos) {
         this.startNanos = startNanos;
@@ -70,6 +71,7 @@ public final class ChatStreamParser {
         String content = choice.path("delta").path("content").asText(choice.path("message").path("content").asText(""));
         if (!choice.isMissingNode() && !content.isEmpty()) {
             contentDeltas++;
+            answer.append(content);
             if (firstContentNanos < 0) {
                 firstContentNanos = nowNanos;
             }
@@ -103,7 +105,7 @@ public final class ChatStreamParser {
         long tokens = usageCompletionTokens != null ? usageCompletionTokens : contentDeltas;
         double tokensPerSecond = ttftMs == null ? 0 : Throughput.decodeTokensPerSecond(tokens, ttftMs, totalMs);
         return new StreamResult(status, finalError, ttftMs, totalMs, tokens, tokensPerSecond, route, rule, rulesVersion,
-                false, costUsd, escalated);
+                false, costUsd, escalated, answer.toString());
     }
 
     static double ms(long nanos) {

@@ -4,7 +4,8 @@ package com.cascade4arm.bench.client;
  * What one streamed request measured. Times are milliseconds since the request was sent; {@code ttftMs} is null when
  * no content arrived. {@code status} is the HTTP status, 0 when no response came (connection error, timeout before
  * headers, cancel). {@code error} is null for a successful request. {@code costUsd} and {@code escalated} come from a
- * cascade's {@code cascade} object (null and false elsewhere).
+ * cascade's {@code cascade} object (null and false elsewhere). {@code answer} is the content text received (empty
+ * when none), kept so a judge can compare answers after the measured requests.
  */
 public record StreamResult(
         int status,
@@ -18,13 +19,14 @@ public record StreamResult(
         String rulesVersion,
         boolean cancelled,
         Double costUsd,
-        boolean escalated) {
+        boolean escalated,
+        String answer) {
 
     /** A result without the gateway's cost and escalation (targets that are not a cascade). */
     public StreamResult(int status, String error, Double ttftMs, double totalMs, long completionTokens,
                         double tokensPerSecond, String route, String rule, String rulesVersion, boolean cancelled) {
         this(status, error, ttftMs, totalMs, completionTokens, tokensPerSecond, route, rule, rulesVersion, cancelled,
-                null, false);
+                null, false, "");
     }
 
     /** Error text for requests aborted by {@link StreamingChatClient#cancelAll()}. */

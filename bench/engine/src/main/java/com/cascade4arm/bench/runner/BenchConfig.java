@@ -13,7 +13,8 @@ import java.util.Set;
 
 /**
  * What a benchmark run does: which prompts, which concurrency levels, how many requests per level and target,
- * against which targets, with which sampling, at fixed length or not, after how many warm-up requests. Null
+ * against which targets, with which sampling, at fixed length or not, after how many warm-up requests, and whether a
+ * judge compares the first target's answers with the second's afterwards ({@code judge}). Null
  * components take the defaults below (so a JSON body may omit them); {@link #validate}
  * checks bounds and names each bad value.
  */
@@ -28,7 +29,8 @@ public record BenchConfig(
         Long deadlineSeconds,
         Sampling sampling,
         Boolean fixedLength,
-        Integer warmupRequests) {
+        Integer warmupRequests,
+        Boolean judge) {
 
     public static final int DEFAULT_PROMPT_COUNT = 10;
     public static final List<Integer> DEFAULT_LEVELS = List.of(1, 2, 4, 8, 16);
@@ -59,6 +61,15 @@ public record BenchConfig(
         sampling = sampling != null ? sampling : Sampling.SERVER_DEFAULTS;
         fixedLength = fixedLength != null && fixedLength;
         warmupRequests = warmupRequests != null ? warmupRequests : DEFAULT_WARMUP_REQUESTS;
+        judge = judge != null && judge;
+    }
+
+    /** Everything but the judge choice (which stays off): the shape callers used before judging existed. */
+    public BenchConfig(PromptSelection prompts, List<Integer> levels, Integer requestsPerLevel, Integer maxTokens,
+                       List<TargetConfig> targets, Long requestTimeoutMs, Long deadlineSeconds, Sampling sampling,
+                       Boolean fixedLength, Integer warmupRequests) {
+        this(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling,
+                fixedLength, warmupRequests, false);
     }
 
     /** Defaults for everything but the targets. */
@@ -67,43 +78,48 @@ public record BenchConfig(
     }
 
     public BenchConfig withPrompts(PromptSelection value) {
-        return new BenchConfig(value, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests);
+        return new BenchConfig(value, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests, judge);
     }
 
     public BenchConfig withLevels(List<Integer> value) {
-        return new BenchConfig(prompts, value, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests);
+        return new BenchConfig(prompts, value, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests, judge);
     }
 
     public BenchConfig withRequestsPerLevel(int value) {
-        return new BenchConfig(prompts, levels, value, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests);
+        return new BenchConfig(prompts, levels, value, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests, judge);
     }
 
     public BenchConfig withMaxTokens(int value) {
-        return new BenchConfig(prompts, levels, requestsPerLevel, value, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests);
+        return new BenchConfig(prompts, levels, requestsPerLevel, value, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests, judge);
     }
 
     public BenchConfig withTargets(List<TargetConfig> value) {
-        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, value, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests);
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, value, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests, judge);
     }
 
     public BenchConfig withRequestTimeoutMs(long value) {
-        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, value, deadlineSeconds, sampling, fixedLength, warmupRequests);
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, value, deadlineSeconds, sampling, fixedLength, warmupRequests, judge);
     }
 
     public BenchConfig withDeadlineSeconds(long value) {
-        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, value, sampling, fixedLength, warmupRequests);
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, value, sampling, fixedLength, warmupRequests, judge);
     }
 
     public BenchConfig withSampling(Sampling value) {
-        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, value, fixedLength, warmupRequests);
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, value, fixedLength, warmupRequests, judge);
     }
 
     public BenchConfig withFixedLength(boolean value) {
-        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, value, warmupRequests);
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, value, warmupRequests, judge);
     }
 
     public BenchConfig withWarmupRequests(int value) {
-        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, value);
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, value, judge);
+    }
+
+    /** The same run, its answers judged (cascade against baseline, after the measured requests) or not. */
+    public BenchConfig withJudge(boolean value) {
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests, value);
     }
 
     /** Requests the whole run sends: levels x requests per level x targets. */
@@ -124,6 +140,9 @@ public record BenchConfig(
         checkEveryCategoryRuns(problems, suite);
         checkLevels(problems);
         checkTargets(problems);
+        if (judge && targets.size() < 2) {
+            problems.add("judge needs two targets (the cascade first, the baseline second), but had " + targets.size());
+        }
         if (!problems.isEmpty()) {
             throw new InvalidBenchConfigException(String.join("; ", problems.stream().distinct().toList()));
         }

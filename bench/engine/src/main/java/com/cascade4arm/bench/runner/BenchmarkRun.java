@@ -2,6 +2,7 @@ package com.cascade4arm.bench.runner;
 
 import com.cascade4arm.bench.client.StreamResult;
 import com.cascade4arm.bench.client.StreamingChatClient;
+import com.cascade4arm.bench.judge.AnswerJudge;
 import com.cascade4arm.bench.suite.Prompt;
 import com.cascade4arm.bench.suite.PromptSuite;
 import org.slf4j.Logger;
@@ -12,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +32,9 @@ import java.util.stream.Collectors;
  * One benchmark run: records the environment, warms every target up (not measured), then for each level in turn loads
  * all targets at the same time (one {@link LoadGenerator} each, the same {@link StratifiedOrder} of prompts); rows are
  * persisted as they complete, aggregates and the summary at each level end and at the end. A level
- * interrupted by cancel or deadline keeps its rows but gets no aggregate (its wall time would be meaningless).
+ * interrupted by cancel or deadline keeps its rows but gets no aggregate (its wall time would be meaningless). When
+ * asked, the judge then compares the kept answers ({@link QualityPhase}) — after the measured requests, within the
+ * run's deadline, never failing the run.
  */
 final class BenchmarkRun {
 
@@ -65,10 +69,15 @@ final class BenchmarkRun {
     private volatile List<WarmupResult> warmup = List.of();
     private volatile RunEnvironment environment;
     private volatile List<RouterScorecard> scorecard = List.of();
+    private final QualityPhase quality;
+    private final Map<String, Prompt> promptsById = new HashMap<>();
 
+    /** {@code judge}: where answers are judged when the config asks for it (null: no judge configured). */
     BenchmarkRun(String id, BenchConfig config, List<Prompt> order, RunMetadata metadata, RunFiles files,
-                 ProgressListener listener) {
+                 ProgressListener listener, AnswerJudge judge) {
         this.id = id;
+        this.quality = new QualityPhase(config, judge);
+        order.forEach(prompt -> promptsById.putIfAbsent(prompt.id(), prompt));
         this.config = config;
         this.order = order;
         this.metadata = metadata;
@@ -110,6 +119,7 @@ final class BenchmarkRun {
                 }
                 runLevel(level, deadlineNanos);
             }
+            quality.run(stopped::get, error, deadlineNanos, this::writeProgressSummary);
         } catch (Exception e) {
             LOG.warn("Benchmark run {} failed", id, e);
             stop(RunStatus.FAILED, "run failed: " + e);
@@ -141,7 +151,8 @@ final class BenchmarkRun {
         String rulesVersion = metadata.rulesVersion() != null ? metadata.rulesVersion() : observedRulesVersion;
         return new RunSummary(id, status, startedAt, endedAt, config, rulesVersion, metadata.gitCommit(), done.get(),
                 config.totalRequests(), currentLevel, error, owner, List.copyOf(aggregates), saturation, speedUps,
-                accuracy, promptResults, warmup, environment, scorecard);
+                accuracy, promptResults, warmup, environment, Scorecards.withQuality(scorecard, quality.quality()),
+                quality.quality());
     }
 
     private void runLevel(int level, long deadlineNanos) throws Exception {
@@ -181,11 +192,24 @@ final class BenchmarkRun {
             return;
         }
         rows.add(row);
+        Prompt prompt = promptsById.get(row.promptId());
+        if (row.ok() && prompt != null) {
+            quality.answers().record(row.target(), prompt, result.route(), result.answer());
+        }
         if (observedRulesVersion == null && result.rulesVersion() != null) {
             observedRulesVersion = result.rulesVersion();
         }
         done.incrementAndGet();
         notifyProgress(level);
+    }
+
+    /** The summary as judging advances; a failed write is logged, the next one replaces it. */
+    private void writeProgressSummary() {
+        try {
+            files.writeSummary(snapshot());
+        } catch (IOException e) {
+            LOG.warn("Cannot write the summary of run {} while judging: {}", id, e.toString());
+        }
     }
 
     private void notifyProgress(int level) {
@@ -233,7 +257,13 @@ final class BenchmarkRun {
         try {
             files.close();
             files.writeAggregates(aggregates);
-            files.writeScorecard(scorecard);
+            files.writeScorecard(Scorecards.withQuality(scorecard, quality.quality()));
+            if (!quality.pairs().isEmpty()) {
+                files.writeAnswers(quality.pairs());
+            }
+            if (quality.quality() != null) {
+                files.writeJudgements(quality.quality().prompts());
+            }
             files.writeSummary(snapshot());
         } catch (IOException e) {
             LOG.error("Cannot write the final summary of run {}", id, e);

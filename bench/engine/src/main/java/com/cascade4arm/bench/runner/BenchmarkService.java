@@ -1,5 +1,6 @@
 package com.cascade4arm.bench.runner;
 
+import com.cascade4arm.bench.judge.AnswerJudge;
 import com.cascade4arm.bench.suite.PromptSuite;
 
 import java.io.IOException;
@@ -28,6 +29,7 @@ public final class BenchmarkService implements AutoCloseable {
     private final PromptSuite suite;
     private final Map<String, BenchmarkRun> active = new ConcurrentHashMap<>();
     private final Map<String, String> activeIdByTargets = new HashMap<>();
+    private final AnswerJudge judge;
 
     /** Opens (and recovers) the results directory and loads the bundled suite. */
     public BenchmarkService(Path resultsDir) {
@@ -35,8 +37,19 @@ public final class BenchmarkService implements AutoCloseable {
     }
 
     public BenchmarkService(RunStore store, PromptSuite suite) {
+        this(store, suite, null);
+    }
+
+    /** {@code judge}: compares the cascade's answers with the baseline's in runs that ask for it (null: none). */
+    public BenchmarkService(RunStore store, PromptSuite suite, AnswerJudge judge) {
         this.store = store;
         this.suite = suite;
+        this.judge = judge;
+    }
+
+    /** True when runs may ask for judging. */
+    public boolean judgeConfigured() {
+        return judge != null;
     }
 
     public String start(BenchConfig config) {
@@ -51,6 +64,9 @@ public final class BenchmarkService implements AutoCloseable {
      */
     public synchronized String start(BenchConfig config, RunMetadata metadata, ProgressListener listener) {
         config.validate(suite);
+        if (config.judge() && judge == null) {
+            throw new InvalidBenchConfigException("judge is true, but no judge is configured");
+        }
         String targetsKey = targetsKey(config);
         String runningId = activeIdByTargets.get(targetsKey);
         if (runningId != null) {
@@ -61,7 +77,7 @@ public final class BenchmarkService implements AutoCloseable {
             RunFiles files = store.create(Instant.now());
             run = new BenchmarkRun(files.dir().getFileName().toString(), config, config.levelOrder(suite),
                     metadata == null ? RunMetadata.NONE : metadata, files,
-                    listener == null ? ProgressListener.NONE : listener);
+                    listener == null ? ProgressListener.NONE : listener, judge);
             run.writeInitialSummary();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a run directory under " + store.resultsDir(), e);

@@ -1,5 +1,6 @@
 package com.cascade4arm.bench.runner;
 
+import com.cascade4arm.bench.judge.QualityTally;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
@@ -16,23 +17,44 @@ import java.util.List;
  *
  * @param escalated       requests the small model's doubt sent to the large tier (rulebook only; 0 otherwise)
  * @param escalatedTtftMs median time to first token of those requests, null without any
+ * @param quality         the rulebook's answers judged against the baseline's (win/tie/loss/unjudged), when the run
+ *                        was judged; null otherwise and for the estimated policies (their answers were never produced)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record RouterScorecard(String target, String policy, boolean measured, int requests, double largeShare,
                               @JsonProperty("cost_per_1000_usd") Double costPer1000Usd, double medianLatencyMs,
-                              double routeAccuracy, int escalated, Double escalatedTtftMs) {
+                              double routeAccuracy, int escalated, Double escalatedTtftMs, QualityTally quality) {
 
     public static final String RULEBOOK = "rulebook";
     public static final String ALWAYS_SMALL = "always-small";
     public static final String ALWAYS_LARGE = "always-large";
     public static final String RANDOM_SAME_MIX = "random-same-mix";
     public static final List<String> HEADER = List.of("target", "policy", "measured", "requests", "large_share",
-            "cost_per_1000_usd", "median_latency_ms", "route_accuracy", "escalated", "escalated_ttft_ms");
+            "cost_per_1000_usd", "median_latency_ms", "route_accuracy", "escalated", "escalated_ttft_ms", "quality_wins", "quality_ties", "quality_losses",
+            "quality_unjudged");
+
+    /** A policy without judged quality. */
+    public RouterScorecard(String target, String policy, boolean measured, int requests, double largeShare,
+                           Double costPer1000Usd, double medianLatencyMs, double routeAccuracy, int escalated,
+                           Double escalatedTtftMs) {
+        this(target, policy, measured, requests, largeShare, costPer1000Usd, medianLatencyMs, routeAccuracy, escalated,
+                escalatedTtftMs, null);
+    }
+
+    /** The same card with its judged quality. */
+    public RouterScorecard withQuality(QualityTally value) {
+        return new RouterScorecard(target, policy, measured, requests, largeShare, costPer1000Usd, medianLatencyMs,
+                routeAccuracy, escalated, escalatedTtftMs, value);
+    }
 
     public List<String> csvFields() {
         return Arrays.asList(target, policy, Boolean.toString(measured), Integer.toString(requests),
                 RequestRow.plain(largeShare), costPer1000Usd == null ? null : RequestRow.plain(costPer1000Usd),
                 RequestRow.plain(medianLatencyMs), RequestRow.plain(routeAccuracy), Integer.toString(escalated),
-                escalatedTtftMs == null ? null : RequestRow.plain(escalatedTtftMs));
+                escalatedTtftMs == null ? null : RequestRow.plain(escalatedTtftMs),
+                quality == null ? null : Integer.toString(quality.wins()),
+                quality == null ? null : Integer.toString(quality.ties()),
+                quality == null ? null : Integer.toString(quality.losses()),
+                quality == null ? null : Integer.toString(quality.unjudged()));
     }
 }

@@ -1,5 +1,8 @@
 package com.cascade4arm.bench.runner;
 
+import com.cascade4arm.bench.judge.AnswerPair;
+import com.cascade4arm.bench.judge.PromptJudgement;
+
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.Writer;
@@ -13,8 +16,8 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 
 /**
- * The files of one run directory: {@code rows.csv} appended and flushed per request, {@code aggregates.csv} and
- * {@code summary.json} replaced atomically (temp file, fsync, rename) so a crash never leaves half a file.
+ * The files of one run directory: {@code rows.csv} appended and flushed per request; {@code aggregates.csv},
+ * {@code scorecard.csv}, {@code answers.json}, {@code judge.csv} and {@code summary.json} replaced atomically (temp file, fsync, rename) so a crash never leaves half a file.
  */
 final class RunFiles implements Closeable {
 
@@ -22,6 +25,8 @@ final class RunFiles implements Closeable {
     static final String AGGREGATES = "aggregates.csv";
     static final String SUMMARY = "summary.json";
     static final String SCORECARD = "scorecard.csv";
+    static final String JUDGE = "judge.csv";
+    static final String ANSWERS = "answers.json";
 
     private final Path dir;
     private final Writer rows;
@@ -54,6 +59,18 @@ final class RunFiles implements Closeable {
         StringBuilder csv = new StringBuilder(Csv.line(RouterScorecard.HEADER));
         scorecard.forEach(card -> csv.append(Csv.line(card.csvFields())));
         writeAtomically(dir.resolve(SCORECARD), csv.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** One line per judged prompt: both orders' verdicts, the combined outcome, the reason when unjudged. */
+    void writeJudgements(List<PromptJudgement> judgements) throws IOException {
+        StringBuilder csv = new StringBuilder(Csv.line(PromptJudgement.HEADER));
+        judgements.forEach(j -> csv.append(Csv.line(j.csvFields())));
+        writeAtomically(dir.resolve(JUDGE), csv.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The answer pairs the judge compares (or could compare): cascade and baseline text per prompt. */
+    void writeAnswers(List<AnswerPair> pairs) throws IOException {
+        writeAtomically(dir.resolve(ANSWERS), Json.MAPPER.writeValueAsBytes(pairs));
     }
 
     void writeSummary(RunSummary summary) throws IOException {

@@ -1,5 +1,6 @@
 package com.cascade4arm.bench.runner;
 
+import com.cascade4arm.bench.judge.AnswerQuality;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
@@ -8,7 +9,8 @@ import java.util.List;
 /**
  * The state of a run as served by the API and written to {@code summary.json}: status, timing (ISO-8601 instants),
  * config, progress, per-level aggregates (completed levels only), the derived results (with 95 % intervals), the
- * warm-up counts, the environment it ran in and the router scorecard ({@link RouterScorecard}). {@code owner} identifies
+ * warm-up counts, the environment it ran in, the router scorecard ({@link RouterScorecard}) and the judged answer
+ * quality ({@link AnswerQuality}; null when the run was not asked to judge). {@code owner} identifies
  * the process that runs it ("pid@process-start") so a restart can tell a dead run from a live one.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -32,7 +34,8 @@ public record RunSummary(
         List<PromptResult> prompts,
         List<WarmupResult> warmup,
         RunEnvironment environment,
-        List<RouterScorecard> scorecard) {
+        List<RouterScorecard> scorecard,
+        AnswerQuality quality) {
 
     /** Runs recorded before the scorecard existed read back with an empty one. */
     public RunSummary {
@@ -43,13 +46,13 @@ public record RunSummary(
     public RunSummary withEnd(RunStatus newStatus, String newEndedAt, String newError) {
         return new RunSummary(id, newStatus, startedAt, newEndedAt, config, rulesVersion, gitCommit, done, total,
                 currentLevel, newError, owner, aggregates, saturation, speedUps, accuracy, prompts, warmup, environment,
-                scorecard);
+                scorecard, quality);
     }
 
     /** The same summary with another count of finished requests (recounted from rows.csv after a crash). */
     public RunSummary withDone(int newDone) {
         return new RunSummary(id, status, startedAt, endedAt, config, rulesVersion, gitCommit, newDone, total,
                 currentLevel, error, owner, aggregates, saturation, speedUps, accuracy, prompts, warmup, environment,
-                scorecard);
+                scorecard, quality);
     }
 }

@@ -1,5 +1,6 @@
 package com.cascade4arm.bench.runner;
 
+import com.cascade4arm.bench.judge.AnswerQuality;
 import com.cascade4arm.bench.stats.Percentiles;
 
 import java.util.ArrayList;
@@ -86,6 +87,15 @@ public final class Scorecards {
         onLarge.forEach(e -> weighted.add(new double[]{e.latencyMs, q}));
         return new RouterScorecard(target, RouterScorecard.RANDOM_SAME_MIX, false, n, round(q), cost,
                 round(weightedMedian(weighted)), round(q * (1 - smallShare) + (1 - q) * smallShare), 0, null);
+    }
+
+    /** The cards with the judged quality on the measured rulebook card of the judged (cascade) target. */
+    public static List<RouterScorecard> withQuality(List<RouterScorecard> cards, AnswerQuality quality) {
+        if (quality == null || quality.overall() == null) {
+            return cards;
+        }
+        return cards.stream().map(card -> card.measured() && card.target().equals(quality.cascadeTarget())
+                ? card.withQuality(quality.overall()) : card).toList();
     }
 
     static double weightedMedian(List<double[]> valueWeights) {

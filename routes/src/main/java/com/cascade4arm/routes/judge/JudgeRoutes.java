@@ -1,0 +1,92 @@
+package com.cascade4arm.routes.judge;
+
+import com.cascade4arm.routes.compare.RetryHint;
+import com.cascade4arm.routes.http.ErrorsConfiguration;
+import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
+import org.apache.camel.Exchange;
+import org.apache.camel.Message;
+import org.apache.camel.builder.RouteBuilder;
+
+import java.util.concurrent.TimeoutException;
+
+import static com.cascade4arm.routes.RouteIds.JUDGE_CALL;
+import static com.cascade4arm.routes.RouteIds.direct;
+
+/**
+ * {@code judge-call}: one judge comparison to the configured OpenAI-compatible endpoint with camel-http inside the
+ * judge's circuit breaker (with its time limit); a 5xx or no answer counts against the breaker, an open breaker or
+ * a timeout falls back to a reply saying why. {@link CamelJudge} retries it (Resilience4j Retry, Retry-After honoured).
+ */
+public final class JudgeRoutes extends RouteBuilder {
+    /** Registry name of the judge's circuit breaker. */
+    public static final String BREAKER = "judge-breaker";
+    /** camel-http: a non-2xx is an answer to read (its Retry-After matters), not an exception. */
+    private static final String HTTP_OPTIONS = "?throwExceptionOnFailure=false";
+
+    private final CamelJudge judge;
+    private final JudgeSettings settings;
+
+    public JudgeRoutes(CamelJudge judge, JudgeSettings settings) {
+        this.judge = judge;
+        this.settings = settings;
+    }
+
+    @Override
+    public void configure() {
+        judge.bind(getContext().createProducerTemplate());
+        from(direct(JUDGE_CALL)).routeId(JUDGE_CALL).routeConfigurationId(ErrorsConfiguration.INTERNAL)
+                .circuitBreaker()
+                    .resilience4jConfiguration().circuitBreaker(BREAKER)
+                        .timeoutEnabled(true).timeoutDuration((int) Math.min(Integer.MAX_VALUE, settings.timeoutMs()))
+                    .end()
+                    .process(this::request)
+                    .to("http://" + JUDGE_CALL + HTTP_OPTIONS)
+                    .process(JudgeRoutes::readReply)
+                .onFallback()
+                    .process(this::withoutReply)
+                .end();
+    }
+
+    /** URL, key, JSON body; nothing else travels. */
+    private void request(Exchange exchange) {
+        Message message = exchange.getMessage();
+        message.removeHeaders("*");
+        message.setHeader(Exchange.HTTP_URI, settings.chatUrl().toString());
+        message.setHeader(Exchange.HTTP_METHOD, "POST");
+        message.setHeader(Exchange.CONTENT_TYPE, "application/json");
+        if (settings.apiKey() != null) {
+            message.setHeader("Authorization", "Bearer " + settings.apiKey());
+        }
+        message.setBody(JudgeCall.of(exchange).body());
+    }
+
+    /** The reply; a server error is thrown afterwards so the breaker counts it. */
+    private static void readReply(Exchange exchange) {
+        Message message = exchange.getMessage();
+        int status = message.getHeader(Exchange.HTTP_RESPONSE_CODE, 0, Integer.class);
+        JudgeCall.Reply reply = JudgeCall.Reply.parse(status, message.getBody(String.class),
+                new RetryHint(message.getHeader("Retry-After", String.class),
+                        message.getHeader("X-RateLimit-Reset", String.class)));
+        JudgeCall.of(exchange).reply(reply);
+        if (status >= 500) {
+            throw new IllegalStateException(reply.problem());
+        }
+    }
+
+    /** Refused by the open breaker, timed out, or failed before any answer; a read reply is kept as it is. */
+    private void withoutReply(Exchange exchange) {
+        JudgeCall call = JudgeCall.of(exchange);
+        if (call.reply() != null) {
+            return;
+        }
+        Throwable cause = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
+        if (cause == null || cause instanceof CallNotPermittedException) {
+            call.reply(JudgeCall.Reply.notCalled("judge circuit breaker is open after repeated failures"));
+        } else if (cause instanceof TimeoutException) {
+            call.reply(JudgeCall.Reply.failed(0, "judge gave no answer within " + settings.timeoutMs() + " ms",
+                    RetryHint.NONE));
+        } else {
+            call.reply(JudgeCall.Reply.failed(0, "judge unreachable: " + cause.getMessage(), RetryHint.NONE));
+        }
+    }
+}

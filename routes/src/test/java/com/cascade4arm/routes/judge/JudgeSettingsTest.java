@@ -1,0 +1,44 @@
+package com.cascade4arm.routes.judge;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class JudgeSettingsTest {
+
+    @Test
+    void noUrlMeansNoJudgeAndNothingEnabled() {
+        JudgeSettings settings = JudgeSettings.read(Map.<String, String>of()::get);
+
+        assertThat(settings.configured()).isFalse();
+        assertThat(settings.enabled()).isFalse();
+        assertThat(settings.model()).isEqualTo(JudgeSettings.DEFAULT_MODEL);
+        assertThat(settings.maxTokens()).isEqualTo(JudgeSettings.DEFAULT_MAX_TOKENS);
+    }
+
+    @Test
+    void readsAnOpenAiBaseUrlAndCallsItsChatCompletions() {
+        JudgeSettings settings = JudgeSettings.read(Map.of("cascade.judge.url", "https://openrouter.ai/api/v1/",
+                "cascade.judge.enabled", "true", "cascade.judge.api-key", " sk-judge ", "cascade.judge.concurrency", "4")::get);
+
+        assertThat(settings.chatUrl()).hasToString("https://openrouter.ai/api/v1/chat/completions");
+        assertThat(settings.enabled()).isTrue();
+        assertThat(settings.apiKey()).isEqualTo("sk-judge");
+        assertThat(settings.concurrency()).isEqualTo(4);
+    }
+
+    @Test
+    void refusesBadValuesNamingKeyAndValue() {
+        assertThatThrownBy(() -> JudgeSettings.read(Map.of("cascade.judge.url", "ftp://judge")::get))
+                .hasMessage("cascade.judge.url must be an http(s) URL, but was ftp://judge");
+        assertThatThrownBy(() -> JudgeSettings.read(Map.of("cascade.judge.enabled", "true")::get))
+                .hasMessage("cascade.judge.enabled is true, but cascade.judge.url is not set");
+        assertThatThrownBy(() -> JudgeSettings.read(Map.of("cascade.judge.enabled", "yes")::get))
+                .hasMessage("cascade.judge.enabled must be true or false, but was yes");
+        assertThatThrownBy(() -> JudgeSettings.read(Map.of("cascade.judge.timeout-ms", "5")::get))
+                .hasMessage("cascade.judge.timeout-ms must be between 100 and 3600000, but was 5");
+    }
+}
