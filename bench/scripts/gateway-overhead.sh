@@ -31,9 +31,9 @@ part() { [[ ",$ONLY," == *",$1,"* ]]; }
 CPUS=$(nproc)
 if [ "${PIN:-1}" = 1 ] && [ "$CPUS" -ge 2 ] && command -v taskset >/dev/null; then
   ON_GATEWAY_CPU="taskset -c $((CPUS - 1))"; ON_LOAD_CPUS="taskset -c 0-$((CPUS - 2))"
-  echo "pinned: gateway/proxy on CPU $((CPUS - 1)); load generator and upstream on CPUs 0-$((CPUS - 2))"
+  PINNING="pinned: gateway/proxy on CPU $((CPUS - 1)); load generator and upstream on CPUs 0-$((CPUS - 2))"
 else
-  ON_GATEWAY_CPU=""; ON_LOAD_CPUS=""; echo "not pinned: load generator, upstream and gateway share $CPUS CPUs"
+  ON_GATEWAY_CPU=""; ON_LOAD_CPUS=""; PINNING="not pinned: load generator, upstream and gateway share $CPUS CPUs"
 fi
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
@@ -56,7 +56,7 @@ cpu_per_unit() {
 wait_health() { for _ in $(seq 1 240); do curl -sf "$1/health" >/dev/null && return 0; sleep 0.5; done; echo "no health at $1" >&2; exit 1; }
 
 if part b || part c; then
-echo "== (b) instant upstream =="
+echo "== (b) instant upstream ($PINNING) =="
 $ON_LOAD_CPUS $BENCH com.cascade4arm.testing.upstream.InstantResponder 18901 >/dev/null 2>&1 & pids+=($!)
 wait_health http://127.0.0.1:18901
 $ON_GATEWAY_CPU $JAVA -jar camel-app/target/camel-app.jar --camel.server.port=18902 --cascade.small.urls=http://127.0.0.1:18901 \
@@ -68,7 +68,7 @@ for c in $(part b && echo 1 32); do
     --warmup "$([ "$c" = 1 ] && echo 20000 || echo 2000)" --rounds "$([ "$c" = 1 ] && echo 5 || echo 3)"
 done
 if part c; then
-echo "== (c) floor: a bare Vert.x pass-through proxy in front of the same instant upstream =="
+echo "== (c) floor: a bare Vert.x pass-through proxy in front of the same instant upstream ($PINNING) =="
 $ON_GATEWAY_CPU $BENCH com.cascade4arm.bench.overhead.PassThroughProxy 18904 http://127.0.0.1:18901 >/dev/null 2>&1 & pids+=($!)
 wait_health http://127.0.0.1:18904
 $ON_LOAD_CPUS $BENCH com.cascade4arm.bench.overhead.OverheadBench --gateway http://127.0.0.1:18904 --direct http://127.0.0.1:18901 \
