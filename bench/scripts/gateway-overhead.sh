@@ -12,8 +12,12 @@
 # in production where clients run elsewhere (on 2 cores, a shared core adds the scheduler's hand-offs to every hop).
 # PIN=0 lets them share all cores. (a) is never pinned: the embedded models run inside the gateway's process.
 # (d) runs when a llama-server binary is given (LLAMA_SERVER=/path/to/llama-server, or llama-server on PATH) with the
-# demo-0.5b model (generated into CASCADE_MODELS_DIR or ~/.cache/cascade4arm/models if missing); unpinned, like a
-# real deployment of both on one box; LLAMA_THREADS (default 2) is llama-server's -t. ONLY=b,c,d runs just those parts.
+# demo-0.5b model (generated into CASCADE_MODELS_DIR or ~/.cache/cascade4arm/models if missing), in two setups, each
+# with a freshly started llama-server and gateway: "shared" (nothing pinned, llama-server -t LLAMA_THREADS, default one
+# per CPU: both on one box as a plain install runs them) and "split" (llama-server -t CPUs-1 and the load generator on
+# all CPUs but the last, the gateway alone on the last: taskset). Each prints the first 1,000 pairs per mode, 3 rounds
+# after them, 3 rounds after 4,000 more, and what the gateway's threads spent per request (event loops with their
+# wake-ups, JIT compilers, the rest). LLAMA_SETUPS="shared" (or "split") runs one. ONLY=b,c,d runs just those parts.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 REQUESTS=${1:-2000}
@@ -27,17 +31,32 @@ part() { [[ ",$ONLY," == *",$1,"* ]]; }
 CPUS=$(nproc)
 if [ "${PIN:-1}" = 1 ] && [ "$CPUS" -ge 2 ] && command -v taskset >/dev/null; then
   ON_GATEWAY_CPU="taskset -c $((CPUS - 1))"; ON_LOAD_CPUS="taskset -c 0-$((CPUS - 2))"
-  echo "pinned: gateway/proxy on CPU $((CPUS - 1)); load generator and upstream on CPUs 0-$((CPUS - 2))"
+  PINNING="pinned: gateway/proxy on CPU $((CPUS - 1)); load generator and upstream on CPUs 0-$((CPUS - 2))"
 else
-  ON_GATEWAY_CPU=""; ON_LOAD_CPUS=""; echo "not pinned: load generator, upstream and gateway share $CPUS CPUs"
+  ON_GATEWAY_CPU=""; ON_LOAD_CPUS=""; PINNING="not pinned: load generator, upstream and gateway share $CPUS CPUs"
 fi
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
 trap cleanup EXIT
+# CPU time, run-queue wait and wake-ups of a process's threads by kind (Linux /proc):
+# "loops_cpu_ns loops_wait_ns loops_wakeups jit_cpu_ns other_cpu_ns". A wake-up is a voluntary context switch (the
+# thread slept waiting for I/O and had to be scheduled again); run-queue wait is how long a runnable thread waited for
+# a CPU: what contention for the CPUs costs it.
+thread_cpu() {
+  for t in /proc/"$1"/task/*; do
+    printf '%s %s %s\n' "$(tr ' ' _ <"$t/comm")" "$(cut -d' ' -f1,2 "$t/schedstat")" "$(awk '/^voluntary_ctxt/{print $2}' "$t/status")"
+  done 2>/dev/null | awk '$1 ~ /eventloo/ {l += $2; q += $3; w += $4; next} $1 ~ /Compiler/ {j += $2; next} {o += $2}
+    END {printf "%.0f %.0f %.0f %.0f %.0f", l, q, w, j, o}'
+}
+# What the gateway's threads spent between two thread_cpu snapshots, per unit ($3 units of $4).
+cpu_per_unit() {
+  echo "$1 $2" | awk -v n="$3" -v unit="$4" '{printf "per %s: event loops %.3f ms CPU, %.3f ms waiting for a CPU, %.1f wake-ups; JIT compilers %.3f ms CPU; other threads %.3f ms CPU",
+    unit, ($6 - $1) / n / 1e6, ($7 - $2) / n / 1e6, ($8 - $3) / n, ($9 - $4) / n / 1e6, ($10 - $5) / n / 1e6}'
+}
 wait_health() { for _ in $(seq 1 240); do curl -sf "$1/health" >/dev/null && return 0; sleep 0.5; done; echo "no health at $1" >&2; exit 1; }
 
 if part b || part c; then
-echo "== (b) instant upstream =="
+echo "== (b) instant upstream ($PINNING) =="
 $ON_LOAD_CPUS $BENCH com.cascade4arm.testing.upstream.InstantResponder 18901 >/dev/null 2>&1 & pids+=($!)
 wait_health http://127.0.0.1:18901
 $ON_GATEWAY_CPU $JAVA -jar camel-app/target/camel-app.jar --camel.server.port=18902 --cascade.small.urls=http://127.0.0.1:18901 \
@@ -49,7 +68,7 @@ for c in $(part b && echo 1 32); do
     --warmup "$([ "$c" = 1 ] && echo 20000 || echo 2000)" --rounds "$([ "$c" = 1 ] && echo 5 || echo 3)"
 done
 if part c; then
-echo "== (c) floor: a bare Vert.x pass-through proxy in front of the same instant upstream =="
+echo "== (c) floor: a bare Vert.x pass-through proxy in front of the same instant upstream ($PINNING) =="
 $ON_GATEWAY_CPU $BENCH com.cascade4arm.bench.overhead.PassThroughProxy 18904 http://127.0.0.1:18901 >/dev/null 2>&1 & pids+=($!)
 wait_health http://127.0.0.1:18904
 $ON_LOAD_CPUS $BENCH com.cascade4arm.bench.overhead.OverheadBench --gateway http://127.0.0.1:18904 --direct http://127.0.0.1:18901 \
@@ -64,19 +83,43 @@ if [ -n "$LLAMA_SERVER" ] && [ -x "$LLAMA_SERVER" ]; then
   # The demo model's file (generated on first use, then cached): the second column of the generator's report.
   MODEL=$($JAVA -cp "camel-app/target/camel-app.jar:camel-app/target/lib/*" com.cascade4arm.host.demo.DemoModelsMain \
     ${CASCADE_MODELS_DIR:+--dir "$CASCADE_MODELS_DIR"} --model demo-0.5b | awk '{print $2}' | tail -1)
-  echo "== (d) real llama-server ($LLAMA_SERVER, demo-0.5b, -t ${LLAMA_THREADS:-2}, 4 slots): stream and plain paired =="
-  "$LLAMA_SERVER" -m "$MODEL" --host 127.0.0.1 --port 18905 -c 4096 -np 4 -t "${LLAMA_THREADS:-2}" >/dev/null 2>&1 & pids+=($!)
-  wait_health http://127.0.0.1:18905
-  $JAVA -jar camel-app/target/camel-app.jar --camel.server.port=18906 --cascade.small.urls=http://127.0.0.1:18905 \
-    --cascade.large.urls=http://127.0.0.1:18905 --cascade.data-dir="$(mktemp -d)" $UNLIMITED >/tmp/overhead-llama.log 2>&1 & pids+=($!)
-  wait_health http://127.0.0.1:18906
-  echo "-- right after start: 1,000 warm-up pairs per mode --"
-  $BENCH com.cascade4arm.bench.overhead.OverheadBench --gateway http://127.0.0.1:18906 --direct http://127.0.0.1:18905 \
-    --requests 300 --concurrency 1 --max-tokens 4 --temperature 0 --modes stream,plain --warmup 1000 --rounds 3
-  echo "-- warmed up: 4,000 more pairs per mode --"
-  $BENCH com.cascade4arm.bench.overhead.OverheadBench --gateway http://127.0.0.1:18906 --direct http://127.0.0.1:18905 \
-    --requests 300 --concurrency 1 --max-tokens 4 --temperature 0 --modes stream,plain --warmup 4000 --rounds 3
-  cleanup; pids=()
+  for setup in ${LLAMA_SETUPS:-shared split}; do
+    if [ "$setup" = split ] && { [ "$CPUS" -lt 2 ] || ! command -v taskset >/dev/null; }; then
+      echo "== (d) split skipped: needs 2 CPUs and taskset =="; continue
+    fi
+    if [ "$setup" = split ]; then
+      # llama.cpp on all CPUs but the last (-t one per CPU), with the load generator (the clients); the gateway alone.
+      THREADS=$((CPUS - 1)); ON_LLAMA="taskset -c 0-$((CPUS - 2))"; ON_GW="taskset -c $((CPUS - 1))"; ON_BENCH="$ON_LLAMA"
+      PLACES="llama-server -t $THREADS and the load generator on CPUs 0-$((CPUS - 2)), the gateway alone on CPU $((CPUS - 1))"
+    else
+      THREADS=${LLAMA_THREADS:-$CPUS}; ON_LLAMA=""; ON_GW=""; ON_BENCH=""
+      PLACES="not pinned: llama-server -t $THREADS, the gateway and the load generator share all $CPUS CPUs"
+    fi
+    echo "== (d) real llama-server ($LLAMA_SERVER, demo-0.5b, 4 slots), $setup: $PLACES; stream and plain paired =="
+    echo "load before: $(uptime | sed 's/.*load average/load average/')"
+    $ON_LLAMA "$LLAMA_SERVER" -m "$MODEL" --host 127.0.0.1 --port 18905 -c 4096 -np 4 -t "$THREADS" >/dev/null 2>&1 & pids+=($!)
+    wait_health http://127.0.0.1:18905
+    $ON_GW $JAVA -jar camel-app/target/camel-app.jar --camel.server.port=18906 --cascade.small.urls=http://127.0.0.1:18905 \
+      --cascade.large.urls=http://127.0.0.1:18905 --cascade.data-dir="$(mktemp -d)" $UNLIMITED >/tmp/overhead-llama.log 2>&1 & pids+=($!)
+    GATEWAY_PID=$!
+    wait_health http://127.0.0.1:18906
+    llama_pair() { # $1 warm-up pairs per mode, then 3 rounds of 300
+      $ON_BENCH $BENCH com.cascade4arm.bench.overhead.OverheadBench --gateway http://127.0.0.1:18906 --direct http://127.0.0.1:18905 \
+        --requests 300 --concurrency 1 --max-tokens 4 --temperature 0 --modes stream,plain --warmup "$1" --rounds 3
+    }
+    before=$(thread_cpu "$GATEWAY_PID"); sleep 5
+    echo "gateway idle (5 s, no requests), $(cpu_per_unit "$before" "$(thread_cpu "$GATEWAY_PID")" 5 "s")"
+    echo "-- right after start: the first 1,000 pairs per mode (measured as the warm-up), then 3 rounds of 300 --"
+    before=$(thread_cpu "$GATEWAY_PID")
+    llama_pair 1000
+    echo "gateway threads $(cpu_per_unit "$before" "$(thread_cpu "$GATEWAY_PID")" $(( (1000 + 900) * 2 )) "request")"
+    echo "-- warmed up: 4,000 more pairs per mode, then 3 rounds of 300 --"
+    before=$(thread_cpu "$GATEWAY_PID")
+    llama_pair 4000
+    echo "gateway threads $(cpu_per_unit "$before" "$(thread_cpu "$GATEWAY_PID")" $(( (4000 + 900) * 2 )) "request")"
+    echo "load after: $(uptime | sed 's/.*load average/load average/')"
+    cleanup; pids=(); sleep 1
+  done
 else
   echo "== (d) skipped: no llama-server (set LLAMA_SERVER=/path/to/llama-server) =="
 fi
