@@ -19,7 +19,12 @@ public final class BaselineHost {
 
     /** Serves {@code config}'s model with parallel=1, serialized requests and no draft model, whatever it says. */
     public static ModelEndpointServer startLocal(HostConfig config) {
-        return ModelHosts.start(baselineOf(config));
+        return startLocal(config, false);
+    }
+
+    /** Like {@link #startLocal(HostConfig)}; {@code ownProcess} as in {@link ModelHosts#start(HostConfig, boolean)}. */
+    public static ModelEndpointServer startLocal(HostConfig config, boolean ownProcess) {
+        return ModelHosts.start(baselineOf(config), ownProcess);
     }
 
     /** The configuration actually used by {@link #startLocal(HostConfig)}. */

@@ -19,8 +19,10 @@ import java.util.List;
 /**
  * The embedded default: when no endpoint URLs are configured, run the demo models on loopback ports — small
  * (demo-0.5b), large (demo-1.5b drafted by demo-0.5b) and the baseline (demo-3b, one request at a time) — on the
- * configured engine (a supervised llama-server where one is installed, else in-process llama.cpp), the cascade's hosts
- * and the baseline on their own CPUs ({@link EmbeddedCpus}).
+ * configured engine (a supervised llama-server where one is installed, else llama.cpp through JNI), the cascade's hosts
+ * and the baseline on their own CPUs ({@link EmbeddedCpus}). JNI hosts run each in a supervised JVM of its own unless
+ * {@code hostProcesses} is off: llama.cpp with several models computing at once in one JVM sometimes ends an answer at
+ * its first token, and a process can be pinned to its CPUs whole (the JNI receive loop spins on a CPU of its own).
  */
 final class EmbeddedHosts implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedHosts.class);
@@ -33,9 +35,12 @@ final class EmbeddedHosts implements AutoCloseable {
     /**
      * How the embedded hosts run.
      *
-     * @param threads llama.cpp threads per host, or null for the host's CPUs shared out ({@link EmbeddedCpus#threads})
+     * @param threads       llama.cpp threads per host, or null for the host's CPUs shared out
+     *                      ({@link EmbeddedCpus#threads})
+     * @param hostProcesses JNI hosts each in a JVM of their own (false: in the gateway's JVM)
      */
-    record Options(Path modelsDir, int slots, Integer threads, Engine engine, Path llamaServer, EmbeddedCpus cpus) {
+    record Options(Path modelsDir, int slots, Integer threads, Engine engine, Path llamaServer, EmbeddedCpus cpus,
+                   boolean hostProcesses) {
     }
 
     private final List<ModelEndpointServer> servers = new ArrayList<>();
@@ -50,12 +55,13 @@ final class EmbeddedHosts implements AutoCloseable {
             Path largeModel = DemoModels.ensure(DemoModel.LARGE, options.modelsDir());
             Path baselineModel = DemoModels.ensure(DemoModel.BASELINE, options.modelsDir());
             int slots = options.slots();
+            boolean own = options.hostProcesses();
             hosts.small = hosts.add(ModelHosts.start(cascadeHost(options, DemoModel.SMALL, smallModel)
-                    .withParallel(slots).withCtxSize(slots * SLOT_CONTEXT_TOKENS)));
+                    .withParallel(slots).withCtxSize(slots * SLOT_CONTEXT_TOKENS), own));
             hosts.large = hosts.add(ModelHosts.start(cascadeHost(options, DemoModel.LARGE, largeModel)
-                    .withDraft(smallModel).withParallel(slots).withCtxSize(slots * SLOT_CONTEXT_TOKENS)));
+                    .withDraft(smallModel).withParallel(slots).withCtxSize(slots * SLOT_CONTEXT_TOKENS), own));
             hosts.baseline = hosts.add(BaselineHost.startLocal(host(options, DemoModel.BASELINE, baselineModel,
-                    options.cpus().baseline(), 1).withCtxSize(SLOT_CONTEXT_TOKENS)));
+                    options.cpus().baseline(), 1).withCtxSize(SLOT_CONTEXT_TOKENS), own));
             LOG.info("embedded hosts: small {} large {} (CPUs {}) baseline {} (CPUs {})", hosts.small, hosts.large,
                     cpus(options.cpus().cascade()), hosts.baseline, cpus(options.cpus().baseline()));
             return hosts;

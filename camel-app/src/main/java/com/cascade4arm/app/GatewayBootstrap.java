@@ -21,6 +21,8 @@ import java.util.Map;
  */
 final class GatewayBootstrap extends GatewayMainListener {
     private static final int DEFAULT_EMBEDDED_SLOTS = 4;
+    /** JNI hosts each in a JVM of their own (default true); false keeps them in the gateway's JVM. */
+    static final String HOST_PROCESSES = "cascade.embedded.host-processes";
 
     private EmbeddedHosts embedded;
     private SimulatedHostedApi simulatedHosted;
@@ -83,7 +85,8 @@ final class GatewayBootstrap extends GatewayMainListener {
                 engine.isEmpty() ? Engine.AUTO : Engine.parse(engine),
                 llamaServer.isEmpty() ? null : Path.of(llamaServer),
                 EmbeddedCpus.resolve(text(properties, "cascade.embedded.cascade-cpus"),
-                        text(properties, "cascade.embedded.baseline-cpus"), ThreadAffinity.current()));
+                        text(properties, "cascade.embedded.baseline-cpus"), ThreadAffinity.current()),
+                text(properties, HOST_PROCESSES).isEmpty() || booleanProperty(properties, HOST_PROCESSES));
     }
 
     private static String text(PropertiesComponent properties, String key) {

@@ -15,7 +15,8 @@ import java.util.Set;
  * Command-line flags of the standalone hosts, named like llama-server's ({@code --model}, {@code -md},
  * {@code --ctx-size}/{@code -c}, {@code --threads}/{@code -t}, {@code --parallel}/{@code -np}, ...), plus
  * {@code --demo small|large|baseline} for the generated demo models, {@code --proxy URL} for the baseline proxy,
- * {@code --engine auto|jni|llama-server} with {@code --llama-server PATH}, and {@code --cpus 0-3} to pin the model.
+ * {@code --engine auto|jni|llama-server} with {@code --llama-server PATH}, {@code --cpus 0-3} to pin the model, and
+ * {@code --serialize-requests true} for one request at a time, the others waiting in order (the baseline's way).
  */
 public final class HostArguments {
 
@@ -29,7 +30,7 @@ public final class HostArguments {
             Map.entry("--draft-n-min", "--draft-min"));
     private static final Set<String> FLAGS = Set.of("--model", "--model-draft", "--draft-max", "--draft-min",
             "--draft-p-min", "--ctx-size", "--threads", "--parallel", "--host", "--port", "--api-key", "--alias",
-            "--demo", "--proxy", "--max-body-bytes", "--engine", "--llama-server", "--cpus");
+            "--demo", "--proxy", "--max-body-bytes", "--engine", "--llama-server", "--cpus", "--serialize-requests");
 
     private final Map<String, String> values;
 
@@ -91,7 +92,8 @@ public final class HostArguments {
                 .withParallel(integer("--parallel", config.parallel()))
                 .withHost(values.getOrDefault("--host", config.host()))
                 .withPort(integer("--port", DEFAULT_STANDALONE_PORT))
-                .withApiKey(values.get("--api-key"));
+                .withApiKey(values.get("--api-key"))
+                .withSerializeRequests(bool("--serialize-requests"));
         if (has("--max-body-bytes")) {
             config = config.withMaxBodyBytes(Long.parseLong(value("--max-body-bytes")));
         }
@@ -130,6 +132,14 @@ public final class HostArguments {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(flag + " must be an integer, but was '" + value(flag) + "'");
         }
+    }
+
+    private boolean bool(String flag) {
+        String value = values.getOrDefault(flag, "false");
+        if (!value.equals("true") && !value.equals("false")) {
+            throw new IllegalArgumentException(flag + " must be true or false, but was '" + value + "'");
+        }
+        return Boolean.parseBoolean(value);
     }
 
     private float decimal(String flag, float fallback) {

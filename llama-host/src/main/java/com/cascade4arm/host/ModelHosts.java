@@ -1,7 +1,10 @@
 package com.cascade4arm.host;
 
+import com.cascade4arm.host.child.ChildGuard;
+import com.cascade4arm.host.child.HostProcessCommand;
+import com.cascade4arm.host.child.SupervisedChildHost;
 import com.cascade4arm.host.llamaserver.LlamaServerBinary;
-import com.cascade4arm.host.llamaserver.SupervisedLlamaServer;
+import com.cascade4arm.host.llamaserver.LlamaServerCommand;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -10,8 +13,9 @@ import java.util.Optional;
 
 /**
  * Starts a host on the engine its configuration asks for: in-process llama.cpp ({@link LlamaHost}) or a supervised
- * real llama-server ({@link SupervisedLlamaServer}); {@link Engine#AUTO} takes llama-server where one is installed,
- * because it is the faster engine (llama-host/README.md, "Engines").
+ * real llama-server ({@link SupervisedChildHost}); {@link Engine#AUTO} takes llama-server where one is installed,
+ * because it is the faster engine (llama-host/README.md, "Engines"). A host that shares its caller's JVM with other
+ * models can run its in-process engine in a supervised JVM of its own instead ({@link HostProcessCommand}).
  */
 public final class ModelHosts {
 
@@ -26,10 +30,22 @@ public final class ModelHosts {
 
     /** Starts listening at once; the model loads in the background ({@code /health} answers 503 meanwhile). */
     public static ModelEndpointServer start(HostConfig config) {
+        return start(config, false);
+    }
+
+    /**
+     * Like {@link #start(HostConfig)}; with {@code ownProcess} the in-process engine runs in a supervised JVM of its
+     * own (where the OS can supervise one), so that models of several hosts never share a process.
+     */
+    public static ModelEndpointServer start(HostConfig config, boolean ownProcess) {
         EngineChoice choice = choose(config, System.getenv("PATH"));
-        LOG.info("model '{}': engine {} ({})", config.alias(), choice.engine().label(), choice.reason());
+        LOG.info("model '{}': engine {} ({}){}", config.alias(), choice.engine().label(), choice.reason(),
+                ownProcess && choice.engine() == Engine.JNI ? ", in a process of its own" : "");
         if (choice.engine() == Engine.LLAMA_SERVER) {
-            return SupervisedLlamaServer.start(config, choice.binary());
+            return SupervisedChildHost.start(config, new LlamaServerCommand(config, choice.binary()));
+        }
+        if (ownProcess && ChildGuard.supervisable()) {
+            return SupervisedChildHost.start(config, HostProcessCommand.of(config));
         }
         return LlamaHost.start(config);
     }

@@ -1,7 +1,7 @@
 package com.cascade4arm.host;
 
 import com.cascade4arm.host.demo.DemoModel;
-import com.cascade4arm.host.llamaserver.SupervisedLlamaServer;
+import com.cascade4arm.host.child.SupervisedChildHost;
 import com.cascade4arm.host.testing.DemoModelFiles;
 import com.cascade4arm.host.testing.HostClient;
 import com.cascade4arm.testing.llamaserver.LlamaServer;
@@ -31,7 +31,7 @@ import static org.awaitility.Awaitility.await;
 class LlamaServerEngineIT {
 
     private static final String KEY = "engine-test-key";
-    private static SupervisedLlamaServer large;
+    private static SupervisedChildHost large;
     private static HostClient client;
     /** What our log received: the supervisor's lines and the child's own output (logger "llama-server"). */
     private static final ListAppender<ILoggingEvent> LOG = new ListAppender<>();
@@ -40,7 +40,7 @@ class LlamaServerEngineIT {
     static void startDraftedHost() {
         Path binary = LlamaServer.binaryOrSkip();
         LOG.start();
-        for (String name : List.of("llama-server", "com.cascade4arm.host.llamaserver.LlamaServerSupervisor")) {
+        for (String name : List.of("llama-server", "com.cascade4arm.host.child.ChildSupervisor")) {
             Logger logger = (Logger) LoggerFactory.getLogger(name);
             logger.setLevel(Level.DEBUG);
             logger.addAppender(LOG);
@@ -48,7 +48,7 @@ class LlamaServerEngineIT {
         HostConfig config = HostConfig.defaults("demo-large", DemoModelFiles.path(DemoModel.LARGE))
                 .withDraft(DemoModelFiles.path(DemoModel.SMALL)).withCtxSize(2048).withParallel(2).withThreads(1)
                 .withApiKey(KEY).withEngine(Engine.LLAMA_SERVER, binary);
-        large = (SupervisedLlamaServer) ModelHosts.start(config);
+        large = (SupervisedChildHost) ModelHosts.start(config);
         large.awaitReady(Duration.ofSeconds(60));
         client = new HostClient(large.baseUrl(), KEY);
     }
@@ -58,7 +58,7 @@ class LlamaServerEngineIT {
         if (large != null) {
             large.close();
         }
-        for (String name : List.of("llama-server", "com.cascade4arm.host.llamaserver.LlamaServerSupervisor")) {
+        for (String name : List.of("llama-server", "com.cascade4arm.host.child.ChildSupervisor")) {
             ((Logger) LoggerFactory.getLogger(name)).detachAppender(LOG);
         }
     }
@@ -117,7 +117,7 @@ class LlamaServerEngineIT {
         assertThat(restarting.body()).contains("llama-server restarting after");
         await().atMost(Duration.ofSeconds(60)).until(() -> large.restarts() == restartsBefore + 1 && large.isReady());
         assertThat(client.get("/health").statusCode()).isEqualTo(200);
-        assertThat(messages("com.cascade4arm.host.llamaserver.LlamaServerSupervisor"))
+        assertThat(messages("com.cascade4arm.host.child.ChildSupervisor"))
                 .as("the reason is logged").anyMatch(line -> line.contains("(pid " + firstPid + ")")
                         && line.contains("signal 9") && line.contains("restart #"));
         assertThat(messages("llama-server")).as("the child's own output reaches our log")
@@ -137,7 +137,7 @@ class LlamaServerEngineIT {
 
     @Test
     void leavesNoChildBehindWhenClosed() {
-        SupervisedLlamaServer small = (SupervisedLlamaServer) ModelHosts.start(HostConfig.defaults("demo-small",
+        SupervisedChildHost small = (SupervisedChildHost) ModelHosts.start(HostConfig.defaults("demo-small",
                         DemoModelFiles.path(DemoModel.SMALL)).withCtxSize(512).withParallel(1).withThreads(1)
                 .withEngine(Engine.LLAMA_SERVER, LlamaServer.binaryOrSkip()));
         small.awaitReady(Duration.ofSeconds(60));

@@ -1,5 +1,7 @@
 package com.cascade4arm.host.llamaserver;
 
+import com.cascade4arm.host.child.ChildGuard;
+
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -38,8 +40,7 @@ public record LlamaServerBinary(Path path, LlamaServerFlags flags) {
 
     /** True where a llama-server can be supervised: a POSIX shell runs the watchdog that never leaves it orphaned. */
     public static boolean supervisable() {
-        return !System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows")
-                && Files.isExecutable(Path.of(ChildGuard.SHELL));
+        return ChildGuard.supervisable();
     }
 
     /** Runs {@code path --help} (once per path) and reads its flags; errors say what is wrong with the binary. */

@@ -1,6 +1,7 @@
 package com.cascade4arm.host.llamaserver;
 
 import com.cascade4arm.host.HostConfig;
+import com.cascade4arm.host.child.ChildCommand;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,15 +11,22 @@ import java.util.List;
  * as the in-process engine would use, bound to loopback on a port of our choosing, with {@code --metrics} on and a
  * private API key so that only our front can use it.
  */
-final class LlamaServerCommand {
+public record LlamaServerCommand(HostConfig config, LlamaServerBinary binary) implements ChildCommand {
 
-    /** Loopback only: clients reach the server through our front. */
-    static final String CHILD_HOST = "127.0.0.1";
-
-    private LlamaServerCommand() {
+    public LlamaServerCommand {
+        if (config.draftModel() != null && !binary.flags().supportsDraft()) {
+            throw new IllegalArgumentException(binary.path() + " cannot run a draft model: its --help lists neither "
+                    + "--spec-draft-n-max nor --draft-max");
+        }
     }
 
-    static List<String> build(HostConfig config, LlamaServerBinary binary, int port, String childKey) {
+    @Override
+    public String kind() {
+        return "llama-server";
+    }
+
+    @Override
+    public List<String> build(int port, String childKey) {
         List<String> args = new ArrayList<>(List.of(binary.path().toString(),
                 "-m", config.model().toString(),
                 "--alias", config.alias(),
@@ -34,15 +42,5 @@ final class LlamaServerCommand {
                     config.draftMin(), config.draftPMin()));
         }
         return args;
-    }
-
-    /** The command line for the log: the API key replaced by ***. */
-    static String printable(List<String> command) {
-        List<String> shown = new ArrayList<>(command);
-        int key = shown.indexOf("--api-key");
-        if (key >= 0 && key + 1 < shown.size()) {
-            shown.set(key + 1, "***");
-        }
-        return String.join(" ", shown);
     }
 }

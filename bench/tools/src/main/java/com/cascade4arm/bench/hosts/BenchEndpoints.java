@@ -5,7 +5,7 @@ import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.ModelEndpointServer;
 import com.cascade4arm.host.ModelHosts;
 import com.cascade4arm.host.cpu.ThreadAffinity;
-import com.cascade4arm.host.llamaserver.ChildGuard;
+import com.cascade4arm.host.child.ChildGuard;
 import com.cascade4arm.host.llamaserver.LlamaServerBinary;
 
 import java.io.IOException;
@@ -33,7 +33,12 @@ final class BenchEndpoints {
 
     /** Our host on {@code engine}, ready. */
     static ModelEndpointServer host(HostConfig config, Engine engine, Path llamaServer) {
-        ModelEndpointServer server = ModelHosts.start(config.withEngine(engine, llamaServer));
+        return host(config, engine, llamaServer, false);
+    }
+
+    /** Like {@link #host(HostConfig, Engine, Path)}; {@code ownProcess}: a JNI host in a JVM of its own. */
+    static ModelEndpointServer host(HostConfig config, Engine engine, Path llamaServer, boolean ownProcess) {
+        ModelEndpointServer server = ModelHosts.start(config.withEngine(engine, llamaServer), ownProcess);
         try {
             server.awaitReady(READY_TIMEOUT);
             return server;

@@ -23,7 +23,8 @@ import java.util.Map;
  * baseline on shared cores ({@link RaceBench}). Prints figures; asserts nothing.
  * <pre>java -cp 'bench/tools/target/bench.jar:bench/tools/target/lib/*' com.cascade4arm.bench.hosts.EngineBench
  *     [--llama-server PATH] [--runs 5] [--tokens 64] [--threads N] [--levels 1,2,4,8]
- *     [--models 0.5b,1.5b,1.5b+draft,3b] [--no-race | --race-only] [--race-seconds 10] [--race-engines jni,llama-server]</pre>
+ *     [--models 0.5b,1.5b,1.5b+draft,3b] [--no-race | --race-only] [--race-seconds 10]
+ *     [--race-engines jni-process,jni,llama-server]</pre>
  */
 public final class EngineBench {
 
@@ -45,8 +46,9 @@ public final class EngineBench {
             sweep(model, options);
         }
         if (options.race) {
-            List<Engine> engines = options.raceEngines != null ? options.raceEngines
-                    : options.llamaServer == null ? List.of(Engine.JNI) : List.of(Engine.JNI, Engine.LLAMA_SERVER);
+            List<RaceBench.Placement> engines = options.raceEngines != null ? options.raceEngines
+                    : RaceBench.Placement.ALL.stream()
+                    .filter(p -> options.llamaServer != null || p.engine() != Engine.LLAMA_SERVER).toList();
             RaceBench.run(options.llamaServer, options.raceSeconds, engines);
         }
         System.exit(0); // llama.cpp leaves a non-daemon native thread behind
@@ -131,7 +133,7 @@ public final class EngineBench {
         List<String> models = List.of("0.5b", "1.5b", "1.5b+draft", "3b");
         boolean race = true;
         int raceSeconds = RaceBench.DEFAULT_PHASE_SECONDS;
-        List<Engine> raceEngines;
+        List<RaceBench.Placement> raceEngines;
 
         static Options parse(String... args) {
             Options options = new Options();
@@ -157,7 +159,8 @@ public final class EngineBench {
                     case "--levels" -> options.levels = Arrays.stream(value.split(",")).mapToInt(Integer::parseInt).toArray();
                     case "--models" -> options.models = List.of(value.split(","));
                     case "--race-seconds" -> options.raceSeconds = Integer.parseInt(value);
-                    case "--race-engines" -> options.raceEngines = Arrays.stream(value.split(",")).map(Engine::parse).toList();
+                    case "--race-engines" -> options.raceEngines = Arrays.stream(value.split(","))
+                            .map(RaceBench.Placement::parse).toList();
                     default -> throw new IllegalArgumentException("unknown option '" + flag + "'");
                 }
             }

@@ -31,6 +31,23 @@ import java.util.concurrent.Future;
  */
 final class RaceBench {
 
+    /** How the hosts run: an engine, and for JNI whether each host has a JVM of its own (the embedded default). */
+    record Placement(Engine engine, boolean ownProcess) {
+        static final List<Placement> ALL = List.of(new Placement(Engine.JNI, true), new Placement(Engine.JNI, false),
+                new Placement(Engine.LLAMA_SERVER, false));
+
+        /** {@code jni-process}, {@code jni} or {@code llama-server}. */
+        static Placement parse(String name) {
+            return ALL.stream().filter(p -> p.label().equals(name.trim())).findFirst().orElseThrow(() ->
+                    new IllegalArgumentException("race engine must be jni-process, jni or llama-server, but was '"
+                            + name + "'"));
+        }
+
+        String label() {
+            return engine.label() + (ownProcess ? "-process" : "");
+        }
+    }
+
     static final int DEFAULT_PHASE_SECONDS = 10;
     static final int ROUNDS = 2;
     static final int TOKENS = 64;
@@ -44,13 +61,13 @@ final class RaceBench {
     private RaceBench() {
     }
 
-    static void run(Path llamaServer, int phaseSeconds, List<Engine> engines) throws Exception {
+    static void run(Path llamaServer, int phaseSeconds, List<Placement> engines) throws Exception {
         System.out.printf(Locale.ROOT, "race: cascade (small + large, %d streams each) vs baseline (%d stream), %d-token"
                 + " streamed answers, %d s per phase, median ms/token over %d rounds%n", CASCADE_STREAMS_PER_HOST,
                 BASELINE_STREAMS, TOKENS, phaseSeconds, ROUNDS);
-        System.out.printf(Locale.ROOT, "  %-13s %-22s %-9s %9s %9s %7s%n", "engine", "CPUs", "system", "alone",
+        System.out.printf(Locale.ROOT, "  %-18s %-22s %-9s %9s %9s %7s%n", "engine", "CPUs", "system", "alone",
                 "race", "ratio");
-        for (Engine engine : engines) {
+        for (Placement engine : engines) {
             for (boolean split : new boolean[] {true, false}) {
                 race(engine, llamaServer, split, phaseSeconds);
             }
@@ -58,7 +75,7 @@ final class RaceBench {
         System.out.println();
     }
 
-    private static void race(Engine engine, Path llamaServer, boolean split, int phaseSeconds) throws Exception {
+    private static void race(Placement engine, Path llamaServer, boolean split, int phaseSeconds) throws Exception {
         CpuSet all = ThreadAffinity.current();
         CpuSet cascadeCpus = split && all.size() >= 2 ? all.lowerHalf() : null;
         CpuSet baselineCpus = split && all.size() >= 2 ? all.upperHalf() : null;
@@ -111,9 +128,9 @@ final class RaceBench {
         return cpus != null ? cpus.size() : all.size();
     }
 
-    private static ModelEndpointServer start(List<ModelEndpointServer> hosts, HostConfig config, Engine engine,
+    private static ModelEndpointServer start(List<ModelEndpointServer> hosts, HostConfig config, Placement engine,
                                              Path llamaServer) {
-        ModelEndpointServer host = BenchEndpoints.host(config, engine, llamaServer);
+        ModelEndpointServer host = BenchEndpoints.host(config, engine.engine(), llamaServer, engine.ownProcess());
         hosts.add(host);
         return host;
     }
@@ -177,10 +194,10 @@ final class RaceBench {
         return msPerToken;
     }
 
-    private static void print(Engine engine, String placement, String system, List<Double> alone, List<Double> race) {
+    private static void print(Placement engine, String placement, String system, List<Double> alone, List<Double> race) {
         double aloneMs = Percentiles.median(alone);
         double raceMs = Percentiles.median(race);
-        System.out.printf(Locale.ROOT, "  %-13s %-22s %-9s %9.2f %9.2f %6.2fx%n", placement.isEmpty() ? "" : engine.label(),
-                placement, system, aloneMs, raceMs, raceMs / aloneMs);
+        System.out.printf(Locale.ROOT, "  %-18s %-22s %-9s %9.2f %9.2f %6.2fx%n",
+                placement.isEmpty() ? "" : engine.label(), placement, system, aloneMs, raceMs, raceMs / aloneMs);
     }
 }

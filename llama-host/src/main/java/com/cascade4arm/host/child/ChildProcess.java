@@ -1,4 +1,4 @@
-package com.cascade4arm.host.llamaserver;
+package com.cascade4arm.host.child;
 
 import com.cascade4arm.host.cpu.CpuSet;
 import com.cascade4arm.host.cpu.ThreadAffinity;
@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-/** One running llama-server under its watchdog ({@link ChildGuard}): its URL, health, output, exit and stop. */
+/** One running child (llama-server or a host JVM) under its watchdog ({@link ChildGuard}): URL, health, output, exit. */
 final class ChildProcess {
 
     static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(2);
@@ -38,7 +38,7 @@ final class ChildProcess {
     }
 
     /** Starts {@code command} under the watchdog, pinned to {@code cpus} (null: any CPU); it listens on {@code port}. */
-    static ChildProcess launch(List<String> command, int port, CpuSet cpus, String alias) {
+    static ChildProcess launch(List<String> command, int port, CpuSet cpus, String alias, String kind) {
         ProcessBuilder builder = new ProcessBuilder(ChildGuard.wrap(command)).redirectErrorStream(true);
         Process process = ThreadAffinity.runPinned(cpus, () -> {
             try {
@@ -47,16 +47,16 @@ final class ChildProcess {
                 throw new UncheckedIOException("cannot start " + command.get(0) + ": " + e.getMessage(), e);
             }
         });
-        ChildOutput output = ChildOutput.follow(process.getInputStream(), alias);
+        ChildOutput output = ChildOutput.follow(process.getInputStream(), alias, kind);
         return new ChildProcess(process, realPath(Path.of(command.get(0))),
-                URI.create("http://" + LlamaServerCommand.CHILD_HOST + ":" + port), output);
+                URI.create("http://" + ChildCommand.CHILD_HOST + ":" + port), output);
     }
 
     URI baseUrl() {
         return baseUrl;
     }
 
-    /** The llama-server process itself (a child of the watchdog), or null when it is not running. */
+    /** The child process itself (a child of the watchdog), or null when it is not running. */
     ProcessHandle server() {
         ProcessHandle known = server;
         if (known == null) {
@@ -69,7 +69,7 @@ final class ChildProcess {
         return known;
     }
 
-    /** The llama-server's process id, or the watchdog's while the server is not found yet. */
+    /** The child's process id, or the watchdog's while the server is not found yet. */
     long pid() {
         ProcessHandle handle = server();
         return handle != null ? handle.pid() : process.pid();
@@ -89,7 +89,7 @@ final class ChildProcess {
         return process.onExit().thenApply(Process::exitValue);
     }
 
-    /** True when {@code /health} answers 200 (llama-server answers 503 while it loads the model). */
+    /** True when {@code /health} answers 200 (llama-server and our host answer 503 while they load the model). */
     boolean healthy() {
         try {
             HttpRequest request = HttpRequest.newBuilder(baseUrl.resolve("/health")).timeout(HEALTH_TIMEOUT).GET().build();

@@ -1,4 +1,4 @@
-package com.cascade4arm.host.llamaserver;
+package com.cascade4arm.host.child;
 
 import org.junit.jupiter.api.Test;
 
@@ -46,7 +46,7 @@ class ChildGuardTest {
     }
 
     private static Process start(List<String> command) throws IOException {
-        assumeThat(LlamaServerBinary.supervisable()).as("a POSIX shell").isTrue();
+        assumeThat(ChildGuard.supervisable()).as("a POSIX shell").isTrue();
         return new ProcessBuilder(ChildGuard.wrap(command)).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     }

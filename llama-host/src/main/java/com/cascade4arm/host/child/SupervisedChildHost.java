@@ -1,4 +1,4 @@
-package com.cascade4arm.host.llamaserver;
+package com.cascade4arm.host.child;
 
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.ModelEndpointServer;
@@ -27,46 +27,43 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * A host whose model runs in a real llama-server child process: our front keeps the host's address stable across
- * child restarts, answers {@code /health} (503 "Loading model" while the child starts or restarts), enforces the host's
- * API key (on everything but {@code /health} and {@code /metrics}), and forwards everything else to the child unchanged — so clients get llama-server's own responses,
- * {@code timings.draft_n}/{@code draft_n_accepted}, {@code /metrics} and {@code /slots}.
+ * A host whose model runs in a supervised child process — a real llama-server, or our own host in a JVM of its own.
+ * Our front keeps the host's address stable across child restarts, answers {@code /health} (503 "Loading model" while
+ * the child starts or restarts), enforces the host's API key (on everything but {@code /health} and {@code /metrics}),
+ * and forwards everything else to the child unchanged — so clients get the child's own responses (llama-server's
+ * {@code timings.draft_n}/{@code draft_n_accepted}, {@code /metrics} and {@code /slots}).
  */
-public final class SupervisedLlamaServer implements ModelEndpointServer {
+public final class SupervisedChildHost implements ModelEndpointServer {
 
-    private static final Logger LOG = LoggerFactory.getLogger(SupervisedLlamaServer.class);
+    private static final Logger LOG = LoggerFactory.getLogger(SupervisedChildHost.class);
     static final long STARTUP_TIMEOUT_MS = 30_000;
     static final long SHUTDOWN_STEP_TIMEOUT_MS = 5_000;
     private static final int CHILD_KEY_BYTES = 24;
 
     private final HostConfig config;
     private final Vertx vertx;
-    private final LlamaServerSupervisor supervisor;
+    private final ChildSupervisor supervisor;
     private final CompletableFuture<Void> ready;
     private final BearerAuth auth;
     private final HttpForwarder forwarding;
     private HttpServer server;
     private URI baseUrl;
 
-    private SupervisedLlamaServer(HostConfig config, LlamaServerBinary binary) {
+    private SupervisedChildHost(HostConfig config, ChildCommand command) {
         this.config = config;
         this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(1));
         ThreadAffinity.pinEventLoop(vertx, config.cpus()); // the relay of each token stays on the host's CPUs
         String childKey = HexFormat.of().formatHex(randomBytes());
-        this.supervisor = new LlamaServerSupervisor(config, binary, childKey);
+        this.supervisor = new ChildSupervisor(config, command, childKey);
         this.auth = config.apiKey() == null ? null : new BearerAuth(config.apiKey());
         this.forwarding = new HttpForwarder(vertx, supervisor::childUrl, childKey,
-                "llama-server for '" + config.alias() + "'", false);
+                command.kind() + " for '" + config.alias() + "'", false);
         this.ready = supervisor.start();
     }
 
     /** Starts listening at once and launches the child; {@code /health} answers 503 until the child is ready. */
-    public static SupervisedLlamaServer start(HostConfig config, LlamaServerBinary binary) {
-        if (config.draftModel() != null && !binary.flags().supportsDraft()) {
-            throw new IllegalArgumentException(binary.path() + " cannot run a draft model: its --help lists neither "
-                    + "--spec-draft-n-max nor --draft-max");
-        }
-        SupervisedLlamaServer host = new SupervisedLlamaServer(config, binary);
+    public static SupervisedChildHost start(HostConfig config, ChildCommand command) {
+        SupervisedChildHost host = new SupervisedChildHost(config, command);
         try {
             host.server = host.vertx.createHttpServer(new HttpServerOptions().setHost(config.host()).setPort(config.port()))
                     .requestHandler(host::handle)
@@ -82,8 +79,8 @@ public final class SupervisedLlamaServer implements ModelEndpointServer {
                     + cause.getMessage(), cause);
         }
         host.baseUrl = ModelEndpointServer.url(config.host(), host.server.actualPort());
-        LOG.info("llama-host '{}' listening on {} (engine llama-server {}, {} flags)", config.alias(), host.baseUrl,
-                binary.path(), binary.flags().generation());
+        LOG.info("llama-host '{}' listening on {} (model in a supervised {})", config.alias(), host.baseUrl,
+                command.kind());
         return host;
     }
 

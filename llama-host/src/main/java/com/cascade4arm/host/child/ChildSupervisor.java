@@ -1,4 +1,4 @@
-package com.cascade4arm.host.llamaserver;
+package com.cascade4arm.host.child;
 
 import com.cascade4arm.host.HostConfig;
 import org.slf4j.Logger;
@@ -15,14 +15,14 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Keeps one llama-server running for a host: starts it, waits until its {@code /health} says ok, and when it dies
- * logs why and starts a new one after a back-off (1 s, doubling up to 30 s, back to 1 s once a child has run for a
- * minute). A child that exits before it was ever ready is a load failure (bad model, bad flag): reported, not retried.
- * All state changes happen on one supervisor thread.
+ * Keeps one child process (a llama-server, or our host in a JVM of its own) running for a host: starts it, waits until
+ * its {@code /health} says ok, and when it dies logs why and starts a new one after a back-off (1 s, doubling up to
+ * 30 s, back to 1 s once a child has run for a minute). A child that exits before it was ever ready is a load failure
+ * (bad model, bad flag): reported, not retried. All state changes happen on one supervisor thread.
  */
-final class LlamaServerSupervisor implements AutoCloseable {
+final class ChildSupervisor implements AutoCloseable {
 
-    private static final Logger LOG = LoggerFactory.getLogger(LlamaServerSupervisor.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ChildSupervisor.class);
     static final long FIRST_BACKOFF_MS = 1_000;
     static final long MAX_BACKOFF_MS = 30_000;
     /** A child that ran this long before dying restarts after the first back-off again. */
@@ -32,7 +32,7 @@ final class LlamaServerSupervisor implements AutoCloseable {
     static final long READY_TIMEOUT_MS = 600_000;
 
     private final HostConfig config;
-    private final LlamaServerBinary binary;
+    private final ChildCommand command;
     private final String childKey;
     private final ScheduledExecutorService executor;
     private final CompletableFuture<Void> firstReady = new CompletableFuture<>();
@@ -43,12 +43,12 @@ final class LlamaServerSupervisor implements AutoCloseable {
     private long backoffMs = FIRST_BACKOFF_MS;
     private volatile int restarts;
 
-    LlamaServerSupervisor(HostConfig config, LlamaServerBinary binary, String childKey) {
+    ChildSupervisor(HostConfig config, ChildCommand command, String childKey) {
         this.config = config;
-        this.binary = binary;
+        this.command = command;
         this.childKey = childKey;
         this.executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "llama-server-supervisor-" + config.alias());
+            Thread thread = new Thread(runnable, "child-supervisor-" + config.alias());
             thread.setDaemon(true);
             return thread;
         });
@@ -89,12 +89,12 @@ final class LlamaServerSupervisor implements AutoCloseable {
             return;
         }
         int port = freePort();
-        List<String> command = LlamaServerCommand.build(config, binary, port, childKey);
-        LOG.info("starting llama-server for '{}' pinned to CPUs {}: {}", config.alias(),
-                config.cpus() == null ? "any" : config.cpus(), LlamaServerCommand.printable(command));
+        List<String> line = command.build(port, childKey);
+        LOG.info("starting {} for '{}' pinned to CPUs {}: {}", command.kind(), config.alias(),
+                config.cpus() == null ? "any" : config.cpus(), ChildCommand.printable(line));
         ChildProcess launched;
         try {
-            launched = ChildProcess.launch(command, port, config.cpus(), config.alias());
+            launched = ChildProcess.launch(line, port, config.cpus(), config.alias(), command.kind());
         } catch (RuntimeException e) {
             if (firstReady.isDone()) {
                 scheduleRestart("cannot start: " + e.getMessage(), -1, 0);
@@ -126,13 +126,14 @@ final class LlamaServerSupervisor implements AutoCloseable {
         if (launched.healthy()) {
             launched.server(); // remember the server process while its watchdog is certainly alive
             ready = true;
-            LOG.info("llama-server for '{}' ready at {} (pid {}, {} ms)", config.alias(), launched.baseUrl(),
+            LOG.info("{} for '{}' ready at {} (pid {}, {} ms)", command.kind(), config.alias(), launched.baseUrl(),
                     launched.pid(), launched.uptimeMs());
             firstReady.complete(null);
             return;
         }
         if (System.nanoTime() > deadline) {
-            LOG.error("llama-server for '{}' not ready within {} ms; stopping it", config.alias(), READY_TIMEOUT_MS);
+            LOG.error("{} for '{}' not ready within {} ms; stopping it", command.kind(), config.alias(),
+                    READY_TIMEOUT_MS);
             launched.stop();
             return; // onExit decides what happens next
         }
@@ -150,7 +151,7 @@ final class LlamaServerSupervisor implements AutoCloseable {
         }
         String reason = exited.exitReason(status);
         if (!firstReady.isDone()) {
-            failed("llama-server exited before it was ready (" + reason + ")");
+            failed(command.kind() + " exited before it was ready (" + reason + ")");
             return;
         }
         scheduleRestart(reason, exited.pid(), exited.uptimeMs());
@@ -159,16 +160,16 @@ final class LlamaServerSupervisor implements AutoCloseable {
     private void scheduleRestart(String reason, long pid, long uptimeMs) {
         backoffMs = uptimeMs >= STABLE_UPTIME_MS ? FIRST_BACKOFF_MS : backoffMs;
         restarts++;
-        notReadyMessage = "llama-server restarting after " + reason;
-        LOG.warn("llama-server for '{}' (pid {}) stopped after {} ms: {}; restart #{} in {} ms", config.alias(), pid,
-                uptimeMs, reason, restarts, backoffMs);
+        notReadyMessage = command.kind() + " restarting after " + reason;
+        LOG.warn("{} for '{}' (pid {}) stopped after {} ms: {}; restart #{} in {} ms", command.kind(), config.alias(),
+                pid, uptimeMs, reason, restarts, backoffMs);
         executor.schedule(this::launch, backoffMs, TimeUnit.MILLISECONDS);
         backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
     }
 
     private void failed(String message) {
         notReadyMessage = "model failed to load: " + message;
-        LOG.error("llama-server for '{}' failed: {}", config.alias(), message);
+        LOG.error("{} for '{}' failed: {}", command.kind(), config.alias(), message);
         firstReady.completeExceptionally(new IllegalStateException(message));
     }
 
@@ -192,7 +193,7 @@ final class LlamaServerSupervisor implements AutoCloseable {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         } catch (IOException e) {
-            throw new IllegalStateException("no free loopback port for llama-server: " + e.getMessage(), e);
+            throw new IllegalStateException("no free loopback port for a child: " + e.getMessage(), e);
         }
     }
 }

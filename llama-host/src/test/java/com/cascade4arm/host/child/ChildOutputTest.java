@@ -1,4 +1,4 @@
-package com.cascade4arm.host.llamaserver;
+package com.cascade4arm.host.child;
 
 import org.junit.jupiter.api.Test;
 
@@ -14,5 +14,14 @@ class ChildOutputTest {
         assertThat(ChildOutput.level("0.00.016.775 E srv    load_model: failed to load model")).isEqualTo('E');
         assertThat(ChildOutput.level("error: invalid argument: --draft-max")).isEqualTo('E');
         assertThat(ChildOutput.level("llama_model_loader: loaded meta data")).isEqualTo('D');
+    }
+
+    @Test
+    void readsTheLevelOfOurHostsOwnLogLines() {
+        assertThat(ChildOutput.level("17:19:13.559 ERROR [main] c.c.host.StandaloneRunner - llama-host failed to start"))
+                .isEqualTo('E');
+        assertThat(ChildOutput.level("17:19:13.559 WARN  [llama-load] c.c.host.inference.LoadedModel - slow")).isEqualTo('W');
+        assertThat(ChildOutput.level("17:19:13.559 INFO  [main] c.c.host.LlamaHost - listening")).isEqualTo('I');
+        assertThat(ChildOutput.level("17:19:13.559 DEBUG [main] llama.cpp - the error of a token")).isEqualTo('D');
     }
 }

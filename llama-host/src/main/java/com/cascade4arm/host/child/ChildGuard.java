@@ -1,7 +1,10 @@
-package com.cascade4arm.host.llamaserver;
+package com.cascade4arm.host.child;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Wraps a command in a small POSIX shell watchdog so that the child never outlives our JVM, even when the JVM is
@@ -14,7 +17,7 @@ public final class ChildGuard {
 
     static final String SHELL = "/bin/sh";
     /** $0 of the watchdog shell, visible in ps. */
-    static final String NAME = "llama-server-guard";
+    static final String NAME = "cascade-child-guard";
 
     // fd 3 keeps the JVM's pipe for the watcher; the child gets /dev/null as stdin and no fd 3. A trapped TERM/INT
     // (our destroy()) is passed on to the child, and the loop keeps waiting until the child is really gone.
@@ -34,6 +37,12 @@ public final class ChildGuard {
             "exit \"$status\"");
 
     private ChildGuard() {
+    }
+
+    /** True where a child can be supervised: a POSIX shell runs the watchdog that never leaves it orphaned. */
+    public static boolean supervisable() {
+        return !System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows")
+                && Files.isExecutable(Path.of(SHELL));
     }
 
     /** The command line that runs {@code command} under the watchdog (public: benchmarks start plain servers too). */

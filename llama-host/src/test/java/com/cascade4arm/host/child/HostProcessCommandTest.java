@@ -1,0 +1,75 @@
+package com.cascade4arm.host.child;
+
+import com.cascade4arm.host.Engine;
+import com.cascade4arm.host.HostArguments;
+import com.cascade4arm.host.HostConfig;
+import com.cascade4arm.host.LlamaHostMain;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class HostProcessCommandTest {
+
+    private static final HostConfig DRAFTED = HostConfig.defaults("demo-1.5b", Path.of("/models/large.gguf"))
+            .withDraft(Path.of("/models/small.gguf")).withDraftTuning(6, 1, 0.4f).withCtxSize(8192).withParallel(4)
+            .withThreads(3).withMaxBodyBytes(2_000_000).withPort(9000).withApiKey("client-key");
+
+    @Test
+    void theChildParsesBackTheSameHostOnItsOwnPortAndKey() {
+        List<String> line = new HostProcessCommand(DRAFTED, Path.of("/jdk/bin/java"), "a.jar:b.jar", List.of())
+                .build(4321, "child-key");
+
+        HostConfig child = HostArguments.parse(hostArguments(line)).toConfig();
+
+        assertThat(child).isEqualTo(DRAFTED.withHost(ChildCommand.CHILD_HOST).withPort(4321).withApiKey("child-key")
+                .withEngine(Engine.JNI, null));
+        assertThat(line.subList(0, 1)).containsExactly("/jdk/bin/java");
+        assertThat(line).containsSubsequence("-cp", "a.jar:b.jar", LlamaHostMain.class.getName());
+    }
+
+    @Test
+    void aSerializedBaselineStaysOneRequestAtATime() {
+        HostConfig baseline = HostConfig.defaults("demo-3b", Path.of("/models/baseline.gguf")).withParallel(1)
+                .withSerializeRequests(true).withCtxSize(2048);
+        List<String> line = new HostProcessCommand(baseline, Path.of("java"), "cp", List.of()).build(1, "k");
+
+        HostConfig child = HostArguments.parse(hostArguments(line)).toConfig();
+
+        assertThat(child.serializeRequests()).isTrue();
+        assertThat(child.draftModel()).isNull();
+        assertThat(child.concurrentGenerations()).isEqualTo(1);
+    }
+
+    @Test
+    void theChildInheritsWhereTheNativeLibraryIsExtracted() {
+        String key = "de.kherud.llama.tmpdir";
+        String before = System.getProperty(key);
+        System.setProperty(key, "/tmp/jllama-test");
+        try {
+            List<String> line = HostProcessCommand.of(DRAFTED).build(1, "k");
+
+            assertThat(line).contains("-D" + key + "=/tmp/jllama-test", HostProcessCommand.HEAP);
+            assertThat(line.get(0)).isEqualTo(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        } finally {
+            if (before == null) {
+                System.clearProperty(key);
+            } else {
+                System.setProperty(key, before);
+            }
+        }
+    }
+
+    @Test
+    void thePrintableLineHidesTheKey() {
+        List<String> line = new HostProcessCommand(DRAFTED, Path.of("java"), "cp", List.of()).build(1, "secret");
+
+        assertThat(ChildCommand.printable(line)).contains("--api-key ***").doesNotContain("secret");
+    }
+
+    private static String[] hostArguments(List<String> line) {
+        return line.subList(line.indexOf(LlamaHostMain.class.getName()) + 1, line.size()).toArray(String[]::new);
+    }
+}
