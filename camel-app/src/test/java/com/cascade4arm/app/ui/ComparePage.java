@@ -59,21 +59,6 @@ final class ComparePage {
         return raceStatus();
     }
 
-    /**
-     * Races again (Ctrl+Enter) when the cascade's answer came back empty: llama.cpp (b4916) running several models in
-     * one JVM now and then ends a demo answer at its first token. Only the second race's answer is then checked; the
-     * defect stays visible in the log line this prints.
-     */
-    String rerunOnceIfTheCascadeAnsweredNothing(String status) {
-        if (!columnText(CASCADE, "output").isBlank()) {
-            return status;
-        }
-        System.out.println("[compare] the cascade answered nothing (" + columnSummary(CASCADE) + "); racing once more");
-        runWithKeyboard();
-        ConsolePage.await("second race started").until(this::running);
-        return awaitRaceEnded();
-    }
-
     String raceStatus() {
         return session.text("race-status");
     }

@@ -6,7 +6,6 @@ import com.cascade4arm.host.LlamaHostMain;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Our own host (llama.cpp in-process, through JNI) in a JVM of its own: the same model, draft settings, context, slots,
@@ -22,18 +21,23 @@ public record HostProcessCommand(HostConfig config, Path java, String classPath,
 
     /** Enough for the host's HTTP and JSON work: the model's memory is native, outside the heap. */
     static final String HEAP = "-Xmx256m";
-    /** System properties the child inherits: where de.kherud extracts its native library, the temporary directory. */
-    private static final List<String> INHERITED_PREFIXES = List.of("de.kherud.llama.", "java.io.tmpdir");
+    /** Where de.kherud extracts its native library; each child gets a directory of its own below it. */
+    static final String NATIVE_DIR_PROPERTY = "de.kherud.llama.tmpdir";
+    /** Other system properties the child inherits: a pre-extracted native library, the temporary directory. */
+    private static final List<String> INHERITED = List.of("de.kherud.llama.lib.path", "java.io.tmpdir");
 
     /** The command that starts {@code config}'s host from this JVM's Java installation and class path. */
     public static HostProcessCommand of(HostConfig config) {
         List<String> options = new ArrayList<>();
-        for (Map.Entry<Object, Object> property : System.getProperties().entrySet()) {
-            String key = property.getKey().toString();
-            if (INHERITED_PREFIXES.stream().anyMatch(key::startsWith)) {
-                options.add("-D" + key + "=" + property.getValue());
+        for (String key : INHERITED) {
+            String value = System.getProperty(key);
+            if (value != null) {
+                options.add("-D" + key + "=" + value);
             }
         }
+        // de.kherud deletes every "llama" file in its directory before extracting its own: children starting
+        // together in one directory delete each other's library, so each gets its own.
+        options.add("-D" + NATIVE_DIR_PROPERTY + "=" + NativeLibraryDirs.forChild(config.alias()));
         return new HostProcessCommand(config, Path.of(System.getProperty("java.home"), "bin", "java"),
                 System.getProperty("java.class.path"), List.copyOf(options));
     }

@@ -5,7 +5,9 @@ import com.cascade4arm.host.HostArguments;
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.LlamaHostMain;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -44,15 +46,21 @@ class HostProcessCommandTest {
     }
 
     @Test
-    void theChildInheritsWhereTheNativeLibraryIsExtracted() {
-        String key = "de.kherud.llama.tmpdir";
+    void eachChildExtractsTheNativeLibraryIntoADirectoryOfItsOwn(@TempDir Path base) {
+        String key = HostProcessCommand.NATIVE_DIR_PROPERTY;
         String before = System.getProperty(key);
-        System.setProperty(key, "/tmp/jllama-test");
+        System.setProperty(key, base.toString());
         try {
-            List<String> line = HostProcessCommand.of(DRAFTED).build(1, "k");
+            List<String> small = HostProcessCommand.of(DRAFTED.withAlias("demo-0.5b")).build(1, "k");
+            List<String> large = HostProcessCommand.of(DRAFTED).build(1, "k");
 
-            assertThat(line).contains("-D" + key + "=/tmp/jllama-test", HostProcessCommand.HEAP);
-            assertThat(line.get(0)).isEqualTo(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            String smallDir = nativeDir(small);
+            String largeDir = nativeDir(large);
+            assertThat(smallDir).isNotEqualTo(largeDir);
+            assertThat(Path.of(smallDir)).isDirectory().hasParent(base.resolve(NativeLibraryDirs.ROOT))
+                    .hasFileName(ProcessHandle.current().pid() + "-demo-0.5b");
+            assertThat(small).contains(HostProcessCommand.HEAP);
+            assertThat(small.get(0)).isEqualTo(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         } finally {
             if (before == null) {
                 System.clearProperty(key);
@@ -60,6 +68,37 @@ class HostProcessCommandTest {
                 System.setProperty(key, before);
             }
         }
+    }
+
+    @Test
+    void directoriesOfJvmsThatAreGoneAreDeleted(@TempDir Path base) throws Exception {
+        String key = HostProcessCommand.NATIVE_DIR_PROPERTY;
+        String before = System.getProperty(key);
+        System.setProperty(key, base.toString());
+        Process ended = new ProcessBuilder("true").start();
+        ended.waitFor();
+        Path root = base.resolve(NativeLibraryDirs.ROOT);
+        Path left = Files.createDirectories(root.resolve(ended.pid() + "-demo-3b"));
+        Files.writeString(left.resolve("libjllama.so"), "old");
+        Path foreign = Files.createDirectories(root.resolve("not-a-pid"));
+        try {
+            HostProcessCommand.of(DRAFTED).build(1, "k");
+
+            assertThat(left).doesNotExist();
+            assertThat(foreign).exists();
+        } finally {
+            if (before == null) {
+                System.clearProperty(key);
+            } else {
+                System.setProperty(key, before);
+            }
+        }
+    }
+
+    private static String nativeDir(List<String> line) {
+        String prefix = "-D" + HostProcessCommand.NATIVE_DIR_PROPERTY + "=";
+        return line.stream().filter(arg -> arg.startsWith(prefix)).map(arg -> arg.substring(prefix.length()))
+                .reduce((a, b) -> b).orElseThrow();
     }
 
     @Test

@@ -1,0 +1,69 @@
+package com.cascade4arm.host.child;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * One directory per host process for de.kherud's native library, {@code <base>/cascade4arm-jllama/<our pid>-<alias>}
+ * (base: the {@code de.kherud.llama.tmpdir} this JVM was given, else {@code java.io.tmpdir}). A restarted child reuses
+ * its directory; directories of JVMs that are gone are deleted when the next child's is made, so killed gateways
+ * leave nothing behind for long.
+ */
+final class NativeLibraryDirs {
+
+    static final String ROOT = "cascade4arm-jllama";
+
+    private NativeLibraryDirs() {
+    }
+
+    /** Creates (if needed) and returns the directory for this JVM's child serving {@code alias}. */
+    static Path forChild(String alias) {
+        Path root = Path.of(System.getProperty(HostProcessCommand.NATIVE_DIR_PROPERTY,
+                System.getProperty("java.io.tmpdir")), ROOT);
+        Path dir = root.resolve(ProcessHandle.current().pid() + "-" + alias.replaceAll("[^A-Za-z0-9._-]", "_"));
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + dir + " for the host's native library", e);
+        }
+        deleteDirsOfEndedJvms(root);
+        return dir;
+    }
+
+    private static void deleteDirsOfEndedJvms(Path root) {
+        try (Stream<Path> dirs = Files.list(root)) {
+            dirs.filter(dir -> !ownerAlive(dir.getFileName().toString())).forEach(NativeLibraryDirs::deleteQuietly);
+        } catch (IOException e) {
+            // another JVM pruning at the same time; the next start tries again
+        }
+    }
+
+    /** Names start with the owning JVM's pid; anything else is not ours and is kept. */
+    static boolean ownerAlive(String name) {
+        int dash = name.indexOf('-');
+        if (dash <= 0) {
+            return true;
+        }
+        try {
+            return ProcessHandle.of(Long.parseLong(name.substring(0, dash))).map(ProcessHandle::isAlive).orElse(false);
+        } catch (NumberFormatException e) {
+            return true;
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (Stream<Path> tree = Files.walk(dir)) {
+            List<Path> paths = tree.sorted(Comparator.reverseOrder()).toList();
+            for (Path path : paths) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException e) {
+            // in use or already gone: left for a later start
+        }
+    }
+}
