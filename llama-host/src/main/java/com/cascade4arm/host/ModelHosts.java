@@ -39,15 +39,15 @@ public final class ModelHosts {
      */
     public static ModelEndpointServer start(HostConfig config, boolean ownProcess) {
         EngineChoice choice = choose(config, System.getenv("PATH"));
+        boolean inProcess = choice.engine() == Engine.JNI;
+        boolean separate = inProcess && ownProcess && ChildGuard.supervisable();
         LOG.info("model '{}': engine {} ({}){}", config.alias(), choice.engine().label(), choice.reason(),
-                ownProcess && choice.engine() == Engine.JNI ? ", in a process of its own" : "");
+                separate ? ", in a process of its own"
+                        : inProcess && ownProcess ? ", in this JVM (no /bin/sh to supervise a process)" : "");
         if (choice.engine() == Engine.LLAMA_SERVER) {
             return SupervisedChildHost.start(config, new LlamaServerCommand(config, choice.binary()));
         }
-        if (ownProcess && ChildGuard.supervisable()) {
-            return SupervisedChildHost.start(config, HostProcessCommand.of(config));
-        }
-        return LlamaHost.start(config);
+        return separate ? SupervisedChildHost.start(config, HostProcessCommand.of(config)) : LlamaHost.start(config);
     }
 
     /**

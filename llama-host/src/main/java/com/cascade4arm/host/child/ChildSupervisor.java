@@ -47,6 +47,7 @@ final class ChildSupervisor implements AutoCloseable {
         this.config = config;
         this.command = command;
         this.childKey = childKey;
+        JvmStopping.now(); // loads it, registering its shutdown hook while hooks can still be added
         this.executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "child-supervisor-" + config.alias());
             thread.setDaemon(true);
@@ -150,6 +151,11 @@ final class ChildSupervisor implements AutoCloseable {
             return;
         }
         String reason = exited.exitReason(status);
+        if (JvmStopping.now()) {
+            // Ctrl-C reaches the whole process group: the child stops with us, and our shutdown closes this supervisor
+            LOG.info("{} for '{}' stopped while this JVM shuts down ({})", command.kind(), config.alias(), reason);
+            return;
+        }
         if (!firstReady.isDone()) {
             failed(command.kind() + " exited before it was ready (" + reason + ")");
             return;
