@@ -69,6 +69,15 @@ class HostArgumentsTest {
                 .hasMessageContaining("--model FILE.gguf or --demo");
         assertThatThrownBy(() -> HostArguments.parse("--demo", "huge").toConfig())
                 .hasMessage("--demo must be small, large or baseline, but was 'huge'");
+        assertThatThrownBy(() -> HostArguments.parse("--model", "x.gguf", "--serialize-requests", "yes").toConfig())
+                .hasMessage("--serialize-requests must be true or false, but was 'yes'");
+    }
+
+    @Test
+    void servesOneRequestAtATimeOnlyWhenAsked() {
+        assertThat(HostArguments.parse("--model", "x.gguf").toConfig().serializeRequests()).isFalse();
+        assertThat(HostArguments.parse("--model", "x.gguf", "--serialize-requests", "true").toConfig()
+                .concurrentGenerations()).isEqualTo(1);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package com.cascade4arm.host.child;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -11,7 +12,7 @@ public interface ChildCommand {
     /** Loopback only: clients reach the child through our front. */
     String CHILD_HOST = "127.0.0.1";
 
-    /** What the child is, for the log and error messages ("llama-server", "llama-host JVM"). */
+    /** What the child is, for the log and error messages ("llama-server", "llama-host process"). */
     String kind();
 
     /** The command line; its first element is the executable (used to find the process under the watchdog). */
@@ -19,7 +20,7 @@ public interface ChildCommand {
 
     /** The command line for the log: the private key replaced by ***. */
     static String printable(List<String> command) {
-        List<String> shown = new java.util.ArrayList<>(command);
+        List<String> shown = new ArrayList<>(command);
         int key = shown.indexOf("--api-key");
         if (key >= 0 && key + 1 < shown.size()) {
             shown.set(key + 1, "***");
