@@ -5,16 +5,26 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.Collection;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
-/** Polls every endpoint's /health on a Vert.x timer so routing skips endpoints that are down or still loading. */
+/**
+ * Polls every endpoint's /health on a Vert.x timer so routing skips endpoints that are down or still loading. Until an
+ * endpoint has answered ok once, it is polled every second as well: a model still loading, or a first probe lost to a
+ * busy start, then delays readiness by about a second, not by a whole interval.
+ */
 public final class HealthMonitor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HealthMonitor.class);
+    static final long FIRST_OK_POLL_MS = 1_000;
 
     private final Vertx vertx;
     private final UpstreamClient client;
     private final Collection<UpstreamPool> pools;
     private final long timeoutMs;
     private long timerId = -1;
+    private final Set<UpstreamEndpoint> neverOk = ConcurrentHashMap.newKeySet();
+    private final Set<UpstreamEndpoint> recheckPending = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
 
     public HealthMonitor(Vertx vertx, UpstreamClient client, Collection<UpstreamPool> pools, long timeoutMs) {
         this.vertx = vertx;
@@ -24,6 +34,7 @@ public final class HealthMonitor implements AutoCloseable {
     }
 
     public void start(long intervalMs) {
+        pools.forEach(pool -> neverOk.addAll(pool.endpoints()));
         checkAll();
         timerId = vertx.setPeriodic(intervalMs, id -> checkAll());
     }
@@ -45,11 +56,22 @@ public final class HealthMonitor implements AutoCloseable {
                 LOG.info("endpoint {} is now {}", endpoint, detail);
             }
             endpoint.markHealth(healthy, detail);
+            if (healthy) {
+                neverOk.remove(endpoint);
+            } else if (neverOk.contains(endpoint) && !closed && recheckPending.add(endpoint)) {
+                vertx.setTimer(FIRST_OK_POLL_MS, id -> {
+                    recheckPending.remove(endpoint);
+                    if (!closed) {
+                        check(endpoint);
+                    }
+                });
+            }
         });
     }
 
     @Override
     public void close() {
+        closed = true;
         if (timerId >= 0) {
             vertx.cancelTimer(timerId);
         }
