@@ -3,6 +3,7 @@ package com.cascade4arm.app.ui;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -30,6 +31,8 @@ import java.util.stream.Stream;
 public final class BrowserSession implements AutoCloseable {
     /** Debian's paths; override with -Dcascade.it.chromium / -Dcascade.it.chromedriver. */
     public static final String DEFAULT_CHROMIUM = "/usr/bin/chromium";
+    /** Reads of an element that polling re-renders, before a stale element counts as an error. */
+    private static final int STALE_READ_ATTEMPTS = 3;
     public static final String DEFAULT_CHROMEDRIVER = "/usr/bin/chromedriver";
     /** Desktop viewport the screenshots are taken at. */
     public static final int WINDOW_WIDTH_PX = 1440;
@@ -117,9 +120,20 @@ public final class BrowserSession implements AutoCloseable {
         return driver.findElements(By.cssSelector("[data-testid=\"" + testId + "\"]"));
     }
 
-    /** textContent (not the rendered text), so values of hidden elements can be read too. */
+    /**
+     * textContent (not the rendered text), so values of hidden elements can be read too. Panels that poll re-render
+     * between finding an element and reading it: a stale element is found again (a few times), not an error.
+     */
     public String text(String testId) {
-        return byTestId(testId).getDomProperty("textContent");
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return byTestId(testId).getDomProperty("textContent");
+            } catch (StaleElementReferenceException e) {
+                if (attempt == STALE_READ_ATTEMPTS) {
+                    throw e;
+                }
+            }
+        }
     }
 
     public Object script(String js, Object... args) {
