@@ -44,11 +44,12 @@ final class BenchRequestParser {
                 throw invalid("unknown field '" + name + "'; allowed: " + String.join(", ", FIELDS.stream().sorted().toList()));
             }
         }
+        Boolean judge = bool(root, "judge");
         return new BenchConfig(prompts(root.get("prompts")), levels(root.get("levels")),
                 integer(root, "requests_per_level"), integer(root, "max_tokens"), List.of(),
                 longInteger(root, "request_timeout_ms"), longInteger(root, "deadline_seconds"),
                 sampling(root.get("sampling")), bool(root, "fixed_length"), integer(root, "warmup_requests"),
-                bool(root, "judge") != null ? bool(root, "judge") : judgeDefault);
+                judge != null ? judge : judgeDefault);
     }
 
     /** {@code {"temperature": 0.8, "top_p": 0.95, "seed": 42}}, every field optional (absent: the server's default). */

@@ -21,12 +21,20 @@ import static com.cascade4arm.routes.RouteIds.direct;
  */
 public final class CamelJudge implements AnswerJudge {
     private final JudgeSettings settings;
-    private final RetryWaits waits;
+    /** One for all comparisons: each execution keeps its own attempt count. */
+    private final Retry retry;
     private volatile ProducerTemplate template;
 
     public CamelJudge(JudgeSettings settings, RetryWaits waits) {
         this.settings = settings;
-        this.waits = waits;
+        this.retry = Retry.of("judge", RetryConfig.<JudgeCall.Reply>custom()
+                .maxAttempts(settings.maxAttempts())
+                .retryOnResult(reply -> reply.retryable() && !waits.next(1, reply.hint()).overCap())
+                .retryOnException(e -> false)
+                .intervalBiFunction((attempt, outcome) -> waits.next(attempt,
+                        outcome.isRight() ? outcome.get().hint() : RetryHint.NONE).millis())
+                .failAfterMaxAttempts(false)
+                .build());
     }
 
     /** Called when the route is built (the template needs the started context). */
@@ -51,14 +59,6 @@ public final class CamelJudge implements AnswerJudge {
             throw new JudgeUnavailableException("the judge route is not started");
         }
         byte[] body = JudgeCall.requestBody(settings.model(), settings.maxTokens(), question.system(), question.user());
-        Retry retry = Retry.of("judge", RetryConfig.<JudgeCall.Reply>custom()
-                .maxAttempts(settings.maxAttempts())
-                .retryOnResult(reply -> reply.retryable() && !waits.next(1, reply.hint()).overCap())
-                .retryOnException(e -> false)
-                .intervalBiFunction((attempt, outcome) -> waits.next(attempt,
-                        outcome.isRight() ? outcome.get().hint() : RetryHint.NONE).millis())
-                .failAfterMaxAttempts(false)
-                .build());
         JudgeCall.Reply reply = retry.executeSupplier(() -> once(producer, body));
         if (reply.text() == null) {
             throw new JudgeUnavailableException(reply.problem());
