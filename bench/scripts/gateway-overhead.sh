@@ -18,6 +18,8 @@
 # all CPUs but the last, the gateway alone on the last: taskset). Each prints the first 1,000 pairs per mode, 3 rounds
 # after them, 3 rounds after 4,000 more, and what the gateway's threads spent per request (event loops with their
 # wake-ups, JIT compilers, the rest). LLAMA_SETUPS="shared" (or "split") runs one. ONLY=b,c,d runs just those parts.
+# GATEWAY_ARGS adds gateway arguments in (d), e.g. --cascade.warmup.requests=0 for a gateway without its JIT warm-up;
+# GATEWAY_JAVA_OPTS adds JVM options of the gateway in (d).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 REQUESTS=${1:-2000}
@@ -99,10 +101,11 @@ if [ -n "$LLAMA_SERVER" ] && [ -x "$LLAMA_SERVER" ]; then
     echo "load before: $(uptime | sed 's/.*load average/load average/')"
     $ON_LLAMA "$LLAMA_SERVER" -m "$MODEL" --host 127.0.0.1 --port 18905 -c 4096 -np 4 -t "$THREADS" >/dev/null 2>&1 & pids+=($!)
     wait_health http://127.0.0.1:18905
-    $ON_GW $JAVA -jar camel-app/target/camel-app.jar --camel.server.port=18906 --cascade.small.urls=http://127.0.0.1:18905 \
-      --cascade.large.urls=http://127.0.0.1:18905 --cascade.data-dir="$(mktemp -d)" $UNLIMITED >/tmp/overhead-llama.log 2>&1 & pids+=($!)
+    $ON_GW $JAVA ${GATEWAY_JAVA_OPTS:-} -jar camel-app/target/camel-app.jar --camel.server.port=18906 --cascade.small.urls=http://127.0.0.1:18905 \
+      --cascade.large.urls=http://127.0.0.1:18905 --cascade.data-dir="$(mktemp -d)" $UNLIMITED ${GATEWAY_ARGS:-} >/tmp/overhead-llama.log 2>&1 & pids+=($!)
     GATEWAY_PID=$!
     wait_health http://127.0.0.1:18906
+    grep -o 'JIT warm-up.*' /tmp/overhead-llama.log || echo "JIT warm-up: off"
     llama_pair() { # $1 warm-up pairs per mode, then 3 rounds of 300
       $ON_BENCH $BENCH com.cascade4arm.bench.overhead.OverheadBench --gateway http://127.0.0.1:18906 --direct http://127.0.0.1:18905 \
         --requests 300 --concurrency 1 --max-tokens 4 --temperature 0 --modes stream,plain --warmup "$1" --rounds 3

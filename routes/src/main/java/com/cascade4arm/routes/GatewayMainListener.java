@@ -6,6 +6,8 @@ import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.rulesadmin.RulesSettings;
 import com.cascade4arm.routes.metrics.CachedScrape;
 import com.cascade4arm.routes.routing.RoutingService;
+import com.cascade4arm.routes.warmup.GatewayWarmup;
+import com.cascade4arm.routes.warmup.WarmupSettings;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;
@@ -20,6 +22,9 @@ import org.apache.camel.spi.PropertiesComponent;
 import org.apache.camel.support.LifecycleStrategySupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Plugs the gateway into Camel Main: before configuration it builds the shared Vert.x, meter registry and routes;
@@ -52,7 +57,10 @@ public abstract class GatewayMainListener extends MainListenerSupport {
     public void beforeConfigure(BaseMainSupport main) {
         CamelContext camel = main.getCamelContext();
         PropertiesComponent properties = camel.getPropertiesComponent();
+        // The JIT warm-up runs while the upstreams resolve (embedded hosts load their models meanwhile).
+        CompletableFuture<Void> warmup = warmUp(WarmupSettings.read(properties), main);
         GatewaySettings settings = resolveUpstreams(GatewaySettings.from(properties), properties);
+        warmup.join();
         // One Vert.x for the HTTP server (platform-http looks it up in the registry) and our upstream client.
         vertx = Vertx.vertx(new VertxOptions().setWorkerPoolSize(
                 Integer.parseInt(properties.resolveProperty("cascade.gateway.vertx-workers")
@@ -95,6 +103,24 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         });
     }
 
+    /** A throwaway gateway with this one's properties runs the request path first (package warmup); none when off. */
+    private static CompletableFuture<Void> warmUp(WarmupSettings warmup, BaseMainSupport main) {
+        if (!warmup.enabled()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        Properties inherited = new Properties();
+        inherited.putAll(main.getInitialProperties());
+        inherited.putAll(main.getOverrideProperties());
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Thread thread = new Thread(() -> {
+            GatewayWarmup.runLogged(warmup, inherited);
+            done.complete(null);
+        }, "gateway-warmup");
+        thread.setDaemon(true);
+        thread.start();
+        return done;
+    }
+
     private static void addStartupListener(CamelContext camel, ExtendedStartupListener listener) {
         try {
             camel.addStartupListener(listener);
@@ -116,7 +142,11 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         mountExtras(router, meters);
         gateway.mountNotFound(router);
         String host = camel.getPropertiesComponent().resolveProperty("camel.server.host").orElse("127.0.0.1");
-        String base = "http://" + (host.equals("0.0.0.0") ? "localhost" : host) + ":" + port(router);
+        announceReady("http://" + (host.equals("0.0.0.0") ? "localhost" : host) + ":" + port(router));
+    }
+
+    /** Logs where the gateway answers and how it is protected (the warm-up's throwaway gateway stays quiet). */
+    protected void announceReady(String base) {
         LOG.info("Cascade4Arm ready:\n  UI       {}/\n  API      {}/v1/chat/completions\n  Metrics  {}/metrics\n  Health   {}/health",
                 base, base, base, base);
         LOG.info(gateway.settings().edge().protectionSummary());

@@ -135,7 +135,7 @@ class DurabilityIT {
                 "--camel.server.port=" + port, "--camel.server.host=127.0.0.1",
                 "--cascade.small.urls=" + upstream.baseUrl(), "--cascade.large.urls=" + upstream.baseUrl(),
                 "--cascade.baseline.url=" + upstream.baseUrl(), "--cascade.admin.token=" + ADMIN_TOKEN,
-                "--cascade.data-dir=" + dataDir, "--cascade.bench.git-commit=durability-test",
+                "--cascade.data-dir=" + dataDir, "--cascade.warmup.requests=0", "--cascade.bench.git-commit=durability-test",
                 // the test polls status often; the per-client concurrency limit (4) stays at its default, so the
                 // polls share 127.0.0.1 with the run's 6 concurrent loopback calls
                 "--cascade.edge.rate-limit.requests-per-second=1000", "--cascade.edge.rate-limit.burst=1000",

@@ -121,7 +121,7 @@ class GracefulShutdownIT {
         return ChildJvm.start(CascadeApp.class, dataDir.resolve("gateway.log"),
                 "--camel.server.port=" + port, "--camel.server.host=127.0.0.1",
                 "--cascade.small.urls=" + upstream.baseUrl(), "--cascade.large.urls=" + upstream.baseUrl(),
-                "--cascade.data-dir=" + dataDir, "--cascade.shutdown.drain-timeout-ms=" + drainTimeoutMs,
+                "--cascade.data-dir=" + dataDir, "--cascade.warmup.requests=0", "--cascade.shutdown.drain-timeout-ms=" + drainTimeoutMs,
                 "--camel.main.shutdown-timeout=" + CAMEL_SHUTDOWN_TIMEOUT_S);
     }
 

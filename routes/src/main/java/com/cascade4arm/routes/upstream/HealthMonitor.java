@@ -40,6 +40,9 @@ public final class HealthMonitor implements AutoCloseable {
     }
 
     public void checkAll() {
+        if (closed) {
+            return; // a tick already queued when the gateway closed: its client is closed too
+        }
         pools.forEach(pool -> pool.endpoints().forEach(this::check));
     }
 

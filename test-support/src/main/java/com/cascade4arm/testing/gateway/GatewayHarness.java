@@ -72,6 +72,7 @@ public final class GatewayHarness<L extends MainListener> implements AutoCloseab
             // A test that stops its gateway with a request still hanging need not wait the production drain (20 s).
             properties.put("cascade.shutdown.drain-timeout-ms", "1000");
             properties.putAll(UNLIMITED_EDGE);
+            properties.put("cascade.warmup.requests", "0"); // seconds per boot; GatewayWarmupIT tests the warm-up
         }
 
         public Builder<L> property(String key, String value) {

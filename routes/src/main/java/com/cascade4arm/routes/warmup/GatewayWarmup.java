@@ -1,0 +1,225 @@
+package com.cascade4arm.routes.warmup;
+
+import com.cascade4arm.bench.client.StreamingChatClient;
+import com.cascade4arm.openai.ChatRequest;
+import com.cascade4arm.routes.GatewayMainListener;
+import com.cascade4arm.routes.cluster.SharedState;
+import com.cascade4arm.routes.config.GatewaySettings;
+import com.cascade4arm.routes.routing.RoutingService;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import org.apache.camel.main.Main;
+import org.apache.camel.spi.PropertiesComponent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+/**
+ * Runs the gateway's request path a few thousand times before the real gateway starts: a throwaway gateway in this
+ * JVM (same configuration, its own port, state and meters) in front of an instant upstream. The JIT compiles what it
+ * ran, and compiled code belongs to the classes, not to that gateway — so a freshly started replica serves its first
+ * clients at warmed speed instead of spending its first minutes compiling (measured: bench/README "Gateway overhead").
+ */
+public final class GatewayWarmup {
+    private static final Logger LOG = LoggerFactory.getLogger(GatewayWarmup.class);
+    /** Prompts the bundled rulebook sends to different tiers (greeting, fact, code, reasoning). */
+    private static final List<String> PROMPTS = List.of("Hi there, how are you today?",
+            "What is the capital of France?", "Write a Python function that reverses a linked list.",
+            "Explain step by step why the sum of two odd numbers is even.");
+    private static final int MAX_TOKENS = 5;
+    private static final long READY_WITHIN_MS = 30_000;
+    private static final long REQUEST_TIMEOUT_MS = 10_000;
+
+    private GatewayWarmup() {
+    }
+
+    /**
+     * What a warm-up did: requests sent and answered 200, the tiers the plain answers came from, the upstream's count,
+     * how long it took, and the state directory it used (deleted by then).
+     */
+    public record Result(int sent, int answered, Set<String> routes, long upstreamRequests, long elapsedMs, Path stateDir) {
+    }
+
+    /** Counts of one warm-up's requests as they go. */
+    private static final class Tally {
+        int sent;
+        int answered;
+        final Set<String> routes = new TreeSet<>();
+    }
+
+    /**
+     * Boots the throwaway gateway with {@code inherited} (the real one's override properties) plus its own, sends the
+     * requests, stops it and deletes its state.
+     */
+    public static Result run(WarmupSettings settings, Properties inherited) {
+        long start = System.nanoTime();
+        Path dir = tempDir();
+        Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(1));
+        try (WarmupUpstream upstream = WarmupUpstream.start(vertx)) {
+            Main main = new Main();
+            inherited.forEach((key, value) -> main.addOverrideProperty(key.toString(), value.toString()));
+            ownProperties(dir).forEach(main::addOverrideProperty);
+            WarmupListener listener = new WarmupListener(upstream.baseUrl());
+            main.addMainListener(listener);
+            try {
+                main.start();
+                URI base = listener.gateway().selfUrl();
+                awaitHealthy(base);
+                Tally tally = drive(base, settings, start);
+                return new Result(tally.sent, tally.answered, tally.routes, upstream.chatRequests(),
+                        (System.nanoTime() - start) / 1_000_000, dir);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("warm-up interrupted", e);
+            } finally {
+                main.stop();
+            }
+        } finally {
+            vertx.close();
+            delete(dir);
+        }
+    }
+
+    /** Runs the warm-up and logs what it did; a failed warm-up is logged and the gateway starts anyway (only slower). */
+    public static void runLogged(WarmupSettings settings, Properties inherited) {
+        try {
+            Result result = run(settings, inherited);
+            LOG.info("JIT warm-up: {} chat requests ({} answered, tiers {}) through a throwaway gateway in {} ms",
+                    result.sent(), result.answered(), result.routes(), result.elapsedMs());
+        } catch (RuntimeException e) {
+            LOG.warn("JIT warm-up failed, the first requests will be slower: {}", e.toString());
+        }
+    }
+
+    /** Its own port, state, and nothing that reaches outside this JVM (store, tracing, judge, hosted, schedule). */
+    private static Map<String, String> ownProperties(Path dir) {
+        Map<String, String> own = new LinkedHashMap<>();
+        own.put("cascade.warmup.requests", "0");
+        own.put("camel.main.name", "cascade4arm-warmup");
+        own.put("camel.main.startup-summary-level", "Off");
+        own.put("camel.server.enabled", "true");
+        own.put("camel.server.host", "127.0.0.1");
+        own.put("camel.server.port", "0");
+        own.put("cascade.data-dir", dir.toString());
+        own.put("cascade.rules.dir", dir.resolve("rules").toString());
+        own.put("cascade.bench.results-dir", dir.resolve("bench").toString());
+        own.put("cascade.store", "files");
+        own.put("cascade.bench.schedule.enabled", "false");
+        own.put("cascade.baseline.url", "");
+        own.put("cascade.judge.url", "");
+        own.put("cascade.judge.enabled", "false");
+        own.put("cascade.tracing.otlp-endpoint", "");
+        own.put("cascade.compare.hosted.simulated", "false");
+        own.put("cascade.edge.rate-limit.enabled", "false");
+        own.put("cascade.shutdown.drain-timeout-ms", "0");
+        own.put("cascade.upstream.health-interval-ms", "100"); // healthy (and warming) soon after start
+        return own;
+    }
+
+    private static void awaitHealthy(URI base) throws InterruptedException {
+        HttpClient http = HttpClient.newHttpClient();
+        long deadline = System.nanoTime() + READY_WITHIN_MS * 1_000_000;
+        while (System.nanoTime() < deadline) {
+            try {
+                if (http.send(HttpRequest.newBuilder(base.resolve("/health")).build(),
+                        HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            }
+            Thread.sleep(50);
+        }
+        throw new IllegalStateException("warm-up gateway not healthy within " + READY_WITHIN_MS + " ms");
+    }
+
+    /** Alternates streamed and plain requests over the prompts (the benchmark's client streams, as a run would). */
+    private static Tally drive(URI base, WarmupSettings settings, long start) throws InterruptedException {
+        StreamingChatClient streaming = new StreamingChatClient(base.toString(), null, REQUEST_TIMEOUT_MS);
+        HttpClient plain = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        long deadline = start + settings.maxMs() * 1_000_000;
+        Tally tally = new Tally();
+        while (tally.sent < settings.requests() && System.nanoTime() < deadline) {
+            String prompt = PROMPTS.get(tally.sent % PROMPTS.size());
+            boolean stream = (tally.sent / PROMPTS.size()) % 2 == 0;
+            ChatRequest request = ChatRequest.userPrompt(GatewaySettings.AUTO_MODEL, prompt, MAX_TOKENS, stream);
+            tally.sent++;
+            if (stream ? streaming.stream(request).ok() : plainOk(plain, base, request, tally.routes)) {
+                tally.answered++;
+            }
+        }
+        return tally;
+    }
+
+    private static boolean plainOk(HttpClient http, URI base, ChatRequest request, Set<String> routes)
+            throws InterruptedException {
+        try {
+            HttpResponse<Void> response = http.send(HttpRequest.newBuilder(base.resolve("/v1/chat/completions"))
+                    .timeout(Duration.ofMillis(REQUEST_TIMEOUT_MS)).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(request.toJson().toString())).build(),
+                    HttpResponse.BodyHandlers.discarding());
+            response.headers().firstValue("X-Cascade-Route").ifPresent(routes::add);
+            return response.statusCode() == 200;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static Path tempDir() {
+        try {
+            return Files.createTempDirectory("cascade4arm-warmup-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("no temp dir for the warm-up", e);
+        }
+    }
+
+    private static void delete(Path dir) {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            LOG.debug("warm-up state not deleted: {}", dir, e);
+        }
+    }
+
+    /** The throwaway gateway: every tier on the instant upstream, the bundled rulebook, no ready banner. */
+    private static final class WarmupListener extends GatewayMainListener {
+        private final URI upstream;
+
+        WarmupListener(URI upstream) {
+            this.upstream = upstream;
+        }
+
+        @Override
+        protected GatewaySettings resolveUpstreams(GatewaySettings settings, PropertiesComponent properties) {
+            Map<String, List<URI>> urls = new LinkedHashMap<>();
+            settings.tierNames().forEach(tier -> urls.put(tier, List.of(upstream)));
+            return settings.withTierUrls(urls);
+        }
+
+        @Override
+        protected RoutingService routing(PropertiesComponent properties, SharedState shared) {
+            return shared.startRouting();
+        }
+
+        @Override
+        protected void announceReady(String base) {
+        }
+    }
+}
