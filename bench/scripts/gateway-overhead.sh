@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What the gateway adds, measured: (a) against the embedded llama-host small model, (b) against an instant upstream at
 # concurrency 1 and 32, (c) what a bare Vert.x pass-through proxy adds on the same machine (the floor), (d) against a
-# real llama-server, streamed and not, paired in one run: right after start (1,000 warm-up pairs) and warmed up.
+# real llama-server, streamed and not, paired in one run: right after start (1,000 warm-up pairs) and warmed up, (e) a
+# fresh gateway's first requests with and without its JIT warm-up.
 # Builds first if needed; everything runs on loopback and stops by itself.
 # Usage: bench/scripts/gateway-overhead.sh [requests]   (pairs per round against the instant upstream, default 2000:
 # fewer leave the p99 difference of two tails to chance; 5 rounds at concurrency 1, 3 at 32, the median printed last;
@@ -18,6 +19,10 @@
 # all CPUs but the last, the gateway alone on the last: taskset). Each prints the first 1,000 pairs per mode, 3 rounds
 # after them, 3 rounds after 4,000 more, and what the gateway's threads spent per request (event loops with their
 # wake-ups, JIT compilers, the rest). LLAMA_SETUPS="shared" (or "split") runs one. ONLY=b,c,d runs just those parts.
+# (e) what the gateway's JIT warm-up (cascade.warmup.requests) buys a fresh gateway: for 0, 2,000 and 5,000 warm-up
+# requests (WARMUPS="0 2000 5000"), a fresh gateway in front of the instant upstream, unpinned, and the first 1,000
+# requests after /health says ready (500 pairs per mode, streamed and plain), with its JIT compilers' and event loops'
+# CPU over them.
 # GATEWAY_ARGS adds gateway arguments in (d), e.g. --cascade.warmup.requests=0 for a gateway without its JIT warm-up;
 # GATEWAY_JAVA_OPTS adds JVM options of the gateway in (d).
 set -euo pipefail
@@ -28,7 +33,7 @@ JAVA="java -XX:+IgnoreUnrecognizedVMOptions --enable-native-access=ALL-UNNAMED"
 # The load generator is one client: lift the per-client edge limits so they are not what gets measured.
 UNLIMITED="--cascade.edge.rate-limit.requests-per-second=1000000 --cascade.edge.rate-limit.burst=1000000 --cascade.edge.max-concurrent-per-client=64"
 BENCH="$JAVA -cp bench/tools/target/bench.jar:bench/tools/target/lib/*"
-ONLY=${ONLY:-a,b,c,d}
+ONLY=${ONLY:-a,b,c,d,e}
 part() { [[ ",$ONLY," == *",$1,"* ]]; }
 CPUS=$(nproc)
 if [ "${PIN:-1}" = 1 ] && [ "$CPUS" -ge 2 ] && command -v taskset >/dev/null; then
@@ -135,4 +140,24 @@ wait_health http://127.0.0.1:18903
 SMALL=$(curl -s http://127.0.0.1:18903/health | python3 -c 'import json,sys; print([e["url"] for e in json.load(sys.stdin)["endpoints"] if e["pool"]=="small"][0])')
 $BENCH com.cascade4arm.bench.overhead.OverheadBench --gateway http://127.0.0.1:18903 --direct "$SMALL" \
   --requests 1000 --concurrency 1 --max-tokens 4 --warmup 1000
+fi
+
+if part e; then
+echo "== (e) JIT warm-up: a fresh gateway's first 1,000 requests after ready, instant upstream, not pinned =="
+$BENCH com.cascade4arm.testing.upstream.InstantResponder 18907 >/dev/null 2>&1 & pids+=($!)
+wait_health http://127.0.0.1:18907
+for warmup in ${WARMUPS:-0 2000 5000}; do
+  $JAVA -jar camel-app/target/camel-app.jar --camel.server.port=18908 --cascade.small.urls=http://127.0.0.1:18907 \
+    --cascade.large.urls=http://127.0.0.1:18907 --cascade.data-dir="$(mktemp -d)" --cascade.warmup.requests="$warmup" \
+    $UNLIMITED >/tmp/overhead-warmup.log 2>&1 &
+  GATEWAY_PID=$!
+  wait_health http://127.0.0.1:18908
+  sleep 3 # the warm-up's last compilations settle
+  echo "-- warm-up $warmup: $(grep -o 'JIT warm-up.*' /tmp/overhead-warmup.log || echo off) --"
+  before=$(thread_cpu "$GATEWAY_PID")
+  $BENCH com.cascade4arm.bench.overhead.OverheadBench --gateway http://127.0.0.1:18908 --direct http://127.0.0.1:18907 \
+    --requests 500 --concurrency 1 --max-tokens 4 --modes stream,plain --warmup 0 --rounds 1 | grep '^median'
+  echo "gateway threads $(cpu_per_unit "$before" "$(thread_cpu "$GATEWAY_PID")" 1000 "request")"
+  kill "$GATEWAY_PID"; wait "$GATEWAY_PID" 2>/dev/null || true
+done
 fi

@@ -113,8 +113,11 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         inherited.putAll(main.getOverrideProperties());
         CompletableFuture<Void> done = new CompletableFuture<>();
         Thread thread = new Thread(() -> {
-            GatewayWarmup.runLogged(warmup, inherited);
-            done.complete(null);
+            try {
+                GatewayWarmup.runLogged(warmup, inherited);
+            } finally {
+                done.complete(null); // the real gateway starts whatever happened to the warm-up
+            }
         }, "gateway-warmup");
         thread.setDaemon(true);
         thread.start();

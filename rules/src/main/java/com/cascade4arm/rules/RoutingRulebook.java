@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
 import org.drools.kiesession.session.StatefulKnowledgeSessionImpl;
 import org.kie.api.KieBase;
 import org.kie.api.definition.KiePackage;
@@ -28,6 +29,12 @@ public final class RoutingRulebook {
 
     /** Most rule firings per decision; a rule that keeps re-activating itself stops here instead of hanging the request. */
     public static final int FIRE_LIMIT = 100;
+
+    /**
+     * The last rulebook compiled, reused for the same files: a compile takes seconds, a rulebook never changes, and its
+     * KieBase keeps the constraints MVEL already turned into bytecode (so the gateway's JIT warm-up carries over).
+     */
+    private static final AtomicReference<RoutingRulebook> LAST_COMPILED = new AtomicReference<>();
 
     /** Sessions created up front; the pool grows to the number of threads deciding at once. */
     private static final int INITIAL_POOLED_SESSIONS = 1;
@@ -59,7 +66,13 @@ public final class RoutingRulebook {
      * @throws RulebookCompileException carrying every problem (file, line, column, message) when Drools reports anything
      */
     public static RoutingRulebook compile(Map<String, String> drlFilesByName) {
-        return new RoutingRulebook(RulebookCompiler.compile(drlFilesByName), drlFilesByName);
+        RoutingRulebook last = LAST_COMPILED.get();
+        if (last != null && last.files.equals(drlFilesByName)) {
+            return last;
+        }
+        RoutingRulebook compiled = new RoutingRulebook(RulebookCompiler.compile(drlFilesByName), drlFilesByName);
+        LAST_COMPILED.set(compiled);
+        return compiled;
     }
 
     /**

@@ -45,6 +45,26 @@ class RoutingRulebookTest {
     }
 
     @Test
+    void theSameFilesCompiledAgainGiveTheSameRulebookOtherFilesANewOne() {
+        Map<String, String> files = Map.of("question-routing.drl", HEADER + """
+                rule "question routing: reused"
+                when
+                    PromptFacts( question == true )
+                    $d : Decision()
+                then
+                    modify($d) { routeLarge("reused") }
+                end
+                """);
+        RoutingRulebook first = RoutingRulebook.compile(files);
+
+        assertThat(RoutingRulebook.compile(new java.util.HashMap<>(files))).isSameAs(first);
+        Map<String, String> edited = Map.of("question-routing.drl", files.get("question-routing.drl").replace("reused", "edited"));
+        RoutingRulebook recompiled = RoutingRulebook.compile(edited);
+        assertThat(recompiled).isNotSameAs(first);
+        assertThat(recompiled.decide(QUESTION).reason()).isEqualTo("edited");
+    }
+
+    @Test
     void decidesSmallWithDefaultRuleWhenNoRuleRoutes() {
         RoutingRulebook rulebook = RoutingRulebook.compile(Map.of("code-only.drl", HEADER + """
                 rule "code only: fenced code goes large"
