@@ -47,7 +47,7 @@ public final class LlamaHost implements ModelEndpointServer {
         this.server = server;
         this.engine = engine;
         this.loaded = loaded;
-        this.baseUrl = ModelEndpointServer.url(config.host(), server.actualPort());  // the warm-up's address too
+        this.baseUrl = ModelEndpointServer.url(config.host(), server.actualPort());
     }
 
     /**
@@ -81,7 +81,7 @@ public final class LlamaHost implements ModelEndpointServer {
                     .get(STARTUP_TIMEOUT_MS, TimeUnit.MILLISECONDS);
             URI url = ModelEndpointServer.url(config.host(), server.actualPort());
             CompletableFuture<Void> ready = engine.startLoading(loadGate,
-                    () -> afterWarmup.accept(warmup.at(url).run()));
+                    () -> afterWarmup.accept(warmup.run(url)));
             LlamaHost host = new LlamaHost(config, vertx, server, engine, ready);
             LOG.info("llama-host '{}' listening on {} (model loading in background{})", config.alias(), host.baseUrl,
                     config.warmupRequests() == 0 ? "" : ", then a warm-up of " + config.warmupRequests() + " answers");

@@ -43,24 +43,17 @@ public final class HostWarmup {
 
     private final HostConfig config;
     private final String secret;
-    private URI baseUrl;
 
     private HostWarmup(HostConfig config, String secret) {
         this.config = config;
         this.secret = secret;
     }
 
-    /** A warm-up for {@code config}'s host with a fresh random secret; {@link #at} tells it where the host listens. */
+    /** A warm-up for {@code config}'s host, with a fresh random secret. */
     public static HostWarmup forHost(HostConfig config) {
         byte[] bytes = new byte[SECRET_BYTES];
         new SecureRandom().nextBytes(bytes);
         return new HostWarmup(config, HexFormat.of().formatHex(bytes));
-    }
-
-    /** The host's own address (known once it listens). */
-    public HostWarmup at(URI hostUrl) {
-        this.baseUrl = hostUrl;
-        return this;
     }
 
     /** True when {@code headerValue} is this warm-up's secret. */
@@ -74,12 +67,12 @@ public final class HostWarmup {
     }
 
     /**
-     * Generates {@link HostConfig#warmupRequests()} answers one after the other; a failure ends the warm-up early
-     * (logged): a cold host is still a working host.
+     * Generates {@link HostConfig#warmupRequests()} answers one after the other from the host at {@code hostUrl}; a
+     * failure ends the warm-up early (logged): a cold host is still a working host.
      */
-    public Summary run() {
+    public Summary run(URI hostUrl) {
         int requests = config.warmupRequests();
-        if (requests == 0 || baseUrl == null) {
+        if (requests == 0) {
             return Summary.NONE;
         }
         long start = System.nanoTime();
@@ -91,7 +84,7 @@ public final class HostWarmup {
         try {
             for (; done < requests; done++) {
                 long requestStart = System.nanoTime();
-                tokens += answer(http, PROMPTS.get(done % PROMPTS.size()));
+                tokens += answer(http, hostUrl, PROMPTS.get(done % PROMPTS.size()));
                 lastMs = (System.nanoTime() - requestStart) / 1_000_000;
                 firstMs = done == 0 ? lastMs : firstMs;
             }
@@ -107,8 +100,8 @@ public final class HostWarmup {
     }
 
     /** One streamed answer, read to its end; returns its completion tokens (from the usage chunk). */
-    private int answer(HttpClient http, String prompt) throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(baseUrl.resolve("/v1/chat/completions"))
+    private int answer(HttpClient http, URI hostUrl, String prompt) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(hostUrl.resolve("/v1/chat/completions"))
                 .timeout(REQUEST_TIMEOUT)
                 .header("Content-Type", "application/json")
                 .header(HEADER, secret)
