@@ -33,7 +33,8 @@ class BaselineHostIT {
     static void startBaseline() {
         HostConfig asked = HostConfig.defaults("demo-baseline", DemoModelFiles.path(DemoModel.BASELINE))
                 .withCtxSize(1024).withParallel(4).withDraft(DemoModelFiles.path(DemoModel.SMALL))
-                .withEngine(Engine.JNI, null);
+                .withEngine(Engine.JNI, null)
+                .withWarmupRequests(0); // behaviour, not speed, is tested here: spare the 3B model's warm-up
         baseline = BaselineHost.startLocal(asked);
         baseline.awaitReady(Duration.ofSeconds(120));
         client = new HostClient(baseline.baseUrl(), null);

@@ -38,9 +38,10 @@ final class EmbeddedHosts implements AutoCloseable {
      * @param threads       llama.cpp threads per host, or null for the host's CPUs shared out
      *                      ({@link EmbeddedCpus#threads})
      * @param hostProcesses JNI hosts each in a JVM of their own (false: in the gateway's JVM)
+     * @param warmupRequests answers each JNI host generates before it says ready (llama-server warms up by itself)
      */
     record Options(Path modelsDir, int slots, Integer threads, Engine engine, Path llamaServer, EmbeddedCpus cpus,
-                   boolean hostProcesses) {
+                   boolean hostProcesses, int warmupRequests) {
     }
 
     private final List<ModelEndpointServer> servers = new ArrayList<>();
@@ -80,7 +81,8 @@ final class EmbeddedHosts implements AutoCloseable {
         return HostConfig.defaults(model.id(), file)
                 .withThreads(EmbeddedCpus.threads(options.threads(), cpus, sharing))
                 .withCpus(cpus)
-                .withEngine(options.engine(), options.llamaServer());
+                .withEngine(options.engine(), options.llamaServer())
+                .withWarmupRequests(options.warmupRequests());
     }
 
     private static String cpus(CpuSet set) {

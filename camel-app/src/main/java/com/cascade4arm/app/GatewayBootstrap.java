@@ -1,6 +1,7 @@
 package com.cascade4arm.app;
 
 import com.cascade4arm.host.Engine;
+import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.cpu.ThreadAffinity;
 import com.cascade4arm.host.demo.DemoModels;
 import com.cascade4arm.routes.GatewayMainListener;
@@ -86,7 +87,8 @@ final class GatewayBootstrap extends GatewayMainListener {
                 llamaServer.isEmpty() ? null : Path.of(llamaServer),
                 EmbeddedCpus.resolve(text(properties, "cascade.embedded.cascade-cpus"),
                         text(properties, "cascade.embedded.baseline-cpus"), ThreadAffinity.current()),
-                text(properties, HOST_PROCESSES).isEmpty() || booleanProperty(properties, HOST_PROCESSES));
+                text(properties, HOST_PROCESSES).isEmpty() || booleanProperty(properties, HOST_PROCESSES),
+                intProperty(properties, "cascade.embedded.warmup-requests", HostConfig.DEFAULT_WARMUP_REQUESTS));
     }
 
     private static String text(PropertiesComponent properties, String key) {

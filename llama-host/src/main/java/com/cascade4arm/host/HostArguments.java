@@ -16,7 +16,8 @@ import java.util.Set;
  * {@code --ctx-size}/{@code -c}, {@code --threads}/{@code -t}, {@code --parallel}/{@code -np}, ...), plus
  * {@code --demo small|large|baseline} for the generated demo models, {@code --proxy URL} for the baseline proxy,
  * {@code --engine auto|jni|llama-server} with {@code --llama-server PATH}, {@code --cpus 0-3} to pin the model, and
- * {@code --serialize-requests true} for one request at a time, the others waiting in order (the baseline's way).
+ * {@code --serialize-requests true} for one request at a time, the others waiting in order (the baseline's way), and
+ * {@code --warmup-requests N} for the warm-up answers generated before the host says ready (0: none).
  */
 public final class HostArguments {
 
@@ -30,7 +31,8 @@ public final class HostArguments {
             Map.entry("--draft-n-min", "--draft-min"));
     private static final Set<String> FLAGS = Set.of("--model", "--model-draft", "--draft-max", "--draft-min",
             "--draft-p-min", "--ctx-size", "--threads", "--parallel", "--host", "--port", "--api-key", "--alias",
-            "--demo", "--proxy", "--max-body-bytes", "--engine", "--llama-server", "--cpus", "--serialize-requests");
+            "--demo", "--proxy", "--max-body-bytes", "--engine", "--llama-server", "--cpus", "--serialize-requests",
+            "--warmup-requests");
 
     private final Map<String, String> values;
 
@@ -93,7 +95,8 @@ public final class HostArguments {
                 .withHost(values.getOrDefault("--host", config.host()))
                 .withPort(integer("--port", DEFAULT_STANDALONE_PORT))
                 .withApiKey(values.get("--api-key"))
-                .withSerializeRequests(bool("--serialize-requests"));
+                .withSerializeRequests(bool("--serialize-requests"))
+                .withWarmupRequests(integer("--warmup-requests", config.warmupRequests()));
         if (has("--max-body-bytes")) {
             config = config.withMaxBodyBytes(Long.parseLong(value("--max-body-bytes")));
         }

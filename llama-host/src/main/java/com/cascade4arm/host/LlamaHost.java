@@ -3,6 +3,7 @@ package com.cascade4arm.host;
 import com.cascade4arm.host.cpu.ThreadAffinity;
 import com.cascade4arm.host.http.HostRouter;
 import com.cascade4arm.host.inference.InferenceEngine;
+import com.cascade4arm.host.warmup.HostWarmup;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpServer;
@@ -17,6 +18,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
  * Serves one GGUF model (optionally with a draft model for speculative decoding) over the llama-server HTTP API,
@@ -48,29 +50,41 @@ public final class LlamaHost implements ModelEndpointServer {
         this.baseUrl = ModelEndpointServer.url(config.host(), server.actualPort());
     }
 
-    /** Starts listening at once; the model loads in the background ({@code /health} answers 503 meanwhile). */
+    /**
+     * Starts listening at once; the model loads and warms up in the background ({@code /health} answers 503
+     * meanwhile).
+     */
     public static LlamaHost start(HostConfig config) {
         return start(config, new CountDownLatch(0));
     }
 
     /** As {@link #start(HostConfig)}, but loading waits until {@code loadGate} opens (lets tests see "loading"). */
     static LlamaHost start(HostConfig config, CountDownLatch loadGate) {
+        return start(config, loadGate, summary -> { });
+    }
+
+    /** As above; {@code afterWarmup} hears what the warm-up did, before the host says ready (tests hold it there). */
+    static LlamaHost start(HostConfig config, CountDownLatch loadGate, Consumer<HostWarmup.Summary> afterWarmup) {
         Vertx vertx = Vertx.vertx(new VertxOptions()
                 .setEventLoopPoolSize(EVENT_LOOP_THREADS)
                 .setWorkerPoolSize(WORKER_THREADS));
         ThreadAffinity.pinEventLoop(vertx, config.cpus()); // its per-token writes stay on the host's CPUs
         InferenceEngine engine = new InferenceEngine(config);
+        HostWarmup warmup = HostWarmup.forHost(config);
         try {
             HttpServer server = vertx.createHttpServer(new HttpServerOptions()
                             .setHost(config.host())
                             .setPort(config.port()))
-                    .requestHandler(HostRouter.create(vertx, config, engine))
+                    .requestHandler(HostRouter.create(vertx, config, engine, warmup))
                     .listen()
                     .toCompletionStage().toCompletableFuture()
                     .get(STARTUP_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-            CompletableFuture<Void> loaded = engine.startLoading(loadGate);
-            LlamaHost host = new LlamaHost(config, vertx, server, engine, loaded);
-            LOG.info("llama-host '{}' listening on {} (model loading in background)", config.alias(), host.baseUrl);
+            URI url = ModelEndpointServer.url(config.host(), server.actualPort());
+            CompletableFuture<Void> ready = engine.startLoading(loadGate,
+                    () -> afterWarmup.accept(warmup.run(url)));
+            LlamaHost host = new LlamaHost(config, vertx, server, engine, ready);
+            LOG.info("llama-host '{}' listening on {} (model loading in background{})", config.alias(), host.baseUrl,
+                    config.warmupRequests() == 0 ? "" : ", then a warm-up of " + config.warmupRequests() + " answers");
             return host;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

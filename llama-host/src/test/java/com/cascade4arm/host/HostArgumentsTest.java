@@ -81,6 +81,18 @@ class HostArgumentsTest {
     }
 
     @Test
+    void warmsUpByDefaultAndTakesTheWarmupCountFromItsFlag() {
+        assertThat(HostArguments.parse("--model", "x.gguf").toConfig().warmupRequests())
+                .isEqualTo(HostConfig.DEFAULT_WARMUP_REQUESTS).isPositive();
+        assertThat(HostArguments.parse("--model", "x.gguf", "--warmup-requests", "0").toConfig().warmupRequests())
+                .isZero();
+        assertThatThrownBy(() -> HostArguments.parse("--model", "x.gguf", "--warmup-requests", "-1").toConfig())
+                .hasMessage("warmupRequests must be between 0 and 100, but was -1");
+        assertThatThrownBy(() -> HostArguments.parse("--model", "x.gguf", "--warmup-requests", "a few").toConfig())
+                .hasMessage("--warmup-requests must be an integer, but was 'a few'");
+    }
+
+    @Test
     void configValidationNamesTheBadValue() {
         HostConfig config = HostConfig.defaults("m", Path.of("m.gguf"));
 

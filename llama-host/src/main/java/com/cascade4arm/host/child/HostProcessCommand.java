@@ -62,6 +62,7 @@ public record HostProcessCommand(HostConfig config, Path java, String classPath,
                 "--serialize-requests", String.valueOf(config.serializeRequests()),
                 "--threads", String.valueOf(config.threads()),
                 "--max-body-bytes", String.valueOf(config.maxBodyBytes()),
+                "--warmup-requests", String.valueOf(config.warmupRequests()),
                 "--api-key", childKey));
         if (config.draftModel() != null) {
             args.addAll(List.of("--model-draft", config.draftModel().toString(),

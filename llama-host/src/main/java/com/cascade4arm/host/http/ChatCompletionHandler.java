@@ -43,7 +43,8 @@ final class ChatCompletionHandler implements Handler<RoutingContext> {
         GenerationListener listener = request.stream()
                 ? new StreamingResponder(ctx.response(), context, json, request.includeUsage())
                 : new JsonResponder(ctx.response(), context, json);
-        engine.submit(request, listener).whenComplete((job, failure) -> context.runOnContext(v -> {
+        boolean warmup = Boolean.TRUE.equals(ctx.get(InfoHandlers.WARMUP));
+        engine.submit(request, listener, warmup).whenComplete((job, failure) -> context.runOnContext(v -> {
             if (failure != null) {
                 Throwable cause = failure instanceof CompletionException && failure.getCause() != null
                         ? failure.getCause() : failure;

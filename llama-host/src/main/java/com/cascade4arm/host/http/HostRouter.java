@@ -2,6 +2,7 @@ package com.cascade4arm.host.http;
 
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.inference.InferenceEngine;
+import com.cascade4arm.host.warmup.HostWarmup;
 import com.cascade4arm.openai.ApiError;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.Router;
@@ -16,9 +17,9 @@ public final class HostRouter {
     private HostRouter() {
     }
 
-    public static Router create(Vertx vertx, HostConfig config, InferenceEngine engine) {
+    public static Router create(Vertx vertx, HostConfig config, InferenceEngine engine, HostWarmup warmup) {
         Router router = Router.router(vertx);
-        InfoHandlers info = new InfoHandlers(config, engine);
+        InfoHandlers info = new InfoHandlers(config, engine, warmup);
 
         router.get("/health").handler(info::health);
         router.get("/metrics").handler(info::metrics);

@@ -3,6 +3,7 @@ package com.cascade4arm.host.http;
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.inference.InferenceEngine;
 import com.cascade4arm.host.metrics.PrometheusText;
+import com.cascade4arm.host.warmup.HostWarmup;
 import com.cascade4arm.openai.ApiError;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -15,13 +16,18 @@ import java.nio.file.Path;
 /** The small read-only endpoints: {@code /health}, {@code /v1/models}, {@code /metrics}, plus the loading gate. */
 final class InfoHandlers {
 
+    /** Routing-context key set on the host's own warm-up requests. */
+    static final String WARMUP = "cascade.warmup";
+
     private final HostConfig config;
     private final InferenceEngine engine;
+    private final HostWarmup warmup;
     private final long createdEpochSeconds = System.currentTimeMillis() / 1000;
 
-    InfoHandlers(HostConfig config, InferenceEngine engine) {
+    InfoHandlers(HostConfig config, InferenceEngine engine, HostWarmup warmup) {
         this.config = config;
         this.engine = engine;
+        this.warmup = warmup;
     }
 
     void health(RoutingContext ctx) {
@@ -33,9 +39,15 @@ final class InfoHandlers {
         }
     }
 
-    /** llama-server answers 503 on every API endpoint until the model is loaded. */
+    /**
+     * llama-server answers 503 on every API endpoint until the model is loaded and warmed up; only the host's own
+     * warm-up requests (carrying its secret) pass while it warms up.
+     */
     void requireReady(RoutingContext ctx) {
         if (engine.isReady()) {
+            ctx.next();
+        } else if (engine.isWarmingUp() && warmup.admits(ctx.request().getHeader(HostWarmup.HEADER))) {
+            ctx.put(WARMUP, true);
             ctx.next();
         } else {
             ErrorResponses.send(ctx.response(), ApiError.unavailable(engine.notReadyMessage()));

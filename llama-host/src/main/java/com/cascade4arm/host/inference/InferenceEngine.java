@@ -30,12 +30,17 @@ public final class InferenceEngine implements AutoCloseable {
     private final HostConfig config;
     private final GenerationScheduler scheduler;
     private final HostMetrics metrics;
+    /** Where the warm-up's answers are counted instead, so that the host's metrics start with its first client. */
+    private final HostMetrics warmupMetrics;
     private final DraftTracker drafts;
     private final TokenPump pump;
     private final ExecutorService promptWorkers;
     /** Where drafted generations finish: they may wait up to a second for llama.cpp's last log line. */
     private final ExecutorService completionWorkers;
     private final CompletableFuture<LoadedModel> loaded = new CompletableFuture<>();
+    /** Completes after the load and the warm-up: only then does the host serve clients. */
+    private final CompletableFuture<Void> ready = new CompletableFuture<>();
+    private volatile boolean warming;
     private volatile boolean closed;
 
     public InferenceEngine(HostConfig config) {
@@ -46,22 +51,39 @@ public final class InferenceEngine implements AutoCloseable {
                 config.cpus()));
         this.scheduler = new GenerationScheduler(config.concurrentGenerations(), promptWorkers);
         this.metrics = new HostMetrics(scheduler::processing, scheduler::deferred);
+        this.warmupMetrics = new HostMetrics(() -> 0, () -> 0);
         this.drafts = DraftTracker.forHost(config.draftModel() != null);
         this.pump = new TokenPump("llama-tokens-" + config.alias(), config.cpus());
     }
 
     /**
-     * Loads the model on a background thread once {@code gate} opens (tests hold it to observe the loading state);
-     * the returned future completes when the model is ready or fails with the load error.
+     * Loads the model on a background thread once {@code gate} opens (tests hold it to observe the loading state), then
+     * runs {@code warmup} on it (requests submitted as warm-up are served meanwhile, clients' are not); the returned
+     * future completes when the host is ready or fails with the load error.
      */
-    public CompletableFuture<Void> startLoading(CountDownLatch gate) {
-        Thread loader = new Thread(() -> load(gate), "llama-load-" + config.alias());
+    public CompletableFuture<Void> startLoading(CountDownLatch gate, Runnable warmup) {
+        Thread loader = new Thread(() -> {
+            if (load(gate)) {
+                warmUp(warmup);
+            }
+        }, "llama-load-" + config.alias());
         loader.setDaemon(true);
         loader.start();
-        return loaded.thenApply(model -> null);
+        return ready;
     }
 
-    private void load(CountDownLatch gate) {
+    private void warmUp(Runnable warmup) {
+        warming = true;
+        try {
+            warmup.run();
+        } finally {
+            warming = false;
+            ready.complete(null);
+        }
+    }
+
+    /** True when the model loaded (false: {@link #ready} failed with the reason). */
+    private boolean load(CountDownLatch gate) {
         try {
             gate.await();
             long start = System.nanoTime();
@@ -73,25 +95,37 @@ public final class InferenceEngine implements AutoCloseable {
             synchronized (this) {
                 if (closed) {
                     model.close();
-                    loaded.completeExceptionally(new IllegalStateException("host closed while loading"));
-                    return;
+                    return failLoad(new IllegalStateException("host closed while loading"));
                 }
                 loaded.complete(model);
             }
             LOG.info("model '{}' loaded from {} in {} ms{}", config.alias(), config.model(),
                     (System.nanoTime() - start) / 1_000_000,
                     config.draftModel() == null ? "" : " with draft " + config.draftModel());
+            return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            loaded.completeExceptionally(e);
+            return failLoad(e);
         } catch (RuntimeException | Error e) {
             LOG.error("model '{}' failed to load from {}: {}", config.alias(), config.model(), e.toString());
-            loaded.completeExceptionally(e);
+            return failLoad(e);
         }
     }
 
+    private boolean failLoad(Throwable failure) {
+        loaded.completeExceptionally(failure);
+        ready.completeExceptionally(failure);
+        return false;
+    }
+
+    /** Serves clients: loaded and warmed up. */
     public boolean isReady() {
-        return !closed && loaded.isDone() && !loaded.isCompletedExceptionally();
+        return !closed && ready.isDone() && !ready.isCompletedExceptionally();
+    }
+
+    /** Serves the host's own warm-up requests: loaded, warming up. */
+    public boolean isWarmingUp() {
+        return !closed && warming;
     }
 
     /** Why the model cannot serve right now, as a client-facing message. */
@@ -99,8 +133,8 @@ public final class InferenceEngine implements AutoCloseable {
         if (closed) {
             return "host is shutting down";
         }
-        if (!loaded.isDone()) {
-            return LOADING_MESSAGE;
+        if (!ready.isDone()) {
+            return LOADING_MESSAGE; // llama-server says so during its warm-up too
         }
         return "model failed to load: " + loadFailure();
     }
@@ -121,11 +155,16 @@ public final class InferenceEngine implements AutoCloseable {
      * {@link PromptTooLongException}; the job is returned so that it can be cancelled.
      */
     public CompletableFuture<GenerationJob> submit(ChatRequest request, GenerationListener listener) {
+        return submit(request, listener, false);
+    }
+
+    /** As {@link #submit(ChatRequest, GenerationListener)}; a {@code warmup} request is served while warming up. */
+    public CompletableFuture<GenerationJob> submit(ChatRequest request, GenerationListener listener, boolean warmup) {
         try {
             return CompletableFuture.supplyAsync(() -> {
-                LoadedModel model = model();
-                GenerationJob job = new GenerationJob(model, model.prepare(request), listener, drafts, metrics, pump,
-                        completionWorkers, scheduler::finished);
+                LoadedModel model = model(warmup);
+                GenerationJob job = new GenerationJob(model, model.prepare(request), listener, drafts,
+                        warmup ? warmupMetrics : metrics, pump, completionWorkers, scheduler::finished);
                 scheduler.submit(job);
                 return job;
             }, promptWorkers);
@@ -150,8 +189,8 @@ public final class InferenceEngine implements AutoCloseable {
         return config.draftModel() != null;
     }
 
-    private LoadedModel model() {
-        if (!isReady()) {
+    private LoadedModel model(boolean warmup) {
+        if (!(warmup ? isWarmingUp() : isReady())) {
             throw new ModelNotReadyException(notReadyMessage());
         }
         return loaded.join();

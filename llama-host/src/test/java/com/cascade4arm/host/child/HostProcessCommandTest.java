@@ -17,7 +17,7 @@ class HostProcessCommandTest {
 
     private static final HostConfig DRAFTED = HostConfig.defaults("demo-1.5b", Path.of("/models/large.gguf"))
             .withDraft(Path.of("/models/small.gguf")).withDraftTuning(6, 1, 0.4f).withCtxSize(8192).withParallel(4)
-            .withThreads(3).withMaxBodyBytes(2_000_000).withPort(9000).withApiKey("client-key");
+            .withThreads(3).withMaxBodyBytes(2_000_000).withPort(9000).withApiKey("client-key").withWarmupRequests(7);
 
     @Test
     void theChildParsesBackTheSameHostOnItsOwnPortAndKey() {
@@ -43,6 +43,15 @@ class HostProcessCommandTest {
         assertThat(child.serializeRequests()).isTrue();
         assertThat(child.draftModel()).isNull();
         assertThat(child.concurrentGenerations()).isEqualTo(1);
+        assertThat(child.warmupRequests()).as("warm-up as configured").isEqualTo(HostConfig.DEFAULT_WARMUP_REQUESTS);
+    }
+
+    @Test
+    void aHostWithoutWarmupStartsAChildWithoutWarmup() {
+        List<String> line = new HostProcessCommand(DRAFTED.withWarmupRequests(0), Path.of("java"), "cp", List.of())
+                .build(1, "k");
+
+        assertThat(HostArguments.parse(hostArguments(line)).toConfig().warmupRequests()).isZero();
     }
 
     @Test

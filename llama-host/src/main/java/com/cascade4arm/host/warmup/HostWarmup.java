@@ -1,0 +1,134 @@
+package com.cascade4arm.host.warmup;
+
+import com.cascade4arm.host.HostConfig;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Warms a freshly loaded host the way its clients will use it, before it says ready: a few short streamed answers
+ * through its own HTTP API on loopback, so that llama.cpp's first-use costs and the JIT compilation of the per-token
+ * path (receive, SSE encoding, HTTP writes) are paid here rather than by the first clients (measured: a fresh host's
+ * first answers took up to 2-3x as long as the same answers later). The requests carry a per-host secret that lets
+ * them past the "Loading model" gate; their counts do not reach the host's metrics.
+ */
+public final class HostWarmup {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HostWarmup.class);
+    /** Header that marks the host's own warm-up requests; only the secret of this host's warm-up opens the gate. */
+    public static final String HEADER = "X-Cascade-Warmup";
+    /** Tokens per warm-up answer: like a typical short answer (the product Benchmark asks for 64). */
+    static final int MAX_TOKENS = 64;
+    static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
+    private static final int SECRET_BYTES = 16;
+    /** Short prompts of the kinds clients send (greeting, fact, reasoning, code, analysis); none is a benchmark prompt. */
+    static final List<String> PROMPTS = List.of(
+            "Hello! How is your day going?",
+            "What is the tallest mountain on Earth?",
+            "Explain step by step why the sum of two odd numbers is even.",
+            "Write a Python function that returns the squares of a list of numbers.",
+            "Compare trains and planes for a 500 km trip, with their trade-offs.");
+
+    private final HostConfig config;
+    private final String secret;
+
+    private HostWarmup(HostConfig config, String secret) {
+        this.config = config;
+        this.secret = secret;
+    }
+
+    /** A warm-up for {@code config}'s host, with a fresh random secret. */
+    public static HostWarmup forHost(HostConfig config) {
+        byte[] bytes = new byte[SECRET_BYTES];
+        new SecureRandom().nextBytes(bytes);
+        return new HostWarmup(config, HexFormat.of().formatHex(bytes));
+    }
+
+    /** True when {@code headerValue} is this warm-up's secret. */
+    public boolean admits(String headerValue) {
+        return secret.equals(headerValue);
+    }
+
+    /** What a warm-up did: answers and tokens generated, how long it took in all, and its first and last answer. */
+    public record Summary(int answers, int tokens, long totalMs, long firstMs, long lastMs) {
+        static final Summary NONE = new Summary(0, 0, 0, 0, 0);
+    }
+
+    /**
+     * Generates {@link HostConfig#warmupRequests()} answers one after the other from the host at {@code hostUrl}; a
+     * failure ends the warm-up early (logged): a cold host is still a working host.
+     */
+    public Summary run(URI hostUrl) {
+        int requests = config.warmupRequests();
+        if (requests == 0) {
+            return Summary.NONE;
+        }
+        long start = System.nanoTime();
+        HttpClient http = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).build();
+        long firstMs = 0;
+        long lastMs = 0;
+        int tokens = 0;
+        int done = 0;
+        try {
+            for (; done < requests; done++) {
+                long requestStart = System.nanoTime();
+                tokens += answer(http, hostUrl, PROMPTS.get(done % PROMPTS.size()));
+                lastMs = (System.nanoTime() - requestStart) / 1_000_000;
+                firstMs = done == 0 ? lastMs : firstMs;
+            }
+            LOG.info("warm-up of '{}': {} answers, {} tokens in {} ms (first {} ms, last {} ms)", config.alias(), done,
+                    tokens, (System.nanoTime() - start) / 1_000_000, firstMs, lastMs);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("warm-up of '{}' stopped after {} of {} answers: {}", config.alias(), done, requests, e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            LOG.warn("warm-up of '{}' interrupted after {} of {} answers", config.alias(), done, requests);
+        }
+        return new Summary(done, tokens, (System.nanoTime() - start) / 1_000_000, firstMs, lastMs);
+    }
+
+    /** One streamed answer, read to its end; returns its completion tokens (from the usage chunk). */
+    private int answer(HttpClient http, URI hostUrl, String prompt) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(hostUrl.resolve("/v1/chat/completions"))
+                .timeout(REQUEST_TIMEOUT)
+                .header("Content-Type", "application/json")
+                .header(HEADER, secret)
+                .POST(HttpRequest.BodyPublishers.ofString(body(prompt)));
+        if (config.apiKey() != null) {
+            request.header("Authorization", "Bearer " + config.apiKey());
+        }
+        HttpResponse<Stream<String>> response = http.send(request.build(), HttpResponse.BodyHandlers.ofLines());
+        try (Stream<String> lines = response.body()) {
+            if (response.statusCode() != 200) {
+                throw new IOException("HTTP " + response.statusCode() + ": " + String.join(" ", lines.toList()));
+            }
+            return lines.filter(line -> line.startsWith("data: {") && line.contains("\"usage\""))
+                    .map(line -> new JsonObject(line.substring("data: ".length())).getJsonObject("usage"))
+                    .filter(usage -> usage != null)
+                    .mapToInt(usage -> usage.getInteger("completion_tokens", 0))
+                    .sum();
+        }
+    }
+
+    /** A streamed chat request at the host's default sampling, like the gateway's requests. */
+    static String body(String prompt) {
+        return new JsonObject()
+                .put("messages", new JsonArray().add(new JsonObject().put("role", "user").put("content", prompt)))
+                .put("max_tokens", MAX_TOKENS)
+                .put("stream", true)
+                .put("stream_options", new JsonObject().put("include_usage", true))
+                .encode();
+    }
+}
