@@ -41,6 +41,12 @@ public final class HostWarmup {
             "Write a Python function that returns the squares of a list of numbers.",
             "Compare trains and planes for a 500 km trip, with their trade-offs.");
 
+    /**
+     * Hosts sharing a JVM warm up one after the other: several llama.cpp models computing at once in one JVM can end
+     * answers at their first token (the defect host processes avoid), and a warm-up must not add such overlap.
+     */
+    private static final Object ONE_WARMUP_PER_JVM = new Object();
+
     private final HostConfig config;
     private final String secret;
 
@@ -71,10 +77,16 @@ public final class HostWarmup {
      * failure ends the warm-up early (logged): a cold host is still a working host.
      */
     public Summary run(URI hostUrl) {
-        int requests = config.warmupRequests();
-        if (requests == 0) {
+        if (config.warmupRequests() == 0) {
             return Summary.NONE;
         }
+        synchronized (ONE_WARMUP_PER_JVM) {
+            return runAlone(hostUrl);
+        }
+    }
+
+    private Summary runAlone(URI hostUrl) {
+        int requests = config.warmupRequests();
         long start = System.nanoTime();
         HttpClient http = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).build();
         long firstMs = 0;
