@@ -44,6 +44,12 @@ final class GatewayBootstrap extends GatewayMainListener {
                 .withBaseline(embedded.baseline());
     }
 
+    /** With embedded hosts the JIT warm-up stops when they are ready: a laptop start is not made longer by it. */
+    @Override
+    protected boolean warmUpOnlyWhileResolving() {
+        return embedded != null;
+    }
+
     @Override
     protected RoutingService routing(PropertiesComponent properties, SharedState shared) {
         // The store's active version: version 1 is the bundled rulebook, written on first start.

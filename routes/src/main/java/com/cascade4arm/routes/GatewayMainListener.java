@@ -25,6 +25,8 @@ import org.slf4j.LoggerFactory;
 
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 
 /**
  * Plugs the gateway into Camel Main: before configuration it builds the shared Vert.x, meter registry and routes;
@@ -58,8 +60,10 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         CamelContext camel = main.getCamelContext();
         PropertiesComponent properties = camel.getPropertiesComponent();
         // The JIT warm-up runs while the upstreams resolve (embedded hosts load their models meanwhile).
-        CompletableFuture<Void> warmup = warmUp(WarmupSettings.read(properties), main);
+        AtomicBoolean upstreamsReady = new AtomicBoolean();
+        CompletableFuture<Void> warmup = warmUp(WarmupSettings.read(properties), main, upstreamsReady::get);
         GatewaySettings settings = resolveUpstreams(GatewaySettings.from(properties), properties);
+        upstreamsReady.set(warmUpOnlyWhileResolving());
         warmup.join();
         // One Vert.x for the HTTP server (platform-http looks it up in the registry) and our upstream client.
         vertx = Vertx.vertx(new VertxOptions().setWorkerPoolSize(
@@ -103,8 +107,16 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         });
     }
 
+    /**
+     * True when the warm-up should end as soon as {@link #resolveUpstreams} returned (e.g. once embedded hosts are
+     * ready: the warm-up then adds nothing to the start-up time); default false: it runs its full count.
+     */
+    protected boolean warmUpOnlyWhileResolving() {
+        return false;
+    }
+
     /** A throwaway gateway with this one's properties runs the request path first (package warmup); none when off. */
-    private static CompletableFuture<Void> warmUp(WarmupSettings warmup, BaseMainSupport main) {
+    private static CompletableFuture<Void> warmUp(WarmupSettings warmup, BaseMainSupport main, BooleanSupplier enough) {
         if (!warmup.enabled()) {
             return CompletableFuture.completedFuture(null);
         }
@@ -114,7 +126,7 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         CompletableFuture<Void> done = new CompletableFuture<>();
         Thread thread = new Thread(() -> {
             try {
-                GatewayWarmup.runLogged(warmup, inherited);
+                GatewayWarmup.runLogged(warmup, inherited, enough);
             } finally {
                 done.complete(null); // the real gateway starts whatever happened to the warm-up
             }

@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 /**
@@ -66,9 +67,9 @@ public final class GatewayWarmup {
 
     /**
      * Boots the throwaway gateway with {@code inherited} (the real one's override properties) plus its own, sends the
-     * requests, stops it and deletes its state.
+     * requests (until {@code enough} says so, if sooner), stops it and deletes its state.
      */
-    public static Result run(WarmupSettings settings, Properties inherited) {
+    public static Result run(WarmupSettings settings, Properties inherited, BooleanSupplier enough) {
         long start = System.nanoTime();
         Path dir = tempDir();
         Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(1));
@@ -82,7 +83,7 @@ public final class GatewayWarmup {
                 main.start();
                 URI base = listener.gateway().selfUrl();
                 awaitHealthy(base);
-                Tally tally = drive(base, settings, start);
+                Tally tally = drive(base, settings, start, enough);
                 return new Result(tally.sent, tally.answered, tally.routes, upstream.chatRequests(),
                         (System.nanoTime() - start) / 1_000_000, dir);
             } catch (InterruptedException e) {
@@ -98,11 +99,11 @@ public final class GatewayWarmup {
     }
 
     /** Runs the warm-up and logs what it did; a failed warm-up is logged and the gateway starts anyway (only slower). */
-    public static void runLogged(WarmupSettings settings, Properties inherited) {
+    public static void runLogged(WarmupSettings settings, Properties inherited, BooleanSupplier enough) {
         try {
-            Result result = run(settings, inherited);
-            LOG.info("JIT warm-up: {} chat requests ({} answered, tiers {}) through a throwaway gateway in {} ms",
-                    result.sent(), result.answered(), result.routes(), result.elapsedMs());
+            Result result = run(settings, inherited, enough);
+            LOG.info("JIT warm-up: {} of {} chat requests ({} answered, tiers {}) through a throwaway gateway in {} ms",
+                    result.sent(), settings.requests(), result.answered(), result.routes(), result.elapsedMs());
         } catch (RuntimeException e) {
             LOG.warn("JIT warm-up failed, the first requests will be slower: {}", e.toString());
         }
@@ -151,12 +152,13 @@ public final class GatewayWarmup {
     }
 
     /** Alternates streamed and plain requests over the prompts (the benchmark's client streams, as a run would). */
-    private static Tally drive(URI base, WarmupSettings settings, long start) throws InterruptedException {
+    private static Tally drive(URI base, WarmupSettings settings, long start, BooleanSupplier enough)
+            throws InterruptedException {
         StreamingChatClient streaming = new StreamingChatClient(base.toString(), null, REQUEST_TIMEOUT_MS);
         HttpClient plain = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         long deadline = start + settings.maxMs() * 1_000_000;
         Tally tally = new Tally();
-        while (tally.sent < settings.requests() && System.nanoTime() < deadline) {
+        while (tally.sent < settings.requests() && System.nanoTime() < deadline && !enough.getAsBoolean()) {
             String prompt = PROMPTS.get(tally.sent % PROMPTS.size());
             boolean stream = (tally.sent / PROMPTS.size()) % 2 == 0;
             ChatRequest request = ChatRequest.userPrompt(GatewaySettings.AUTO_MODEL, prompt, MAX_TOKENS, stream);

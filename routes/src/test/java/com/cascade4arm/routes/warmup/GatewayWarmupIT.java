@@ -9,6 +9,7 @@ import org.slf4j.LoggerFactory;
 
 import java.nio.file.Files;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,7 +18,7 @@ class GatewayWarmupIT {
 
     @Test
     void sendsEveryRequestThroughBothTiersOfAThrowawayGatewayAndLeavesNothingBehind() {
-        GatewayWarmup.Result result = GatewayWarmup.run(new WarmupSettings(40, 120_000), new Properties());
+        GatewayWarmup.Result result = GatewayWarmup.run(new WarmupSettings(40, 120_000), new Properties(), () -> false);
 
         assertThat(result.sent()).isEqualTo(40);
         assertThat(result.answered()).isEqualTo(40);
@@ -28,9 +29,19 @@ class GatewayWarmupIT {
 
     @Test
     void stopsAtItsTimeLimitWhateverTheCount() {
-        GatewayWarmup.Result result = GatewayWarmup.run(new WarmupSettings(1_000_000, 1), new Properties());
+        GatewayWarmup.Result result = GatewayWarmup.run(new WarmupSettings(1_000_000, 1), new Properties(), () -> false);
 
         assertThat(result.sent()).isZero();
+    }
+
+    @Test
+    void stopsWhenToldItHasDoneEnough() {
+        AtomicInteger asked = new AtomicInteger();
+        GatewayWarmup.Result result = GatewayWarmup.run(new WarmupSettings(1_000_000, 120_000), new Properties(),
+                () -> asked.incrementAndGet() > 10);
+
+        assertThat(result.sent()).isEqualTo(10);
+        assertThat(result.answered()).isEqualTo(10);
     }
 
     @Test
@@ -41,7 +52,7 @@ class GatewayWarmupIT {
         logger.addAppender(log);
         try (RoutesGateway gateway = RoutesGateway.builder().property("cascade.warmup.requests", "30").start()) {
             assertThat(log.list).extracting(ILoggingEvent::getFormattedMessage)
-                    .anySatisfy(line -> assertThat(line).startsWith("JIT warm-up: 30 chat requests (30 answered, tiers [large, small])"));
+                    .anySatisfy(line -> assertThat(line).startsWith("JIT warm-up: 30 of 30 chat requests (30 answered, tiers [large, small])"));
             assertThat(gateway.small.chatRequestCount() + gateway.large.chatRequestCount())
                     .as("the real pools saw none of the warm-up").isZero();
             assertThat(gateway.metric("gen_ai_client_operation_duration_seconds_count")).as("nor did its meters").isZero();
