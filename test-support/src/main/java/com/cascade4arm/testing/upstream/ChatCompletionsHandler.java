@@ -43,6 +43,10 @@ final class ChatCompletionsHandler {
             if (b.status() == 429) {
                 exchange.getResponseHeaders().set("Retry-After", "1");
             }
+            if (b.status() == 503) { // what llama-server answers while its model loads
+                StandInHttp.json(exchange, 503, CompletionBodies.error("Loading model", "unavailable_error", 503));
+                return;
+            }
             StandInHttp.json(exchange, b.status(), CompletionBodies.error("instant responder configured to answer "
                     + b.status(), b.status() == 429 ? "rate_limit_error" : "server_error", b.status()));
             return;

@@ -19,6 +19,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
@@ -144,6 +147,30 @@ class BenchmarkServiceIT {
         assertThat(environment.endpoints()).allSatisfy(e -> assertThat(e.error())
                 .as("the stand-in has no /props").isEqualTo("GET /props answered HTTP 404"));
         assertThat(new RunStore(results).summary(summary.id()).orElseThrow().environment()).isEqualTo(environment);
+    }
+
+    @Test
+    void warmUpWaitsForATargetStillLoadingItsModel() throws Exception {
+        InstantResponder cascade = responder(ResponderBehaviour.INSTANT);
+        InstantResponder loading = responder(ResponderBehaviour.INSTANT.withStatus(503)); // "Loading model"
+        BenchConfig config = BenchConfig.of(List.of(new TargetConfig("cascade", cascade.baseUrl(), "auto"),
+                        new TargetConfig("baseline", loading.baseUrl(), "base")))
+                .withPrompts(PromptSelection.first(5)).withLevels(List.of(1)).withRequestsPerLevel(5).withWarmupRequests(1);
+        ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor();
+        try {
+            clock.schedule(() -> loading.behaviour(ResponderBehaviour.INSTANT), 2_500, TimeUnit.MILLISECONDS);
+
+            RunSummary summary = service.await(service.start(config), RUN_TIMEOUT).orElseThrow();
+
+            assertThat(summary.warmup()).containsExactly(new WarmupResult("cascade", 1, 1, 0),
+                    new WarmupResult("baseline", 1, 1, 0));
+            assertThat(loading.chatRequestCount()).as("asked again while loading, then 5 measured")
+                    .isGreaterThanOrEqualTo(1 + 2 + 5);
+            assertThat(service.load(summary.id()).orElseThrow().rows()).as("no measured request met the loading model")
+                    .hasSize(10).allSatisfy(row -> assertThat(row.status()).isEqualTo(200));
+        } finally {
+            clock.shutdownNow();
+        }
     }
 
     @Test
