@@ -1,7 +1,8 @@
 package com.cascade4arm.host.warmup;
 
 import com.cascade4arm.host.HostConfig;
-import io.vertx.core.json.JsonArray;
+import com.cascade4arm.openai.ChatRequest;
+import com.cascade4arm.openai.Sse;
 import io.vertx.core.json.JsonObject;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -126,21 +127,16 @@ public final class HostWarmup {
             if (response.statusCode() != 200) {
                 throw new IOException("HTTP " + response.statusCode() + ": " + String.join(" ", lines.toList()));
             }
-            return lines.filter(line -> line.startsWith("data: {") && line.contains("\"usage\""))
-                    .map(line -> new JsonObject(line.substring("data: ".length())).getJsonObject("usage"))
+            return lines.map(Sse::data).filter(data -> data != null && !data.equals(Sse.DONE))
+                    .map(data -> new JsonObject(data).getJsonObject("usage"))
                     .filter(usage -> usage != null)
                     .mapToInt(usage -> usage.getInteger("completion_tokens", 0))
                     .sum();
         }
     }
 
-    /** A streamed chat request at the host's default sampling, like the gateway's requests. */
+    /** A streamed chat request (with usage) at the host's default sampling, like the gateway's requests. */
     static String body(String prompt) {
-        return new JsonObject()
-                .put("messages", new JsonArray().add(new JsonObject().put("role", "user").put("content", prompt)))
-                .put("max_tokens", MAX_TOKENS)
-                .put("stream", true)
-                .put("stream_options", new JsonObject().put("include_usage", true))
-                .encode();
+        return ChatRequest.userPrompt(null, prompt, MAX_TOKENS, true).toJson(false).toString();
     }
 }

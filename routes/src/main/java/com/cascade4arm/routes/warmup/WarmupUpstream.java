@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.warmup;
 
+import com.cascade4arm.openai.Sse;
 import com.cascade4arm.routes.http.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -97,7 +98,7 @@ final class WarmupUpstream implements AutoCloseable {
         last.putArray("choices").addObject().put("index", 0).put("finish_reason", finish).putObject("delta");
         usageAndTimings(last, tokens);
         send(response, last);
-        response.end("data: [DONE]\n\n");
+        response.end(Sse.DONE_EVENT);
     }
 
     private static ObjectNode chunk() {
@@ -105,7 +106,7 @@ final class WarmupUpstream implements AutoCloseable {
     }
 
     private static void send(HttpServerResponse response, ObjectNode chunk) {
-        response.write("data: " + chunk + "\n\n");
+        response.write(Sse.event(chunk.toString()));
     }
 
     /** As llama-server reports them; draft counts so the speculative-decoding fields are read too. */
