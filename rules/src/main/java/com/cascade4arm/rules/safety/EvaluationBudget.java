@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Time is the one thing the safety check cannot read off the DRL. Every allowed condition is linear in the prompt, but
@@ -29,6 +30,9 @@ public final class EvaluationBudget {
     public static final long DEFAULT_BUDGET_MICROS = 500;
     /** Runs per condition and prompt; the fastest counts. */
     static final int RUNS = 5;
+    /** Timings of the whole candidate before it is refused, {@value #PAUSE_MS} ms apart. */
+    static final int ATTEMPTS = 3;
+    private static final long PAUSE_MS = 50;
 
     /** Warm-up patterns: a literal start, a class loop, case folding, an alternation (RE2/J's main code paths). */
     private static final List<String> WARM_UP_PATTERNS = List.of("zq.*x", "[a-z]+x", "(?i)step by step", "(a|b)*c");
@@ -40,22 +44,41 @@ public final class EvaluationBudget {
     }
 
     /**
-     * Passes when the candidate's text-dependent conditions take at most {@code budgetMicros} per decision at the cap
-     * (measured twice before it fails).
+     * Passes when the candidate's text-dependent conditions take at most {@code budgetMicros} per decision at the cap.
+     * Over it, the conditions are timed again after a pause, up to {@value #ATTEMPTS} times, and each keeps its fastest
+     * attempt: a stall of a few milliseconds (a collection, another process on the CPU) spans one attempt's runs, not
+     * attempts apart — a 20 µs pattern once measured 790 µs twice in a row on a busy 2-core machine.
      *
      * @throws RulebookCompileException naming each rule over the budget with its slowest condition, or else the slowest
      *                                  rules when only their sum is over it
      */
     public static void check(Map<String, String> files, long budgetMicros) {
+        check(files, budgetMicros, EvaluationBudget::measure);
+    }
+
+    /** {@link #check(Map, long)} with the timing given, so a test can play a stall. */
+    static void check(Map<String, String> files, long budgetMicros,
+                      Function<List<TextOperations.Operation>, Map<TextOperations.Operation, Long>> timing) {
         List<TextOperations.Operation> operations = TextOperations.of(files);
-        if (operations.isEmpty() || total(measure(operations)) <= budgetMicros) {
+        if (operations.isEmpty()) {
             return;
         }
-        Map<TextOperations.Operation, Long> costs = measure(operations);
-        if (total(costs) <= budgetMicros) {
-            return;
+        Map<TextOperations.Operation, Long> costs = new LinkedHashMap<>(timing.apply(operations));
+        for (int attempt = 1; attempt < ATTEMPTS && total(costs) > budgetMicros; attempt++) {
+            pause();
+            timing.apply(operations).forEach((operation, cost) -> costs.merge(operation, cost, Math::min));
         }
-        throw new RulebookCompileException(problems(costs, budgetMicros));
+        if (total(costs) > budgetMicros) {
+            throw new RulebookCompileException(problems(costs, budgetMicros));
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(PAUSE_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Worst-prompt cost in µs of each operation. */

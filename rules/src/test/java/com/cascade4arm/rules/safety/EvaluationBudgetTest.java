@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.cascade4arm.rules.RulebookCompileException;
 import com.cascade4arm.rules.engine.BundledRules;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -52,5 +54,28 @@ class EvaluationBudgetTest {
     void aCheapPatternPasses() {
         Map<String, String> files = Map.of("cheap-patterns.drl", SLOW_RULE.replace("[a-z]{100}x", "zq.*.*.*.*x"));
         EvaluationBudget.check(files, EvaluationBudget.DEFAULT_BUDGET_MICROS);
+    }
+
+    @Test
+    void aStallDuringOneTimingDoesNotRefuseACheapRule() {
+        Map<String, String> files = Map.of("cheap-patterns.drl", SLOW_RULE.replace("[a-z]{100}x", "zq.*.*.*.*x"));
+        List<Long> played = new ArrayList<>(List.of(790L, 790L, 20L)); // a stall spanning two timings, then the real cost
+        List<Long> timed = new ArrayList<>();
+        EvaluationBudget.check(files, EvaluationBudget.DEFAULT_BUDGET_MICROS, operations -> {
+            timed.add(played.get(0));
+            return Map.of(operations.get(0), played.remove(0));
+        });
+        assertThat(timed).containsExactly(790L, 790L, 20L);
+    }
+
+    @Test
+    void aRuleOverTheBudgetInEveryTimingIsRefusedWithItsFastestCost() {
+        Map<String, String> files = Map.of("slow-patterns.drl", SLOW_RULE);
+        List<Long> played = new ArrayList<>(List.of(30_000L, 25_000L, 27_000L));
+        assertThatThrownBy(() -> EvaluationBudget.check(files, EvaluationBudget.DEFAULT_BUDGET_MICROS,
+                operations -> Map.of(operations.get(0), played.remove(0))))
+                .isInstanceOfSatisfying(RulebookCompileException.class, e -> assertThat(e.problems()).singleElement()
+                        .satisfies(problem -> assertThat(problem.message()).contains("take 25.00 ms per decision")));
+        assertThat(played).as("every timing was used").isEmpty();
     }
 }

@@ -110,10 +110,29 @@ public final class GatewayHarness<L extends MainListener> implements AutoCloseab
                             .until(() -> gateway.status("/health") == 200);
                 }
             } catch (Exception | AssertionError e) {
+                // CI prints only the summary line: name the cause and what /health said there.
+                String health = gateway.healthBody();
                 gateway.close(); // a failed boot must not leave a half-started gateway behind
-                throw new IllegalStateException("gateway failed to start", e);
+                throw new IllegalStateException("gateway failed to start: " + rootCause(e) + "; /health: " + health, e);
             }
             return gateway;
+        }
+    }
+
+    private static String rootCause(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause == e ? String.valueOf(e) : e + " (cause: " + cause + ")";
+    }
+
+    private String healthBody() {
+        try {
+            HttpTestClient.Response response = http.get("/health");
+            return response.status() + " " + response.body();
+        } catch (RuntimeException e) {
+            return "no answer (" + e + ")";
         }
     }
 
