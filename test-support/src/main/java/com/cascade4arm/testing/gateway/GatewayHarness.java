@@ -1,6 +1,7 @@
 package com.cascade4arm.testing.gateway;
 
 import com.cascade4arm.testing.http.HttpTestClient;
+import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpRouter;
 import org.apache.camel.main.Main;
 import org.apache.camel.main.MainListener;
 import org.awaitility.Awaitility;
@@ -97,25 +98,44 @@ public final class GatewayHarness<L extends MainListener> implements AutoCloseab
         }
 
         public GatewayHarness<L> start() {
-            int port = freePort();
             Main main = mainClass == null ? new Main() : new Main(mainClass);
             main.addMainListener(listener);
-            properties.put("camel.server.port", String.valueOf(port));
+            // Port 0: the OS picks a free port as it binds; a port picked beforehand can be taken meanwhile (an
+            // outbound connection made during the boot gets its local port from the same range).
+            properties.putIfAbsent("camel.server.port", "0");
             properties.forEach(main::addOverrideProperty);
-            GatewayHarness<L> gateway = new GatewayHarness<>(main, listener, URI.create("http://127.0.0.1:" + port));
+            GatewayHarness<L> gateway = null;
             try {
                 main.start();
+                gateway = new GatewayHarness<>(main, listener, URI.create("http://127.0.0.1:" + boundPort(main)));
                 if (readyWithin != null) {
+                    GatewayHarness<L> booted = gateway;
                     Awaitility.await("gateway healthy").atMost(readyWithin).pollInterval(Duration.ofMillis(100))
-                            .until(() -> gateway.status("/health") == 200);
+                            .until(() -> booted.status("/health") == 200);
                 }
             } catch (Exception | AssertionError e) {
                 // CI prints only the summary line: name the cause and what /health said there.
-                String health = gateway.healthBody();
-                gateway.close(); // a failed boot must not leave a half-started gateway behind
+                String health = gateway == null ? "not bound" : gateway.healthBody();
+                stopQuietly(main); // a failed boot must not leave a half-started gateway behind
                 throw new IllegalStateException("gateway failed to start: " + rootCause(e) + "; /health: " + health, e);
             }
             return gateway;
+        }
+    }
+
+    /** The port platform-http's main server bound. */
+    private static int boundPort(Main main) {
+        return main.getCamelContext().getRegistry().findByType(VertxPlatformHttpRouter.class).stream()
+                .filter(VertxPlatformHttpRouter::isMainServer).findFirst()
+                .map(router -> router.getServer().getServer().actualPort())
+                .orElseThrow(() -> new IllegalStateException("platform-http server not started"));
+    }
+
+    private static void stopQuietly(Main main) {
+        try {
+            main.stop();
+        } catch (RuntimeException ignored) {
+            // best effort: a test's own assertion is what matters
         }
     }
 
@@ -189,11 +209,7 @@ public final class GatewayHarness<L extends MainListener> implements AutoCloseab
 
     @Override
     public void close() {
-        try {
-            main.stop();
-        } catch (RuntimeException ignored) {
-            // best effort: a test's own assertion is what matters
-        }
+        stopQuietly(main);
     }
 
     public static int freePort() {
