@@ -36,15 +36,25 @@ final class DraftTask {
     }
 
     /**
-     * llama.cpp logs a speculative step's "accepted" line after the tokens of that step were sent, so the final
-     * step's line follows the release line; a generation of one token has no speculative step at all.
+     * Waits until the task's counts are complete, or {@code timeoutMs} passed without its release line. llama.cpp logs
+     * a speculative step's "accepted" line after the tokens of that step were sent, so when an answer ends inside a
+     * step, the step's line follows the release line with the same n_past; when it ends on a token decoded alone after
+     * the last step (the limit reached there), the release's n_past is past every step's and no line follows. The two
+     * look alike at the release, so a release ahead of the last step waits only {@code graceMs} for a step line: a
+     * whole timeout there delayed one drafted answer in nine by a second (its final chunk, usage and timings).
      */
-    synchronized void awaitComplete(int generatedTokens, long timeoutMs) {
+    synchronized void awaitComplete(int generatedTokens, long timeoutMs, long graceMs) {
         long deadline = System.currentTimeMillis() + timeoutMs;
+        long graceDeadline = Long.MAX_VALUE;
         while (!(releasedNPast >= 0 && (generatedTokens <= 1 || lastStepNPast == releasedNPast))) {
-            long left = deadline - System.currentTimeMillis();
+            if (releasedNPast >= 0 && graceDeadline == Long.MAX_VALUE) {
+                graceDeadline = System.currentTimeMillis() + graceMs;
+            }
+            long left = Math.min(deadline, graceDeadline) - System.currentTimeMillis();
             if (left <= 0) {
-                LOG.debug("draft statistics of task {} incomplete after {} ms", taskId, timeoutMs);
+                if (releasedNPast < 0) {
+                    LOG.debug("draft statistics of task {} incomplete after {} ms", taskId, timeoutMs);
+                }
                 return;
             }
             try {

@@ -25,6 +25,8 @@ public final class DraftTracker {
     private static final Logger LOG = LoggerFactory.getLogger(DraftTracker.class);
     /** How long a finished generation waits for its last log lines to arrive through the stderr pipe. */
     static final long LOG_CATCH_UP_TIMEOUT_MS = 1_000;
+    /** How long a release line ahead of the last step waits for a step line that may not come (DraftTask). */
+    static final long STEP_LINE_GRACE_MS = 20;
     /** Lines seen before their generation registered (tiny prompts are fast) are kept this long. */
     static final long ORPHAN_TTL_MS = 5_000;
     static final int ORPHAN_CAPACITY = 512;
@@ -96,7 +98,7 @@ public final class DraftTracker {
         }
         try {
             if (LlamaLogBridge.capturing()) {
-                task.awaitComplete(generatedTokens, LOG_CATCH_UP_TIMEOUT_MS);
+                task.awaitComplete(generatedTokens, LOG_CATCH_UP_TIMEOUT_MS, STEP_LINE_GRACE_MS);
             }
             return task.counts();
         } finally {

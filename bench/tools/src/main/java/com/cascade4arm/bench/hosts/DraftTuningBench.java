@@ -1,0 +1,115 @@
+package com.cascade4arm.bench.hosts;
+
+import com.cascade4arm.bench.cli.CliLogging;
+import com.cascade4arm.bench.suite.Prompt;
+import com.cascade4arm.bench.suite.PromptSuite;
+import com.cascade4arm.host.HostConfig;
+import com.cascade4arm.host.demo.DemoModel;
+import com.cascade4arm.host.demo.DemoModels;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Tunes the draft settings the product ships: demo-1.5b drafted by demo-0.5b for each {@code draft-max:p-min} pair,
+ * against demo-1.5b alone, at default sampling and greedy on the large-route suite prompts. Plain and drafted requests
+ * alternate (same prompt, same seed), so a busy machine slows both alike; the speed-up is generated tokens per second
+ * of generation time, drafted over plain. Usage: {@code DraftTuningBench [--threads N] [--runs N] [--tokens N]
+ * [--settings 8:0.5,4:0.7,…] [--llama-server PATH]} (threads default 1: what each embedded host gets on 2 cores).
+ */
+public final class DraftTuningBench {
+
+    private DraftTuningBench() {
+    }
+
+    /** One draft setting. */
+    record Setting(int draftMax, float pMin) {
+        static Setting parse(String text) {
+            String[] parts = text.trim().split(":");
+            if (parts.length != 2) {
+                throw new IllegalArgumentException("a setting is draft-max:p-min, like 8:0.5, but was '" + text + "'");
+            }
+            return new Setting(Integer.parseInt(parts[0]), Float.parseFloat(parts[1]));
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        CliLogging.configure();
+        int threads = 1;
+        int runs = 1;
+        int tokens = 64;
+        Path llamaServer = null;
+        List<Setting> settings = new ArrayList<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--threads" -> threads = Integer.parseInt(args[i + 1]);
+                case "--runs" -> runs = Integer.parseInt(args[i + 1]);
+                case "--tokens" -> tokens = Integer.parseInt(args[i + 1]);
+                case "--llama-server" -> llamaServer = Path.of(args[i + 1]);
+                case "--settings" -> {
+                    for (String one : args[i + 1].split(",")) {
+                        settings.add(Setting.parse(one));
+                    }
+                }
+                default -> throw new IllegalArgumentException("unknown option '" + args[i] + "'");
+            }
+        }
+        if (settings.isEmpty()) {
+            settings = List.of(new Setting(8, 0.5f), new Setting(4, 0.5f), new Setting(8, 0.75f), new Setting(4, 0.75f),
+                    new Setting(8, 0.9f), new Setting(3, 0.9f));
+        }
+        Path small = DemoModels.ensure(DemoModel.SMALL);
+        Path large = DemoModels.ensure(DemoModel.LARGE);
+        List<Prompt> prompts = PromptSuite.load().all().stream()
+                .filter(p -> p.expectedRoute().equals(PromptSuite.ROUTE_LARGE)).toList();
+        System.out.printf(Locale.ROOT, "draft tuning on %s: %d thread(s), %d run(s) of %d large-route prompts, max_tokens %d%n",
+                llamaServer == null ? "llama-host (in-process llama.cpp)" : "llama-server " + llamaServer, threads, runs,
+                prompts.size(), tokens);
+        HostConfig plainLarge = HostConfig.defaults(DemoModel.LARGE.id(), large).withParallel(1).withThreads(threads);
+        try (BenchEndpoint plain = BenchEndpoint.start(plainLarge, llamaServer)) {
+            for (Setting setting : settings) {
+                HostConfig drafted = plainLarge.withAlias("demo-1.5b-drafted").withDraft(small)
+                        .withDraftTuning(setting.draftMax(), HostConfig.DEFAULT_DRAFT_MIN_TOKENS, setting.pMin());
+                try (BenchEndpoint withDraft = BenchEndpoint.start(drafted, llamaServer)) {
+                    for (Double temperature : new Double[]{null, 0.0}) {
+                        print(setting, temperature, race(plain, withDraft, prompts, runs, tokens, temperature));
+                    }
+                }
+            }
+        }
+        System.exit(0); // llama.cpp leaves a non-daemon native thread behind
+    }
+
+    /** Sums over the prompts: tokens and generation ms without and with the draft, drafted and accepted tokens. */
+    private static double[] race(BenchEndpoint plain, BenchEndpoint drafted, List<Prompt> prompts, int runs, int tokens,
+                                 Double temperature) throws Exception {
+        ChatCall.send(plain.url(), prompts.get(0).prompt(), tokens, temperature, 0); // warm-up
+        ChatCall.send(drafted.url(), prompts.get(0).prompt(), tokens, temperature, 0);
+        double[] sums = new double[6];
+        int seed = 1;
+        for (int run = 0; run < runs; run++) {
+            for (Prompt prompt : prompts) {
+                ChatCall without = ChatCall.send(plain.url(), prompt.prompt(), tokens, temperature, seed);
+                ChatCall with = ChatCall.send(drafted.url(), prompt.prompt(), tokens, temperature, seed++);
+                sums[0] += without.tokens();
+                sums[1] += without.predictedMs();
+                sums[2] += with.tokens();
+                sums[3] += with.predictedMs();
+                sums[4] += with.drafted();
+                sums[5] += with.accepted();
+            }
+        }
+        return sums;
+    }
+
+    private static void print(Setting setting, Double temperature, double[] sums) {
+        double plainRate = 1000 * sums[0] / sums[1];
+        double draftRate = 1000 * sums[2] / sums[3];
+        System.out.printf(Locale.ROOT, "draft-max %2d p-min %.2f %-16s plain %6.1f tok/s  drafted %6.1f tok/s  speed-up %.2fx"
+                        + "  acceptance %5.1f%% (%.0f/%.0f)%n", setting.draftMax(), setting.pMin(),
+                temperature == null ? "default sampling" : "greedy", plainRate, draftRate, draftRate / plainRate,
+                100 * sums[5] / Math.max(1, sums[4]), sums[5], sums[4]);
+    }
+}
