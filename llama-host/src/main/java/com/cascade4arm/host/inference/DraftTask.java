@@ -36,17 +36,21 @@ final class DraftTask {
     }
 
     /**
-     * Waits until the task's counts are complete, or {@code timeoutMs} passed without its release line. llama.cpp logs
-     * a speculative step's "accepted" line after the tokens of that step were sent, so when an answer ends inside a
-     * step, the step's line follows the release line with the same n_past; when it ends on a token decoded alone after
-     * the last step (the limit reached there), the release's n_past is past every step's and no line follows. The two
-     * look alike at the release, so a release ahead of the last step waits only {@code graceMs} for a step line: a
-     * whole timeout there delayed one drafted answer in nine by a second (its final chunk, usage and timings).
+     * Waits until the counts cover the answer, or {@code timeoutMs} passed without the task's release line. A step's
+     * "accepted" line says the slot's n_past after it, and n_past = prompt tokens + generated tokens - 1, so the line
+     * of the step that produced the answer's last token has n_past at least that: once it is in, the counts are
+     * complete — an answer stopped at max_tokens does not wait for the step llama.cpp is still computing (about 16 ms at
+     * default sampling). llama.cpp logs a step's line after sending its tokens, so when an answer ends inside a step
+     * (end of generation), the line follows the release line with the same n_past; when it ends on a token decoded
+     * alone after the last step, the release's n_past is past every step's and no line follows: a release ahead of the
+     * last step waits only {@code graceMs} (a whole timeout there delayed one drafted answer in nine by a second).
      */
-    synchronized void awaitComplete(int generatedTokens, long timeoutMs, long graceMs) {
+    synchronized void awaitComplete(int generatedTokens, int promptTokens, long timeoutMs, long graceMs) {
         long deadline = System.currentTimeMillis() + timeoutMs;
         long graceDeadline = Long.MAX_VALUE;
-        while (!(releasedNPast >= 0 && (generatedTokens <= 1 || lastStepNPast == releasedNPast))) {
+        int answerNPast = promptTokens + generatedTokens - 1;
+        while (!(lastStepNPast >= answerNPast
+                || releasedNPast >= 0 && (generatedTokens <= 1 || lastStepNPast == releasedNPast))) {
             if (releasedNPast >= 0 && graceDeadline == Long.MAX_VALUE) {
                 graceDeadline = System.currentTimeMillis() + graceMs;
             }

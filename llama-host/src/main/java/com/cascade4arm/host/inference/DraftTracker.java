@@ -25,8 +25,11 @@ public final class DraftTracker {
     private static final Logger LOG = LoggerFactory.getLogger(DraftTracker.class);
     /** How long a finished generation waits for its last log lines to arrive through the stderr pipe. */
     static final long LOG_CATCH_UP_TIMEOUT_MS = 1_000;
-    /** How long a release line ahead of the last step waits for a step line that may not come (DraftTask). */
-    static final long STEP_LINE_GRACE_MS = 20;
+    /**
+     * How long a release line ahead of the last step waits for a step line that may not come (DraftTask): llama.cpp
+     * writes that line right after the release, so it arrives with it; each answer ending this way pays the grace.
+     */
+    static final long STEP_LINE_GRACE_MS = 5;
     /** Lines seen before their generation registered (tiny prompts are fast) are kept this long. */
     static final long ORPHAN_TTL_MS = 5_000;
     static final int ORPHAN_CAPACITY = 512;
@@ -92,13 +95,13 @@ public final class DraftTracker {
     }
 
     /** Waits briefly for the task's last log lines, then returns its counts and stops tracking it. */
-    DraftCounts finish(DraftTask task, int generatedTokens) {
+    DraftCounts finish(DraftTask task, int generatedTokens, int promptTokens) {
         if (!enabled) {
             return DraftCounts.NONE;
         }
         try {
             if (LlamaLogBridge.capturing()) {
-                task.awaitComplete(generatedTokens, LOG_CATCH_UP_TIMEOUT_MS, STEP_LINE_GRACE_MS);
+                task.awaitComplete(generatedTokens, promptTokens, LOG_CATCH_UP_TIMEOUT_MS, STEP_LINE_GRACE_MS);
             }
             return task.counts();
         } finally {

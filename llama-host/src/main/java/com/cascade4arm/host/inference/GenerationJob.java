@@ -142,7 +142,7 @@ public final class GenerationJob implements TokenPump.Receiver {
 
     private void complete(long end) {
         try {
-            DraftCounts draftCounts = drafts.finish(draftTask, tokens);
+            DraftCounts draftCounts = drafts.finish(draftTask, tokens, prompt.promptTokens());
             Timings timings = timings(end, draftCounts);
             metrics.recordCompletion(timings);
             if (finished.compareAndSet(false, true)) {

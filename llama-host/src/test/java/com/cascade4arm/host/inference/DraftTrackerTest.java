@@ -29,7 +29,7 @@ class DraftTrackerTest {
         DraftTracker.onLogLine("slot      release: id  0 | task 7 | stop processing: n_past = 63, truncated = 0");
         DraftTracker.onLogLine("slot update_slots: id  0 | task 7 | accepted 3/4 draft tokens, new n_past = 63");
 
-        assertThat(tracker.finish(task, 20)).isEqualTo(new DraftCounts(13, 9));
+        assertThat(tracker.finish(task, 20, 10)).isEqualTo(new DraftCounts(13, 9));
     }
 
     @Test
@@ -39,7 +39,7 @@ class DraftTrackerTest {
 
         DraftTask task = tracker.begin(42);
 
-        assertThat(tracker.finish(task, 5)).isEqualTo(new DraftCounts(3, 2));
+        assertThat(tracker.finish(task, 5, 10)).isEqualTo(new DraftCounts(3, 2));
     }
 
     @Test
@@ -51,8 +51,8 @@ class DraftTrackerTest {
 
         DraftTracker.onLogLine("slot update_slots: id  0 | task 3 | accepted 4/4 draft tokens, new n_past = 40");
 
-        assertThat(first.finish(a, 5)).as("ambiguous line counted nowhere").isEqualTo(DraftCounts.NONE);
-        assertThat(second.finish(b, 5)).isEqualTo(DraftCounts.NONE);
+        assertThat(first.finish(a, 5, 10)).as("ambiguous line counted nowhere").isEqualTo(DraftCounts.NONE);
+        assertThat(second.finish(b, 5, 10)).isEqualTo(DraftCounts.NONE);
     }
 
     @Test
@@ -63,7 +63,7 @@ class DraftTrackerTest {
         DraftTracker.onLogLine("slot update_slots: id  0 | task 1 | accepted 4/4 draft tokens, new n_past = 40");
 
         assertThat(plain.enabled()).isFalse();
-        assertThat(plain.finish(task, 5)).isEqualTo(DraftCounts.NONE);
+        assertThat(plain.finish(task, 5, 10)).isEqualTo(DraftCounts.NONE);
     }
 
     @Test
@@ -75,7 +75,7 @@ class DraftTrackerTest {
         DraftTracker.onLogLine("srv  update_slots: all slots are idle");
         DraftTracker.onLogLine("       eval time =     267.96 ms /    64 tokens");
 
-        assertThat(tracker.finish(task, 1)).isEqualTo(DraftCounts.NONE);
+        assertThat(tracker.finish(task, 1, 10)).isEqualTo(DraftCounts.NONE);
     }
 
     private DraftTracker tracker(boolean hasDraft) {
