@@ -13,10 +13,12 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * The real gateway under test: Camel Main with the given listener (the application's own, or a test variant) on a
@@ -34,17 +36,20 @@ public final class GatewayHarness<L extends MainListener> implements AutoCloseab
             "cascade.edge.rate-limit.reads-burst", "100000",
             "cascade.edge.max-concurrent-per-client", "1000");
     private static final Duration DEFAULT_READY_WITHIN = Duration.ofSeconds(20);
+    private static final String DATA_DIR = "cascade.data-dir";
 
     private final Main main;
     private final L listener;
     private final URI base;
     private final HttpTestClient http;
+    private final Path ownDataDir;
 
-    private GatewayHarness(Main main, L listener, URI base) {
+    private GatewayHarness(Main main, L listener, URI base, Path ownDataDir) {
         this.main = main;
         this.listener = listener;
         this.base = base;
         this.http = new HttpTestClient(base);
+        this.ownDataDir = ownDataDir;
     }
 
     /** A gateway built around {@code listener}; {@code mainClass} (may be null) is Camel Main's configuration class. */
@@ -68,7 +73,6 @@ public final class GatewayHarness<L extends MainListener> implements AutoCloseab
             this.mainClass = mainClass;
             properties.put("camel.server.enabled", "true");
             properties.put("camel.server.host", "127.0.0.1");
-            properties.put("cascade.data-dir", tempDir().toString()); // never the developer's real state
             properties.put("cascade.metrics.cache-ms", "0"); // tests read counters right after acting
             // A test that stops its gateway with a request still hanging need not wait the production drain (20 s).
             properties.put("cascade.shutdown.drain-timeout-ms", "1000");
@@ -103,11 +107,16 @@ public final class GatewayHarness<L extends MainListener> implements AutoCloseab
             // Port 0: the OS picks a free port as it binds; a port picked beforehand can be taken meanwhile (an
             // outbound connection made during the boot gets its local port from the same range).
             properties.putIfAbsent("camel.server.port", "0");
+            // Never the developer's real state; a directory the test did not name is deleted when the gateway stops.
+            Path ownDataDir = properties.containsKey(DATA_DIR) ? null : tempDir();
+            if (ownDataDir != null) {
+                properties.put(DATA_DIR, ownDataDir.toString());
+            }
             properties.forEach(main::addOverrideProperty);
             GatewayHarness<L> gateway = null;
             try {
                 main.start();
-                gateway = new GatewayHarness<>(main, listener, URI.create("http://127.0.0.1:" + boundPort(main)));
+                gateway = new GatewayHarness<>(main, listener, URI.create("http://127.0.0.1:" + boundPort(main)), ownDataDir);
                 if (readyWithin != null) {
                     GatewayHarness<L> booted = gateway;
                     Awaitility.await("gateway healthy").atMost(readyWithin).pollInterval(Duration.ofMillis(100))
@@ -117,6 +126,7 @@ public final class GatewayHarness<L extends MainListener> implements AutoCloseab
                 // CI prints only the summary line: name the cause and what /health said there.
                 String health = gateway == null ? "not bound" : gateway.healthBody();
                 stopQuietly(main); // a failed boot must not leave a half-started gateway behind
+                deleteQuietly(ownDataDir);
                 throw new IllegalStateException("gateway failed to start: " + rootCause(e) + "; /health: " + health, e);
             }
             return gateway;
@@ -210,6 +220,19 @@ public final class GatewayHarness<L extends MainListener> implements AutoCloseab
     @Override
     public void close() {
         stopQuietly(main);
+        deleteQuietly(ownDataDir);
+    }
+
+    /** Deletes a directory tree the harness created (null: none); what cannot be deleted stays. */
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException | UncheckedIOException ignored) {
+            // best effort: a temporary directory
+        }
     }
 
     public static int freePort() {
