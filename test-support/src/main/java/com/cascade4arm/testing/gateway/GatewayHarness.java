@@ -106,13 +106,14 @@ public final class GatewayHarness<L extends MainListener> implements AutoCloseab
             main.addMainListener(listener);
             // Port 0: the OS picks a free port as it binds; a port picked beforehand can be taken meanwhile (an
             // outbound connection made during the boot gets its local port from the same range).
-            properties.putIfAbsent("camel.server.port", "0");
+            Map<String, String> boot = new LinkedHashMap<>(properties); // a builder may boot again
+            boot.putIfAbsent("camel.server.port", "0");
             // Never the developer's real state; a directory the test did not name is deleted when the gateway stops.
-            Path ownDataDir = properties.containsKey(DATA_DIR) ? null : tempDir();
+            Path ownDataDir = boot.containsKey(DATA_DIR) ? null : tempDir();
             if (ownDataDir != null) {
-                properties.put(DATA_DIR, ownDataDir.toString());
+                boot.put(DATA_DIR, ownDataDir.toString());
             }
-            properties.forEach(main::addOverrideProperty);
+            boot.forEach(main::addOverrideProperty);
             GatewayHarness<L> gateway = null;
             try {
                 main.start();

@@ -42,7 +42,10 @@ public final class DraftTuningBench {
         int tokens = 64;
         Path llamaServer = null;
         List<Setting> settings = new ArrayList<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
+        if (args.length % 2 != 0) {
+            throw new IllegalArgumentException("every option takes a value: " + String.join(" ", args));
+        }
+        for (int i = 0; i < args.length; i += 2) {
             switch (args[i]) {
                 case "--threads" -> threads = Integer.parseInt(args[i + 1]);
                 case "--runs" -> runs = Integer.parseInt(args[i + 1]);
