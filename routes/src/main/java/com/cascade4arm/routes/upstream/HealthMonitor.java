@@ -7,6 +7,7 @@ import org.slf4j.LoggerFactory;
 import java.util.Collection;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Polls every endpoint's /health on a Vert.x timer so routing skips endpoints that are down or still loading. Until an
@@ -16,6 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class HealthMonitor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HealthMonitor.class);
     static final long FIRST_OK_POLL_MS = 1_000;
+    /** Beyond the probe's own timeouts, before a probe that never completed counts as unreachable. */
+    static final long PROBE_GRACE_MS = 1_000;
 
     private final Vertx vertx;
     private final UpstreamClient client;
@@ -35,7 +38,7 @@ public final class HealthMonitor implements AutoCloseable {
 
     public void start(long intervalMs) {
         pools.forEach(pool -> neverOk.addAll(pool.endpoints()));
-        checkAll();
+        vertx.runOnContext(v -> checkAll()); // on an event loop, like every later probe (its own client and pool)
         timerId = vertx.setPeriodic(intervalMs, id -> checkAll());
     }
 
@@ -47,7 +50,10 @@ public final class HealthMonitor implements AutoCloseable {
     }
 
     private void check(UpstreamEndpoint endpoint) {
-        client.health(endpoint, timeoutMs).thenAccept(status -> {
+        // A probe whose answer never comes back counts as unreachable, so the endpoint is polled again instead of
+        // staying "not checked yet" until the next interval (test gateways saw that in about one boot in 40).
+        client.health(endpoint, timeoutMs).completeOnTimeout(0, 2 * timeoutMs + PROBE_GRACE_MS, TimeUnit.MILLISECONDS)
+                .exceptionally(e -> 0).thenAccept(status -> {
             boolean healthy = status == 200;
             String detail = switch (status) {
                 case 200 -> "ok";

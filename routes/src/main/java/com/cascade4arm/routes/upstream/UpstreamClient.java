@@ -223,8 +223,10 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
     /** GET /health; completes with the status code, or 0 when unreachable. */
     public CompletableFuture<Integer> health(UpstreamEndpoint endpoint, long timeoutMs) {
         CompletableFuture<Integer> done = new CompletableFuture<>();
+        // The connect timeout also bounds waiting for a pooled connection (busy with streams, or never handed over).
         RequestOptions options = new RequestOptions().setMethod(HttpMethod.GET)
-                .setAbsoluteURI(endpoint.baseUri().resolve("/health").toString()).setIdleTimeout(timeoutMs);
+                .setAbsoluteURI(endpoint.baseUri().resolve("/health").toString())
+                .setConnectTimeout(timeoutMs).setIdleTimeout(timeoutMs);
         client(false).request(options)
                 .compose(HttpClientRequest::send)
                 .compose(response -> response.body().map(b -> response.statusCode()))

@@ -35,7 +35,9 @@ class NonBlockingChatIT {
 
     @AfterEach
     void stop() throws Exception {
-        gateway.close();
+        if (gateway != null) { // null when its boot failed: the upstreams still close
+            gateway.close();
+        }
         small.close();
         if (large != null) {
             large.close();

@@ -1,5 +1,7 @@
 package com.cascade4arm.routes.upstream;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
@@ -11,6 +13,7 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -19,7 +22,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * An endpoint that is not up when the gateway starts (a model still loading, a first probe lost) is polled every
- * second until it answers ok once, then only at the configured interval — however long that interval is.
+ * second until it answers ok once, then only at the configured interval — however long that interval is. A probe never
+ * waits longer than its timeout for a connection.
  */
 class HealthMonitorIT {
     private static final long LONG_INTERVAL_MS = 60_000;
@@ -31,7 +35,9 @@ class HealthMonitorIT {
 
     @AfterEach
     void stop() throws Exception {
-        monitor.close();
+        if (monitor != null) {
+            monitor.close();
+        }
         client.close();
         vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
@@ -55,6 +61,30 @@ class HealthMonitorIT {
         await().atMost(Duration.ofSeconds(5)).until(endpoint::healthy);
         Thread.sleep(2 * HealthMonitor.FIRST_OK_POLL_MS + 500);
         assertThat(probes.get()).as("after the first ok only the 60 s interval polls").isEqualTo(1);
+    }
+
+    @Test
+    void aProbeWaitingForAConnectionOfABusyPoolGivesUpAtItsTimeout() throws Exception {
+        AtomicInteger connections = new AtomicInteger();
+        upstream = vertx.createHttpServer()
+                .connectionHandler(connection -> connections.incrementAndGet())
+                .requestHandler(request -> {
+                    if (request.path().equals("/health")) {
+                        request.response().end("{\"status\":\"ok\"}");
+                    } // a chat request gets no answer: it holds the pool's only connection
+                }).listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        UpstreamEndpoint endpoint = new UpstreamEndpoint("busy", URI.create("http://127.0.0.1:" + upstream.actualPort()),
+                null, CircuitBreaker.ofDefaults("busy"));
+        client = new UpstreamClient(vertx, 1000, 30_000, 1);
+        CompletableFuture<JsonNode> hanging = client.complete(endpoint, JsonNodeFactory.instance.objectNode());
+        await().atMost(Duration.ofSeconds(5)).until(() -> connections.get() == 1);
+
+        long start = System.nanoTime();
+        int status = client.health(endpoint, 500).get(10, TimeUnit.SECONDS);
+
+        assertThat(status).as("no connection within the timeout: unreachable").isZero();
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+        assertThat(hanging).isNotDone();
     }
 
     private static int freePort() throws Exception {
