@@ -13,10 +13,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Tunes the draft settings the product ships: demo-1.5b drafted by demo-0.5b for each {@code draft-max:p-min[:draft-min]}
- * setting (draft-min defaults to the host's),
- * against demo-1.5b alone, at default sampling and greedy on the large-route suite prompts. Plain and drafted requests
- * alternate (same prompt, same seed), so a busy machine slows both alike; the speed-up is generated tokens per second
+ * Tunes the draft settings the product ships: demo-1.5b drafted by demo-0.5b for each
+ * {@code draft-max:p-min[:draft-min]} setting (draft-min defaults to the host's), against demo-1.5b alone, at default
+ * sampling and greedy on the large-route suite prompts. Plain and drafted requests alternate (same prompt, same seed),
+ * so a busy machine slows both alike; the speed-up is generated tokens per second
  * of generation time, drafted over plain. Usage: {@code DraftTuningBench [--threads N] [--runs N] [--tokens N]
  * [--settings 8:0.5,4:0.7:2,…] [--llama-server PATH]} (threads default 1: what each embedded host gets on 2 cores).
  */
@@ -34,8 +34,8 @@ public final class DraftTuningBench {
         static Setting parse(String text) {
             String[] parts = text.trim().split(":");
             if (parts.length != 2 && parts.length != 3) {
-                throw new IllegalArgumentException("a setting is draft-max:p-min[:draft-min], like 8:0.5 or 8:0.5:2, but was '"
-                        + text + "'");
+                throw new IllegalArgumentException("a setting is draft-max:p-min[:draft-min], like 8:0.5 or 8:0.5:2,"
+                        + " but was '" + text + "'");
             }
             int draftMin = parts.length == 3 ? Integer.parseInt(parts[2]) : HostConfig.DEFAULT_DRAFT_MIN_TOKENS;
             return new Setting(Integer.parseInt(parts[0]), Float.parseFloat(parts[1]), draftMin);
@@ -117,8 +117,9 @@ public final class DraftTuningBench {
     private static void print(Setting setting, Double temperature, double[] sums) {
         double plainRate = 1000 * sums[0] / sums[1];
         double draftRate = 1000 * sums[2] / sums[3];
-        System.out.printf(Locale.ROOT, "draft-max %2d p-min %.2f draft-min %d %-16s plain %6.1f tok/s  drafted %6.1f tok/s"
-                        + "  speed-up %.2fx  acceptance %5.1f%% (%.0f/%.0f)%n", setting.draftMax(), setting.pMin(), setting.draftMin(),
+        System.out.printf(Locale.ROOT, "draft-max %2d p-min %.2f draft-min %d %-16s plain %6.1f tok/s"
+                        + "  drafted %6.1f tok/s  speed-up %.2fx  acceptance %5.1f%% (%.0f/%.0f)%n",
+                setting.draftMax(), setting.pMin(), setting.draftMin(),
                 temperature == null ? "default sampling" : "greedy", plainRate, draftRate, draftRate / plainRate,
                 100 * sums[5] / Math.max(1, sums[4]), sums[5], sums[4]);
     }

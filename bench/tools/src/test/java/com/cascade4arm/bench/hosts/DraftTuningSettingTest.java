@@ -22,7 +22,8 @@ class DraftTuningSettingTest {
 
     @Test
     void otherShapesAreRefusedWithTheExpectedForm() {
-        String tooFew = assertThrows(IllegalArgumentException.class, () -> DraftTuningBench.Setting.parse("8")).getMessage();
+        String tooFew = assertThrows(IllegalArgumentException.class,
+                () -> DraftTuningBench.Setting.parse("8")).getMessage();
         assertTrue(tooFew.contains("draft-max:p-min[:draft-min]"), tooFew);
         String tooMany = assertThrows(IllegalArgumentException.class,
                 () -> DraftTuningBench.Setting.parse("8:0.5:2:1")).getMessage();
