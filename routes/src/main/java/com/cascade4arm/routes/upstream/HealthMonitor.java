@@ -53,7 +53,7 @@ public final class HealthMonitor implements AutoCloseable {
         // A probe whose answer never comes back counts as unreachable, so the endpoint is polled again instead of
         // staying "not checked yet" until the next interval (test gateways saw that in about one boot in 40).
         client.health(endpoint, timeoutMs).completeOnTimeout(0, 2 * timeoutMs + PROBE_GRACE_MS, TimeUnit.MILLISECONDS)
-                .exceptionally(e -> 0).thenAccept(status -> {
+                .thenAccept(status -> {
             boolean healthy = status == 200;
             String detail = switch (status) {
                 case 200 -> "ok";
