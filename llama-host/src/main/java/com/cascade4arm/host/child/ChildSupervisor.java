@@ -13,12 +13,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
 
 /**
  * Keeps one child process (a llama-server, or our host in a JVM of its own) running for a host: starts it, waits until
  * its {@code /health} says ok, and when it dies logs why and starts a new one after a back-off (1 s, doubling up to
- * 30 s, back to 1 s once a child has run for a minute). A child that exits before it was ever ready is a load failure
- * (bad model, bad flag): reported, not retried. All state changes happen on one supervisor thread.
+ * 30 s, back to 1 s once a child has run for a minute). A child that exits before it was ever ready is started again
+ * on a fresh port up to {@link #START_ATTEMPTS} times in all (its picked port may have been taken before it bound it),
+ * then it is a load failure (bad model, bad flag): reported. All state changes happen on one supervisor thread.
  */
 final class ChildSupervisor implements AutoCloseable {
 
@@ -28,10 +30,13 @@ final class ChildSupervisor implements AutoCloseable {
     /** A child that ran this long before dying restarts after the first back-off again. */
     static final long STABLE_UPTIME_MS = 60_000;
     static final long HEALTH_POLL_MS = 100;
+    /** Launches before a child that never got ready counts as a load failure. */
+    static final int START_ATTEMPTS = 3;
     /** Longest a child may take to load its model before it counts as failed. */
     static final long READY_TIMEOUT_MS = 600_000;
 
     private final HostConfig config;
+    private final IntSupplier ports;
     private final ChildCommand command;
     private final String childKey;
     private final ScheduledExecutorService executor;
@@ -42,8 +47,15 @@ final class ChildSupervisor implements AutoCloseable {
     private volatile boolean closed;
     private long backoffMs = FIRST_BACKOFF_MS;
     private volatile int restarts;
+    private int failedStarts;
 
     ChildSupervisor(HostConfig config, ChildCommand command, String childKey) {
+        this(config, command, childKey, ChildSupervisor::freePort);
+    }
+
+    /** {@code ports} gives each launch the loopback port its child listens on. */
+    ChildSupervisor(HostConfig config, ChildCommand command, String childKey, IntSupplier ports) {
+        this.ports = ports;
         this.config = config;
         this.command = command;
         this.childKey = childKey;
@@ -89,7 +101,7 @@ final class ChildSupervisor implements AutoCloseable {
         if (closed) {
             return;
         }
-        int port = freePort();
+        int port = ports.getAsInt();
         List<String> line = command.build(port, childKey);
         LOG.info("starting {} for '{}' pinned to CPUs {}: {}", command.kind(), config.alias(),
                 config.cpus() == null ? "any" : config.cpus(), ChildCommand.printable(line));
@@ -157,7 +169,13 @@ final class ChildSupervisor implements AutoCloseable {
             return;
         }
         if (!firstReady.isDone()) {
-            failed(command.kind() + " exited before it was ready (" + reason + ")");
+            if (++failedStarts < START_ATTEMPTS) {
+                LOG.warn("{} for '{}' exited before it was ready ({}); start {} of {} on another port in {} ms",
+                        command.kind(), config.alias(), reason, failedStarts + 1, START_ATTEMPTS, FIRST_BACKOFF_MS);
+                executor.schedule(this::launch, FIRST_BACKOFF_MS, TimeUnit.MILLISECONDS);
+                return;
+            }
+            failed(command.kind() + " exited before it was ready, " + START_ATTEMPTS + " times (" + reason + ")");
             return;
         }
         scheduleRestart(reason, exited.pid(), exited.uptimeMs());

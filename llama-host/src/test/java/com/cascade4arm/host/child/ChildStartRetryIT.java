@@ -1,0 +1,47 @@
+package com.cascade4arm.host.child;
+
+import com.cascade4arm.host.Engine;
+import com.cascade4arm.host.HostConfig;
+import com.cascade4arm.host.demo.DemoModel;
+import com.cascade4arm.host.testing.DemoModelFiles;
+import org.junit.jupiter.api.Test;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A child whose port was taken between picking and binding it (another process got there first) exits before it is
+ * ready; the supervisor starts it again on a fresh port instead of reporting the model as failed to load.
+ */
+class ChildStartRetryIT {
+
+    @Test
+    void aChildThatLostItsPortStartsAgainOnAnother() throws Exception {
+        HostConfig config = HostConfig.defaults("demo-small", DemoModelFiles.path(DemoModel.SMALL)).withCtxSize(1024)
+                .withParallel(1).withThreads(1).withEngine(Engine.JNI, null);
+        AtomicInteger launches = new AtomicInteger();
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            ChildSupervisor supervisor = new ChildSupervisor(config, HostProcessCommand.of(config), "retry-test-key",
+                    () -> launches.getAndIncrement() == 0 ? taken.getLocalPort() : freePort());
+            try (supervisor) {
+                supervisor.start().get(120, TimeUnit.SECONDS);
+
+                assertThat(supervisor.isReady()).isTrue();
+                assertThat(launches.get()).isEqualTo(2);
+                assertThat(supervisor.childUrl().getPort()).isNotEqualTo(taken.getLocalPort());
+            }
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
