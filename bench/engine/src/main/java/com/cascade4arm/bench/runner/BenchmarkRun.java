@@ -148,6 +148,10 @@ final class BenchmarkRun {
     }
 
     RunSummary snapshot() {
+        return snapshot(status, endedAt);
+    }
+
+    private RunSummary snapshot(RunStatus status, String endedAt) {
         String rulesVersion = metadata.rulesVersion() != null ? metadata.rulesVersion() : observedRulesVersion;
         return new RunSummary(id, status, startedAt, endedAt, config, rulesVersion, metadata.gitCommit(), done.get(),
                 config.totalRequests(), currentLevel, error, owner, List.copyOf(aggregates), saturation, speedUps,
@@ -252,8 +256,8 @@ final class BenchmarkRun {
         } catch (RuntimeException e) {
             LOG.warn("Cannot derive results of run {}", id, e);
         }
-        endedAt = Instant.now().toString();
-        status = stopStatus != null ? stopStatus : RunStatus.DONE;
+        RunStatus endStatus = stopStatus != null ? stopStatus : RunStatus.DONE;
+        String endTime = Instant.now().toString();
         try {
             files.close();
             files.writeAggregates(aggregates);
@@ -264,9 +268,12 @@ final class BenchmarkRun {
             if (quality.quality() != null) {
                 files.writeJudgements(quality.quality().prompts());
             }
-            files.writeSummary(snapshot());
+            files.writeSummary(snapshot(endStatus, endTime));
         } catch (IOException e) {
             LOG.error("Cannot write the final summary of run {}", id, e);
         }
+        // Published after the files: a client that sees the end (and reads answers.json, say) finds what it wrote.
+        endedAt = endTime;
+        status = endStatus;
     }
 }

@@ -34,6 +34,7 @@ class BenchmarkServiceIT {
 
     private static final Duration RUN_TIMEOUT = Duration.ofSeconds(30);
     private static final long SLOW_CHUNK_DELAY_MS = 15;
+    private static final int RUNS_WATCHED_TO_THEIR_END = 10;
     private static final PromptSuite SUITE = PromptSuite.load();
     private static final Map<String, String> EXPECTED_ROUTE_BY_PROMPT = SUITE.all().stream()
             .collect(Collectors.toMap(Prompt::prompt, Prompt::expectedRoute));
@@ -194,6 +195,35 @@ class BenchmarkServiceIT {
         assertThat(slow.chatRequestCount()).as("requests sent: recorded ones plus at most the one aborted in flight")
                 .isBetween((long) summary.done(), (long) summary.done() + 2);
         assertThat(service.cancel(id)).as("no longer active").isFalse();
+    }
+
+    @Test
+    void aRunReportedEndedAlreadyHasItsFinalFilesOnDisk() throws Exception {
+        InstantResponder upstream = responder(ResponderBehaviour.INSTANT);
+        BenchConfig config = BenchConfig.of(List.of(new TargetConfig("baseline", upstream.baseUrl(), "base")))
+                .withPrompts(PromptSelection.first(5)).withLevels(List.of(1)).withRequestsPerLevel(5)
+                .withWarmupRequests(0);
+        RunStore store = new RunStore(results);
+        for (int run = 0; run < RUNS_WATCHED_TO_THEIR_END; run++) {
+            String id = service.start(config);
+            RunSummary live = firstSummaryNotRunning(id);
+
+            assertThat(live.status()).isEqualTo(RunStatus.DONE);
+            assertThat(store.summary(id).orElseThrow().status()).as("summary.json when run %d was first seen done", run)
+                    .isEqualTo(RunStatus.DONE);
+            assertThat(store.aggregatesCsvPath(id)).isPresent();
+            service.await(id, RUN_TIMEOUT);
+        }
+    }
+
+    /** Polls without pausing: the end's files are written within a few milliseconds of it. */
+    private RunSummary firstSummaryNotRunning(String id) {
+        long deadline = System.nanoTime() + RUN_TIMEOUT.toNanos();
+        RunSummary live = service.status(id).orElseThrow();
+        while (live.status() == RunStatus.RUNNING && System.nanoTime() < deadline) {
+            live = service.status(id).orElseThrow();
+        }
+        return live;
     }
 
     @Test
