@@ -7,6 +7,7 @@ import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 import org.apache.camel.builder.RouteBuilder;
 
+import java.net.SocketTimeoutException;
 import java.util.concurrent.TimeoutException;
 
 import static com.cascade4arm.routes.RouteIds.JUDGE_CALL;
@@ -15,7 +16,9 @@ import static com.cascade4arm.routes.RouteIds.direct;
 /**
  * {@code judge-call}: one judge comparison to the configured OpenAI-compatible endpoint with camel-http inside the
  * judge's circuit breaker (with its time limit); a 5xx or no answer counts against the breaker, an open breaker or
- * a timeout falls back to a reply saying why. {@link CamelJudge} retries it (Resilience4j Retry, Retry-After honoured).
+ * a timeout falls back to a reply saying why. The HTTP call itself gives up at the same limit: the breaker's timeout
+ * only stops waiting for it, and a hung judge would otherwise hold a connection until the upstream idle timeout.
+ * {@link CamelJudge} retries it (Resilience4j Retry, Retry-After honoured).
  */
 public final class JudgeRoutes extends RouteBuilder {
     /** Registry name of the judge's circuit breaker. */
@@ -40,7 +43,7 @@ public final class JudgeRoutes extends RouteBuilder {
                         .timeoutEnabled(true).timeoutDuration((int) Math.min(Integer.MAX_VALUE, settings.timeoutMs()))
                     .end()
                     .process(this::request)
-                    .to("http://" + JUDGE_CALL + HTTP_OPTIONS)
+                    .to("http://" + JUDGE_CALL + HTTP_OPTIONS + "&responseTimeout=" + settings.timeoutMs())
                     .process(JudgeRoutes::readReply)
                 .onFallback()
                     .process(this::withoutReply)
@@ -82,11 +85,20 @@ public final class JudgeRoutes extends RouteBuilder {
         Throwable cause = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
         if (cause == null || cause instanceof CallNotPermittedException) {
             call.reply(JudgeCall.Reply.notCalled("judge circuit breaker is open after repeated failures"));
-        } else if (cause instanceof TimeoutException) {
+        } else if (cause instanceof TimeoutException || causedBy(cause, SocketTimeoutException.class)) {
             call.reply(JudgeCall.Reply.failed(0, "judge gave no answer within " + settings.timeoutMs() + " ms",
                     RetryHint.NONE));
         } else {
             call.reply(JudgeCall.Reply.failed(0, "judge unreachable: " + cause.getMessage(), RetryHint.NONE));
         }
+    }
+
+    private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -8,13 +8,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * A judge that cannot be reached never fails the benchmark: the run ends done with its measurements, every prompt
@@ -43,13 +41,8 @@ class UnreachableJudgeIT {
 
     @Test
     void anUnreachableJudgeLeavesEveryPromptUnjudgedWithTheReasonAndTheRunDone() {
-        HttpResponse<String> started = gateway.post("/api/bench/runs", "{\"prompts\": 5, \"levels\": [1],"
-                + " \"requests_per_level\": 5, \"max_tokens\": 4, \"warmup_requests\": 0, \"judge\": true}", TOKEN);
-        assertThat(started.statusCode()).as(started.body()).isEqualTo(202);
-        String id = RoutesGateway.json(started).path("id").asText();
-
-        JsonNode run = await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
-                .until(() -> gateway.run(id), r -> !r.path("status").asText().equals("running"));
+        JsonNode run = gateway.runToItsEnd("{\"prompts\": 5, \"levels\": [1], \"requests_per_level\": 5,"
+                + " \"max_tokens\": 4, \"warmup_requests\": 0, \"judge\": true}", TOKEN, Duration.ofSeconds(60));
 
         assertThat(run.path("status").asText()).as(run.toString()).isEqualTo("done");
         assertThat(run.path("aggregates")).as("the measurements are kept").hasSize(2);

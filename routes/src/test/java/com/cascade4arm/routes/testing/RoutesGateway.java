@@ -14,6 +14,7 @@ import com.cascade4arm.testing.upstream.ResponderBehaviour;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.camel.CamelContext;
+import org.awaitility.Awaitility;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -189,6 +190,17 @@ public final class RoutesGateway implements AutoCloseable {
             throw new AssertionError("GET run " + id + " answered " + response.statusCode() + ": " + response.body());
         }
         return json(response);
+    }
+
+    /** Starts a benchmark run ({@code body}, admin {@code token}) and returns its summary once it is no longer running. */
+    public JsonNode runToItsEnd(String body, String token, Duration within) {
+        HttpResponse<String> started = post("/api/bench/runs", body, token);
+        if (started.statusCode() != 202) {
+            throw new AssertionError("POST /api/bench/runs answered " + started.statusCode() + ": " + started.body());
+        }
+        String id = json(started).path("id").asText();
+        return Awaitility.await().atMost(within).pollInterval(Duration.ofMillis(100))
+                .until(() -> run(id), r -> !r.path("status").asText().equals("running"));
     }
 
     /** Every upstream this fixture started (pools and baseline) answers with {@code behaviour} from now on. */
