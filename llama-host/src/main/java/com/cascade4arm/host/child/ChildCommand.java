@@ -18,6 +18,10 @@ public interface ChildCommand {
     /** The command line; its first element is the executable (used to find the process under the watchdog). */
     List<String> build(int port, String childKey);
 
+    /** Deletes what the command made for its children; called once, after the supervisor stopped the last one. */
+    default void release() {
+    }
+
     /** The command line for the log: the private key replaced by ***. */
     static String printable(List<String> command) {
         List<String> shown = new ArrayList<>(command);

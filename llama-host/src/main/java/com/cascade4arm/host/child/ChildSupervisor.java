@@ -197,7 +197,7 @@ final class ChildSupervisor implements AutoCloseable {
         firstReady.completeExceptionally(new IllegalStateException(message));
     }
 
-    /** Stops restarting, then stops the child (SIGTERM, SIGKILL after a grace period); bounded in time. */
+    /** Stops restarting, stops the child (SIGTERM, SIGKILL after a grace period; bounded), frees its files. */
     @Override
     public void close() {
         ChildProcess current;
@@ -211,6 +211,7 @@ final class ChildSupervisor implements AutoCloseable {
         if (current != null) {
             current.stop();
         }
+        command.release();
     }
 
     private static int freePort() {

@@ -15,9 +15,11 @@ import java.util.List;
  * receive loop's spinning included, to its own CPUs.
  *
  * @param javaOptions JVM options for the child, after the defaults and before the class path
+ * @param nativeDir   where the child extracts de.kherud's native library (null: de.kherud's default); deleted by
+ *                    {@link #release()}
  */
-public record HostProcessCommand(HostConfig config, Path java, String classPath, List<String> javaOptions)
-        implements ChildCommand {
+public record HostProcessCommand(HostConfig config, Path java, String classPath, List<String> javaOptions,
+                                 Path nativeDir) implements ChildCommand {
 
     /** Enough for the host's HTTP and JSON work: the model's memory is native, outside the heap. */
     static final String HEAP = "-Xmx256m";
@@ -37,9 +39,21 @@ public record HostProcessCommand(HostConfig config, Path java, String classPath,
         }
         // de.kherud deletes every "llama" file in its directory before extracting its own: children starting
         // together in one directory delete each other's library, so each gets its own.
-        options.add("-D" + NATIVE_DIR_PROPERTY + "=" + NativeLibraryDirs.forChild(config.alias()));
         return new HostProcessCommand(config, Path.of(System.getProperty("java.home"), "bin", "java"),
-                System.getProperty("java.class.path"), List.copyOf(options));
+                System.getProperty("java.class.path"), List.copyOf(options),
+                NativeLibraryDirs.forChild(config.alias()));
+    }
+
+    /** A command whose child extracts the native library where de.kherud's default puts it. */
+    public HostProcessCommand(HostConfig config, Path java, String classPath, List<String> javaOptions) {
+        this(config, java, classPath, javaOptions, null);
+    }
+
+    @Override
+    public void release() {
+        if (nativeDir != null) {
+            NativeLibraryDirs.delete(nativeDir);
+        }
     }
 
     @Override
@@ -51,6 +65,9 @@ public record HostProcessCommand(HostConfig config, Path java, String classPath,
     public List<String> build(int port, String childKey) {
         List<String> args = new ArrayList<>(List.of(java.toString(), HEAP, "-XX:+UseSerialGC", "-XX:-UsePerfData"));
         args.addAll(javaOptions);
+        if (nativeDir != null) {
+            args.add("-D" + NATIVE_DIR_PROPERTY + "=" + nativeDir);
+        }
         args.addAll(List.of("-cp", classPath, LlamaHostMain.class.getName(),
                 "--engine", "jni",
                 "--model", config.model().toString(),

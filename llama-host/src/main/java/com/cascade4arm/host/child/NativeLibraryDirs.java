@@ -6,17 +6,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 /**
- * One directory per host process for de.kherud's native library, {@code <base>/cascade4arm-jllama/<our pid>-<alias>}
- * (base: the {@code de.kherud.llama.tmpdir} this JVM was given, else {@code java.io.tmpdir}). A restarted child reuses
- * its directory; directories of JVMs that are gone are deleted when the next child's is made, so killed gateways
- * leave nothing behind for long.
+ * One directory per supervised host for de.kherud's native library,
+ * {@code <base>/cascade4arm-jllama/<our pid>-<alias>-<n>} (base: the {@code de.kherud.llama.tmpdir} this JVM was
+ * given, else {@code java.io.tmpdir}; n counts this JVM's hosts, so two hosts of one alias never share one). A
+ * restarted child reuses its directory; the supervisor deletes it when it closes, and directories of JVMs that are
+ * gone (killed gateways) are deleted when the next child's is made.
  */
 final class NativeLibraryDirs {
 
     static final String ROOT = "cascade4arm-jllama";
+    private static final AtomicInteger HOSTS = new AtomicInteger();
 
     private NativeLibraryDirs() {
     }
@@ -25,7 +28,8 @@ final class NativeLibraryDirs {
     static Path forChild(String alias) {
         Path root = Path.of(System.getProperty(HostProcessCommand.NATIVE_DIR_PROPERTY,
                 System.getProperty("java.io.tmpdir")), ROOT);
-        Path dir = root.resolve(ProcessHandle.current().pid() + "-" + alias.replaceAll("[^A-Za-z0-9._-]", "_"));
+        Path dir = root.resolve(ProcessHandle.current().pid() + "-" + alias.replaceAll("[^A-Za-z0-9._-]", "_") + "-"
+                + HOSTS.incrementAndGet());
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
@@ -37,7 +41,7 @@ final class NativeLibraryDirs {
 
     private static void deleteDirsOfEndedJvms(Path root) {
         try (Stream<Path> dirs = Files.list(root)) {
-            dirs.filter(dir -> !ownerAlive(dir.getFileName().toString())).forEach(NativeLibraryDirs::deleteQuietly);
+            dirs.filter(dir -> !ownerAlive(dir.getFileName().toString())).forEach(NativeLibraryDirs::delete);
         } catch (IOException e) {
             // another JVM pruning at the same time; the next start tries again
         }
@@ -56,7 +60,8 @@ final class NativeLibraryDirs {
         }
     }
 
-    private static void deleteQuietly(Path dir) {
+    /** Deletes {@code dir} and what it holds; a file in use is left for a later start. */
+    static void delete(Path dir) {
         try (Stream<Path> tree = Files.walk(dir)) {
             List<Path> paths = tree.sorted(Comparator.reverseOrder()).toList();
             for (Path path : paths) {

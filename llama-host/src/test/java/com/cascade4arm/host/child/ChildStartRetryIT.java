@@ -15,7 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A child whose port was taken between picking and binding it (another process got there first) exits before it is
- * ready; the supervisor starts it again on a fresh port instead of reporting the model as failed to load.
+ * ready; the supervisor starts it again on a fresh port instead of reporting the model as failed to load. Closing
+ * the supervisor deletes the directory the child's native library was extracted to.
  */
 class ChildStartRetryIT {
 
@@ -25,7 +26,8 @@ class ChildStartRetryIT {
                 .withParallel(1).withThreads(1).withEngine(Engine.JNI, null);
         AtomicInteger launches = new AtomicInteger();
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            ChildSupervisor supervisor = new ChildSupervisor(config, HostProcessCommand.of(config), "retry-test-key",
+            HostProcessCommand command = HostProcessCommand.of(config);
+            ChildSupervisor supervisor = new ChildSupervisor(config, command, "retry-test-key",
                     () -> launches.getAndIncrement() == 0 ? taken.getLocalPort() : freePort());
             try (supervisor) {
                 supervisor.start().get(120, TimeUnit.SECONDS);
@@ -33,7 +35,9 @@ class ChildStartRetryIT {
                 assertThat(supervisor.isReady()).isTrue();
                 assertThat(launches.get()).isEqualTo(2);
                 assertThat(supervisor.childUrl().getPort()).isNotEqualTo(taken.getLocalPort());
+                assertThat(command.nativeDir()).as("where the child extracted its library").isNotEmptyDirectory();
             }
+            assertThat(command.nativeDir()).as("deleted when the supervisor closed").doesNotExist();
         }
     }
 

@@ -66,8 +66,11 @@ class HostProcessCommandTest {
             String smallDir = nativeDir(small);
             String largeDir = nativeDir(large);
             assertThat(smallDir).isNotEqualTo(largeDir);
-            assertThat(Path.of(smallDir)).isDirectory().hasParent(base.resolve(NativeLibraryDirs.ROOT))
-                    .hasFileName(ProcessHandle.current().pid() + "-demo-0.5b");
+            assertThat(Path.of(smallDir)).isDirectory().hasParent(base.resolve(NativeLibraryDirs.ROOT));
+            assertThat(Path.of(smallDir).getFileName().toString())
+                    .startsWith(ProcessHandle.current().pid() + "-demo-0.5b-");
+            assertThat(nativeDir(HostProcessCommand.of(DRAFTED).build(1, "k"))).as("a second host of the same alias")
+                    .isNotEqualTo(largeDir);
             assertThat(small).contains(HostProcessCommand.HEAP);
             assertThat(small.get(0)).isEqualTo(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         } finally {
@@ -95,6 +98,30 @@ class HostProcessCommandTest {
 
             assertThat(left).doesNotExist();
             assertThat(foreign).exists();
+        } finally {
+            if (before == null) {
+                System.clearProperty(key);
+            } else {
+                System.setProperty(key, before);
+            }
+        }
+    }
+
+    @Test
+    void releasingTheCommandDeletesItsChildsDirectory(@TempDir Path base) throws Exception {
+        String key = HostProcessCommand.NATIVE_DIR_PROPERTY;
+        String before = System.getProperty(key);
+        System.setProperty(key, base.toString());
+        try {
+            HostProcessCommand command = HostProcessCommand.of(DRAFTED);
+            Path dir = Path.of(nativeDir(command.build(1, "k")));
+            Files.writeString(dir.resolve("libjllama.so"), "extracted");
+            HostProcessCommand other = HostProcessCommand.of(DRAFTED.withAlias("demo-0.5b"));
+
+            command.release();
+
+            assertThat(dir).doesNotExist();
+            assertThat(other.nativeDir()).as("another host's directory").isDirectory();
         } finally {
             if (before == null) {
                 System.clearProperty(key);
