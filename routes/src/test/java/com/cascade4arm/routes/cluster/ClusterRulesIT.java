@@ -1,6 +1,7 @@
 package com.cascade4arm.routes.cluster;
 
 import com.cascade4arm.routes.testing.RoutesGateway;
+import com.cascade4arm.testing.db.PostgresServer;
 import com.cascade4arm.testing.upstream.InstantResponder;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.awaitility.Awaitility;

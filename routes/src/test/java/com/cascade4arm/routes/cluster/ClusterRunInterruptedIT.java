@@ -1,6 +1,7 @@
 package com.cascade4arm.routes.cluster;
 
 import com.cascade4arm.routes.testing.RoutesGateway;
+import com.cascade4arm.testing.db.PostgresServer;
 import com.cascade4arm.testing.http.HttpTestClient;
 import com.cascade4arm.testing.upstream.InstantResponder;
 import com.cascade4arm.testing.upstream.ResponderBehaviour;

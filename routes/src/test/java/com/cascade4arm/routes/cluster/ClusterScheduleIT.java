@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.cluster;
 
+import com.cascade4arm.testing.db.PostgresServer;
 import com.cascade4arm.testing.upstream.InstantResponder;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;

