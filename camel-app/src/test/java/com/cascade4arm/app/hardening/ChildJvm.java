@@ -10,7 +10,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A main class of the test classpath in its own JVM, its output in a file, so a test can SIGKILL it
- * ({@code destroyForcibly}) at a moment of its choosing — no shutdown hook, no flush, no cleanup — or SIGTERM it.
+ * ({@code destroyForcibly}) at a moment of its choosing — no shutdown hook, no flush, no cleanup — SIGTERM it, or
+ * press Ctrl-C.
  */
 final class ChildJvm implements AutoCloseable {
     private final Process process;
@@ -22,13 +23,49 @@ final class ChildJvm implements AutoCloseable {
     }
 
     static ChildJvm start(Class<?> mainClass, Path output, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        return start(List.of(), mainClass, output, args);
+    }
+
+    /**
+     * The JVM as the leader of a session (and process group) of its own, as a shell in a terminal starts it: every
+     * process it starts is in that group, and {@link #interruptGroup()} is Ctrl-C. Needs util-linux's setsid.
+     */
+    static ChildJvm startInOwnSession(Class<?> mainClass, Path output, String... args) throws IOException {
+        return start(List.of("setsid"), mainClass, output, args);
+    }
+
+    private static ChildJvm start(List<String> prefix, Class<?> mainClass, Path output, String... args)
+            throws IOException {
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m", "-XX:+IgnoreUnrecognizedVMOptions", "-XX:TieredStopAtLevel=1",
                 "-cp", System.getProperty("java.class.path"), mainClass.getName()));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile())).start();
         return new ChildJvm(process, output);
+    }
+
+    /** Ctrl-C in the terminal: SIGINT to every process of the group (this JVM's, by {@link #startInOwnSession}). */
+    void interruptGroup() throws IOException, InterruptedException {
+        int status = new ProcessBuilder("kill", "-INT", "--", "-" + process.pid()).inheritIO().start().waitFor();
+        if (status != 0) {
+            throw new IllegalStateException("kill -INT -" + process.pid() + " exited " + status);
+        }
+    }
+
+    /** Pids of the processes still in this JVM's session (itself included), from ps. */
+    List<Long> sessionProcesses() throws IOException, InterruptedException {
+        Process ps = new ProcessBuilder("ps", "-o", "pid=", "-s", Long.toString(process.pid()))
+                .redirectErrorStream(true).start();
+        String listed = new String(ps.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        ps.waitFor();
+        return listed.lines().map(String::trim).filter(line -> !line.isEmpty()).map(Long::parseLong).toList();
+    }
+
+    /** The processes this JVM started that are still running (its children's children included). */
+    List<ProcessHandle> descendants() {
+        return process.descendants().toList();
     }
 
     /** Everything the child wrote so far. */
