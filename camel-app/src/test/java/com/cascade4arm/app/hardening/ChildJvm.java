@@ -54,13 +54,17 @@ final class ChildJvm implements AutoCloseable {
         }
     }
 
-    /** Pids of the processes still in this JVM's session (itself included), from ps. */
-    List<Long> sessionProcesses() throws IOException, InterruptedException {
-        Process ps = new ProcessBuilder("ps", "-o", "pid=", "-s", Long.toString(process.pid()))
+    /**
+     * The processes still running in this JVM's session (itself included), from ps: "pid state command" each.
+     * Zombies are left out: they run nothing, and an init that reaps slowly (some containers) keeps them listed.
+     */
+    List<String> sessionProcesses() throws IOException, InterruptedException {
+        Process ps = new ProcessBuilder("ps", "-o", "pid=,stat=,comm=", "-s", Long.toString(process.pid()))
                 .redirectErrorStream(true).start();
         String listed = new String(ps.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         ps.waitFor();
-        return listed.lines().map(String::trim).filter(line -> !line.isEmpty()).map(Long::parseLong).toList();
+        return listed.lines().map(String::trim).filter(line -> !line.isEmpty())
+                .filter(line -> !line.split("\\s+")[1].startsWith("Z")).toList();
     }
 
     /** The processes this JVM started that are still running (its children's children included). */

@@ -42,6 +42,8 @@ class CtrlCIT {
             List<ProcessHandle> started = gateway.descendants();
             assertThat(started).as("the processes it started: three host JVMs (small, large with its draft, baseline)"
                     + " and their watchdogs").hasSizeGreaterThanOrEqualTo(3);
+            assertThat(gateway.sessionProcesses()).as("ps sees the session: the gateway and what it started")
+                    .hasSizeGreaterThan(started.size());
 
             long interruptedAt = System.nanoTime();
             gateway.interruptGroup();
