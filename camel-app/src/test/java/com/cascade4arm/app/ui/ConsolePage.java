@@ -6,6 +6,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
 
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 
@@ -31,7 +32,12 @@ final class ConsolePage {
      * Reloads even when only the hash differs, so no state leaks from the previous test.
      */
     ConsolePage open(String hash) {
-        session().open(browser.url(hash));
+        return openAt(browser.url(hash));
+    }
+
+    /** {@link #open} for a console at another URL (a gateway of the test's own). */
+    ConsolePage openAt(URI url) {
+        session().open(url);
         session().script("localStorage.clear()"); // kept rule drafts and dismissed notices belong to one test
         session().driver().navigate().refresh();
         await("console script ready").until(() -> "true".equals(session().script("return document.body.dataset.ready || null")));

@@ -82,11 +82,7 @@ class RulesCachedCopyIT {
 
     /** The console of this test's gateway, at the Rules tab, loaded afresh. */
     private RulesPage openRules() {
-        BrowserSession session = browser.session();
-        session.open(URI.create(gateway.baseUrl() + "/#rules"));
-        session.driver().navigate().refresh();
-        ConsolePage.await("console script ready")
-                .until(() -> "true".equals(session.script("return document.body.dataset.ready || null")));
-        return new RulesPage(session);
+        new ConsolePage(browser).openAt(URI.create(gateway.baseUrl() + "/#rules"));
+        return new RulesPage(browser.session());
     }
 }

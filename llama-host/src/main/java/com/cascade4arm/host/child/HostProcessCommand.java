@@ -44,11 +44,6 @@ public record HostProcessCommand(HostConfig config, Path java, String classPath,
                 NativeLibraryDirs.forChild(config.alias()));
     }
 
-    /** A command whose child extracts the native library where de.kherud's default puts it. */
-    public HostProcessCommand(HostConfig config, Path java, String classPath, List<String> javaOptions) {
-        this(config, java, classPath, javaOptions, null);
-    }
-
     @Override
     public void release() {
         if (nativeDir != null) {

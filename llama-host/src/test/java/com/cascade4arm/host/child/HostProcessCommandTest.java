@@ -4,6 +4,8 @@ import com.cascade4arm.host.Engine;
 import com.cascade4arm.host.HostArguments;
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.LlamaHostMain;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,9 +21,28 @@ class HostProcessCommandTest {
             .withDraft(Path.of("/models/small.gguf")).withDraftTuning(6, 1, 0.4f).withCtxSize(8192).withParallel(4)
             .withThreads(3).withMaxBodyBytes(2_000_000).withPort(9000).withApiKey("client-key").withWarmupRequests(7);
 
+    @TempDir
+    Path base;
+    private String nativeBaseBefore;
+
+    @BeforeEach
+    void nativeDirectoriesUnderTheTestsOwnBase() {
+        nativeBaseBefore = System.getProperty(HostProcessCommand.NATIVE_DIR_PROPERTY);
+        System.setProperty(HostProcessCommand.NATIVE_DIR_PROPERTY, base.toString());
+    }
+
+    @AfterEach
+    void restoreTheNativeBase() {
+        if (nativeBaseBefore == null) {
+            System.clearProperty(HostProcessCommand.NATIVE_DIR_PROPERTY);
+        } else {
+            System.setProperty(HostProcessCommand.NATIVE_DIR_PROPERTY, nativeBaseBefore);
+        }
+    }
+
     @Test
     void theChildParsesBackTheSameHostOnItsOwnPortAndKey() {
-        List<String> line = new HostProcessCommand(DRAFTED, Path.of("/jdk/bin/java"), "a.jar:b.jar", List.of())
+        List<String> line = new HostProcessCommand(DRAFTED, Path.of("/jdk/bin/java"), "a.jar:b.jar", List.of(), null)
                 .build(4321, "child-key");
 
         HostConfig child = HostArguments.parse(hostArguments(line)).toConfig();
@@ -36,7 +57,7 @@ class HostProcessCommandTest {
     void aSerializedBaselineStaysOneRequestAtATime() {
         HostConfig baseline = HostConfig.defaults("demo-3b", Path.of("/models/baseline.gguf")).withParallel(1)
                 .withSerializeRequests(true).withCtxSize(2048);
-        List<String> line = new HostProcessCommand(baseline, Path.of("java"), "cp", List.of()).build(1, "k");
+        List<String> line = new HostProcessCommand(baseline, Path.of("java"), "cp", List.of(), null).build(1, "k");
 
         HostConfig child = HostArguments.parse(hostArguments(line)).toConfig();
 
@@ -48,87 +69,55 @@ class HostProcessCommandTest {
 
     @Test
     void aHostWithoutWarmupStartsAChildWithoutWarmup() {
-        List<String> line = new HostProcessCommand(DRAFTED.withWarmupRequests(0), Path.of("java"), "cp", List.of())
-                .build(1, "k");
+        List<String> line = new HostProcessCommand(DRAFTED.withWarmupRequests(0), Path.of("java"), "cp", List.of(),
+                null).build(1, "k");
 
         assertThat(HostArguments.parse(hostArguments(line)).toConfig().warmupRequests()).isZero();
     }
 
     @Test
-    void eachChildExtractsTheNativeLibraryIntoADirectoryOfItsOwn(@TempDir Path base) {
-        String key = HostProcessCommand.NATIVE_DIR_PROPERTY;
-        String before = System.getProperty(key);
-        System.setProperty(key, base.toString());
-        try {
-            List<String> small = HostProcessCommand.of(DRAFTED.withAlias("demo-0.5b")).build(1, "k");
-            List<String> large = HostProcessCommand.of(DRAFTED).build(1, "k");
+    void eachChildExtractsTheNativeLibraryIntoADirectoryOfItsOwn() {
+        List<String> small = HostProcessCommand.of(DRAFTED.withAlias("demo-0.5b")).build(1, "k");
+        List<String> large = HostProcessCommand.of(DRAFTED).build(1, "k");
 
-            String smallDir = nativeDir(small);
-            String largeDir = nativeDir(large);
-            assertThat(smallDir).isNotEqualTo(largeDir);
-            assertThat(Path.of(smallDir)).isDirectory().hasParent(base.resolve(NativeLibraryDirs.ROOT));
-            assertThat(Path.of(smallDir).getFileName().toString())
-                    .startsWith(ProcessHandle.current().pid() + "-demo-0.5b-");
-            assertThat(nativeDir(HostProcessCommand.of(DRAFTED).build(1, "k"))).as("a second host of the same alias")
-                    .isNotEqualTo(largeDir);
-            assertThat(small).contains(HostProcessCommand.HEAP);
-            assertThat(small.get(0)).isEqualTo(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        } finally {
-            if (before == null) {
-                System.clearProperty(key);
-            } else {
-                System.setProperty(key, before);
-            }
-        }
+        String smallDir = nativeDir(small);
+        String largeDir = nativeDir(large);
+        assertThat(smallDir).isNotEqualTo(largeDir);
+        assertThat(Path.of(smallDir)).isDirectory().hasParent(base.resolve(NativeLibraryDirs.ROOT));
+        assertThat(Path.of(smallDir).getFileName().toString())
+                .startsWith(ProcessHandle.current().pid() + "-demo-0.5b-");
+        assertThat(nativeDir(HostProcessCommand.of(DRAFTED).build(1, "k"))).as("a second host of the same alias")
+                .isNotEqualTo(largeDir);
+        assertThat(small).contains(HostProcessCommand.HEAP);
+        assertThat(small.get(0)).isEqualTo(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 
     @Test
-    void directoriesOfJvmsThatAreGoneAreDeleted(@TempDir Path base) throws Exception {
-        String key = HostProcessCommand.NATIVE_DIR_PROPERTY;
-        String before = System.getProperty(key);
-        System.setProperty(key, base.toString());
+    void directoriesOfJvmsThatAreGoneAreDeleted() throws Exception {
         Process ended = new ProcessBuilder("true").start();
         ended.waitFor();
         Path root = base.resolve(NativeLibraryDirs.ROOT);
         Path left = Files.createDirectories(root.resolve(ended.pid() + "-demo-3b"));
         Files.writeString(left.resolve("libjllama.so"), "old");
         Path foreign = Files.createDirectories(root.resolve("not-a-pid"));
-        try {
-            HostProcessCommand.of(DRAFTED).build(1, "k");
 
-            assertThat(left).doesNotExist();
-            assertThat(foreign).exists();
-        } finally {
-            if (before == null) {
-                System.clearProperty(key);
-            } else {
-                System.setProperty(key, before);
-            }
-        }
+        HostProcessCommand.of(DRAFTED).build(1, "k");
+
+        assertThat(left).doesNotExist();
+        assertThat(foreign).exists();
     }
 
     @Test
-    void releasingTheCommandDeletesItsChildsDirectory(@TempDir Path base) throws Exception {
-        String key = HostProcessCommand.NATIVE_DIR_PROPERTY;
-        String before = System.getProperty(key);
-        System.setProperty(key, base.toString());
-        try {
-            HostProcessCommand command = HostProcessCommand.of(DRAFTED);
-            Path dir = Path.of(nativeDir(command.build(1, "k")));
-            Files.writeString(dir.resolve("libjllama.so"), "extracted");
-            HostProcessCommand other = HostProcessCommand.of(DRAFTED.withAlias("demo-0.5b"));
+    void releasingTheCommandDeletesItsChildsDirectory() throws Exception {
+        HostProcessCommand command = HostProcessCommand.of(DRAFTED);
+        Path dir = Path.of(nativeDir(command.build(1, "k")));
+        Files.writeString(dir.resolve("libjllama.so"), "extracted");
+        HostProcessCommand other = HostProcessCommand.of(DRAFTED.withAlias("demo-0.5b"));
 
-            command.release();
+        command.release();
 
-            assertThat(dir).doesNotExist();
-            assertThat(other.nativeDir()).as("another host's directory").isDirectory();
-        } finally {
-            if (before == null) {
-                System.clearProperty(key);
-            } else {
-                System.setProperty(key, before);
-            }
-        }
+        assertThat(dir).doesNotExist();
+        assertThat(other.nativeDir()).as("another host's directory").isDirectory();
     }
 
     private static String nativeDir(List<String> line) {
@@ -139,7 +128,7 @@ class HostProcessCommandTest {
 
     @Test
     void thePrintableLineHidesTheKey() {
-        List<String> line = new HostProcessCommand(DRAFTED, Path.of("java"), "cp", List.of()).build(1, "secret");
+        List<String> line = new HostProcessCommand(DRAFTED, Path.of("java"), "cp", List.of(), null).build(1, "secret");
 
         assertThat(ChildCommand.printable(line)).contains("--api-key ***").doesNotContain("secret");
     }
