@@ -25,6 +25,9 @@ import org.slf4j.LoggerFactory;
 
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
@@ -35,6 +38,7 @@ import java.util.function.BooleanSupplier;
 public abstract class GatewayMainListener extends MainListenerSupport {
     private static final Logger LOG = LoggerFactory.getLogger(GatewayMainListener.class);
     private static final int DEFAULT_VERTX_WORKERS = 64;
+    private static final long WARMUP_GRACE_MS = 10_000;
 
     private Vertx vertx;
     private Gateway gateway;
@@ -61,10 +65,11 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         PropertiesComponent properties = camel.getPropertiesComponent();
         // The JIT warm-up runs while the upstreams resolve (embedded hosts load their models meanwhile).
         AtomicBoolean upstreamsReady = new AtomicBoolean();
-        CompletableFuture<Void> warmup = warmUp(WarmupSettings.read(properties), main, upstreamsReady::get);
+        WarmupSettings warmupSettings = WarmupSettings.read(properties);
+        CompletableFuture<Void> warmup = warmUp(warmupSettings, main, upstreamsReady::get);
         GatewaySettings settings = resolveUpstreams(GatewaySettings.from(properties), properties);
         upstreamsReady.set(warmUpOnlyWhileResolving());
-        warmup.join();
+        awaitWarmup(warmup, warmupSettings);
         // One Vert.x for the HTTP server (platform-http looks it up in the registry) and our upstream client.
         vertx = Vertx.vertx(new VertxOptions().setWorkerPoolSize(
                 Integer.parseInt(properties.resolveProperty("cascade.gateway.vertx-workers")
@@ -120,9 +125,14 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         if (!warmup.enabled()) {
             return CompletableFuture.completedFuture(null);
         }
+        // Either is null until something was put in it (no --key=value argument: no override properties).
         Properties inherited = new Properties();
-        inherited.putAll(main.getInitialProperties());
-        inherited.putAll(main.getOverrideProperties());
+        if (main.getInitialProperties() != null) {
+            inherited.putAll(main.getInitialProperties());
+        }
+        if (main.getOverrideProperties() != null) {
+            inherited.putAll(main.getOverrideProperties());
+        }
         CompletableFuture<Void> done = new CompletableFuture<>();
         Thread thread = new Thread(() -> {
             try {
@@ -134,6 +144,19 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         thread.setDaemon(true);
         thread.start();
         return done;
+    }
+
+    /** Waits for the warm-up at most its own time limit and a grace: a stuck warm-up never keeps a replica from starting. */
+    private static void awaitWarmup(CompletableFuture<Void> warmup, WarmupSettings settings) {
+        try {
+            warmup.get(settings.maxMs() + WARMUP_GRACE_MS, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            LOG.warn("JIT warm-up still running after {} ms; the gateway starts without waiting for it", settings.maxMs());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            LOG.warn("JIT warm-up failed: {}", e.getCause().toString());
+        }
     }
 
     private static void addStartupListener(CamelContext camel, ExtendedStartupListener listener) {

@@ -8,6 +8,7 @@ import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.routing.RoutingService;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import org.apache.camel.main.BaseMainSupport;
 import org.apache.camel.main.Main;
 import org.apache.camel.spi.PropertiesComponent;
 import org.slf4j.Logger;
@@ -134,6 +135,22 @@ public final class GatewayWarmup {
         return own;
     }
 
+    /**
+     * Camel lets an environment variable named like a key (CASCADE_WARMUP_REQUESTS for cascade.warmup.requests)
+     * override every property, ours included: the throwaway gateway would then warm up again and again, or open the
+     * replica's shared database. It reads the environment only where application.properties asks ({{env:…}}).
+     */
+    static void isolateFromEnvironment(PropertiesComponent properties) {
+        if (properties instanceof org.apache.camel.component.properties.PropertiesComponent camelProperties) {
+            camelProperties.setEnvironmentVariableMode(
+                    org.apache.camel.component.properties.PropertiesComponent.ENVIRONMENT_VARIABLES_MODE_NEVER);
+            camelProperties.setSystemPropertiesMode(
+                    org.apache.camel.component.properties.PropertiesComponent.SYSTEM_PROPERTIES_MODE_NEVER);
+        } else {
+            throw new IllegalStateException("cannot isolate the warm-up from the environment: " + properties.getClass());
+        }
+    }
+
     private static void awaitHealthy(URI base) throws InterruptedException {
         HttpClient http = HttpClient.newHttpClient();
         long deadline = System.nanoTime() + READY_WITHIN_MS * 1_000_000;
@@ -206,6 +223,12 @@ public final class GatewayWarmup {
 
         WarmupListener(URI upstream) {
             this.upstream = upstream;
+        }
+
+        @Override
+        public void beforeConfigure(BaseMainSupport main) {
+            isolateFromEnvironment(main.getCamelContext().getPropertiesComponent());
+            super.beforeConfigure(main);
         }
 
         @Override
