@@ -8,9 +8,10 @@ import org.slf4j.LoggerFactory;
 import static com.cascade4arm.routes.RouteIds.BENCH_SCHEDULED;
 
 /**
- * Runs the benchmark on a schedule when cascade.bench.schedule.enabled is true (the route exists but stays stopped
- * otherwise): a Camel timer for one gateway, or — with a shared store — Quartz's clustered job store, so exactly one
- * replica of the cluster fires each tick ({@link #clustered}). A tick while a run is active logs and skips; no failure
+ * Runs the benchmark on a schedule when cascade.bench.schedule.enabled is true: a Camel timer for one gateway (the
+ * route always exists and stays stopped when the schedule is off), or — with a shared store — Quartz's clustered job
+ * store, so exactly one replica of the cluster fires each tick ({@link #clustered}; that route exists only when the
+ * schedule is on, added once the database answers). A tick while a run is active logs and skips; no failure
  * escapes to Camel's error handler.
  */
 public final class BenchScheduleRoute extends RouteBuilder {

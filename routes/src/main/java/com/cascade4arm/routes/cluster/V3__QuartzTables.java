@@ -12,8 +12,10 @@ import java.util.List;
 
 /**
  * Schema version 3: the tables of Quartz's clustered JDBC job store (the one scheduled benchmark of the cluster), from
- * the PostgreSQL script the Quartz jar ships — so the tables always match the Quartz on the class path — without its
- * DROP statements and its COMMIT (Flyway runs the migration in its own transaction).
+ * the PostgreSQL script the Quartz jar ships, without its DROP statements and its COMMIT (Flyway runs the migration in
+ * its own transaction). The tables match the Quartz that was on the class path when a database was first migrated:
+ * Flyway runs V3 once per database and keeps no checksum of a Java migration, so a Quartz upgrade that changes its
+ * schema needs a migration of its own (V4…), or existing databases keep the old tables.
  */
 public final class V3__QuartzTables extends BaseJavaMigration {
     static final String SCRIPT = "org/quartz/impl/jdbcjobstore/tables_postgres.sql";

@@ -18,7 +18,10 @@ import java.util.function.UnaryOperator;
  * {@code HttpServerOptions} and offers no hook for options, a connection handler or an invalid-request handler — but
  * it takes its Vert.x from the registry, and the gateway owns that. So the registry holds this view: every call goes
  * to the real instance, except that {@code createHttpServer} adjusts the options and installs the handlers before
- * Camel calls {@code listen} (Vert.x only accepts them before). Public Vert.x API only; the instance is the same.
+ * Camel calls {@code listen} (Vert.x only accepts them before). The instance is the same, but the view is a JDK proxy
+ * implementing Vert.x's internal {@code io.vertx.core.impl.VertxInternal} (so code that expects the internal type of
+ * a real instance still gets one), forwarding each call by reflection: it depends on that internal interface, so a
+ * Vert.x upgrade must be checked against it.
  */
 final class EdgeVertx {
     private EdgeVertx() {
