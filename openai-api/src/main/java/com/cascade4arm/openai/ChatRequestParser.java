@@ -62,6 +62,21 @@ public final class ChatRequestParser {
         }
     }
 
+    /**
+     * 400 naming the first message whose role {@code server} cannot serve (e.g. {@code tool} for a model server without
+     * tool support, which would otherwise fail it as a server error): what a server accepts is its own capability.
+     */
+    public static void requireRoles(ChatRequest request, Set<String> accepted, String server) {
+        List<ChatMessage> messages = request.messages();
+        for (int i = 0; i < messages.size(); i++) {
+            String role = messages.get(i).role();
+            if (!accepted.contains(role)) {
+                throw ApiError.invalidParam("messages", "unsupported_role", "messages[" + i + "].role '" + role
+                        + "' cannot be served by " + server + "; it accepts " + String.join(", ", accepted.stream().sorted().toList()));
+            }
+        }
+    }
+
     /** The limits this parser applies, shared with every other endpoint that takes a prompt. */
     public Limits limits() {
         return limits;
