@@ -33,15 +33,24 @@ public final class ChatRequestParser {
      * @param defaultMaxTokens  max_tokens of a request that sends none; null leaves it unset
      * @param maxPromptChars    largest prompt, all message contents together (413 above)
      * @param maxStopSequences  most stop strings accepted
+     * @param schema            bounds of a response_format JSON schema ({@link SchemaLimits})
      */
     public record Limits(List<String> models, String defaultModel, Set<String> defaultAliases, int maxTokensCap,
-                         Integer defaultMaxTokens, int maxPromptChars, int maxStopSequences) {
+                         Integer defaultMaxTokens, int maxPromptChars, int maxStopSequences, SchemaLimits schema) {
         public Limits {
             models = List.copyOf(models);
             defaultAliases = Set.copyOf(defaultAliases);
             if (defaultMaxTokens != null) {
                 defaultMaxTokens = Math.min(defaultMaxTokens, maxTokensCap);
             }
+            schema = schema == null ? SchemaLimits.DEFAULTS : schema;
+        }
+
+        /** With the default schema bounds. */
+        public Limits(List<String> models, String defaultModel, Set<String> defaultAliases, int maxTokensCap,
+                      Integer defaultMaxTokens, int maxPromptChars, int maxStopSequences) {
+            this(models, defaultModel, defaultAliases, maxTokensCap, defaultMaxTokens, maxPromptChars, maxStopSequences,
+                    SchemaLimits.DEFAULTS);
         }
 
         /** 400 unless {@code maxTokens} (when given) is within 1..cap: for requests that carry max_tokens elsewhere. */
@@ -49,6 +58,21 @@ public final class ChatRequestParser {
             if (maxTokens != null && (maxTokens < 1 || maxTokens > maxTokensCap)) {
                 throw ApiError.invalidParam("max_tokens", "invalid_value",
                         "max_tokens must be between 1 and " + maxTokensCap + ", but was " + maxTokens);
+            }
+        }
+    }
+
+    /**
+     * 400 naming the first message whose role {@code server} cannot serve (e.g. {@code tool} for a model server without
+     * tool support, which would otherwise fail it as a server error): what a server accepts is its own capability.
+     */
+    public static void requireRoles(ChatRequest request, Set<String> accepted, String server) {
+        List<ChatMessage> messages = request.messages();
+        for (int i = 0; i < messages.size(); i++) {
+            String role = messages.get(i).role();
+            if (!accepted.contains(role)) {
+                throw ApiError.invalidParam("messages", "unsupported_role", "messages[" + i + "].role '" + role
+                        + "' cannot be served by " + server + "; it accepts " + String.join(", ", accepted.stream().sorted().toList()));
             }
         }
     }
@@ -103,7 +127,7 @@ public final class ChatRequestParser {
                 Values.number(root, "presence_penalty", -2, 2), Values.number(root, "frequency_penalty", -2, 2),
                 Values.integer(root, "seed", Integer.MIN_VALUE, Integer.MAX_VALUE), stop(root.get("stop")),
                 Values.bool(root, "ignore_eos", false),
-                RequestFields.outputOptions(root));
+                RequestFields.outputOptions(root, limits.schema()));
     }
 
     /**

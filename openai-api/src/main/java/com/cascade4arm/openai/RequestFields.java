@@ -62,12 +62,12 @@ final class RequestFields {
         }
     }
 
-    static OutputOptions outputOptions(JsonNode root) {
-        return new OutputOptions(responseFormat(root.get("response_format")), logitBias(root.get("logit_bias")),
+    static OutputOptions outputOptions(JsonNode root, SchemaLimits schemaLimits) {
+        return new OutputOptions(responseFormat(root.get("response_format"), schemaLimits), logitBias(root.get("logit_bias")),
                 user(root.get("user")));
     }
 
-    private static ObjectNode responseFormat(JsonNode node) {
+    private static ObjectNode responseFormat(JsonNode node, SchemaLimits schemaLimits) {
         if (node == null || node.isNull()) {
             return null;
         }
@@ -91,6 +91,7 @@ final class RequestFields {
             throw ApiError.invalidParam("response_format", "invalid_value",
                     "response_format.json_schema.schema must be a JSON schema object");
         }
+        JsonSchemaCheck.check(spec.get("schema"), schemaLimits);
         ObjectNode format = OpenAiJson.MAPPER.createObjectNode().put("type", type);
         ObjectNode copy = format.putObject(OutputOptions.JSON_SCHEMA);
         copy.put("name", spec.path("name").asText("answer"));

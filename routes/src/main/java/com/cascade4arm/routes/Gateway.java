@@ -184,7 +184,7 @@ public final class Gateway implements AutoCloseable {
         models.add(GatewaySettings.AUTO_MODEL);
         models.addAll(settings.tierNames());
         return new ChatRequestParser.Limits(models, GatewaySettings.AUTO_MODEL, Set.of("cascade"), settings.maxTokensCap(),
-                settings.defaultMaxTokens(), settings.maxPromptChars(), MAX_STOP_SEQUENCES);
+                settings.defaultMaxTokens(), settings.maxPromptChars(), MAX_STOP_SEQUENCES, settings.schema());
     }
 
     private UpstreamPool pool(TierSettings tier, CircuitBreakerRegistry breakers) {
@@ -196,7 +196,7 @@ public final class Gateway implements AutoCloseable {
             metrics.watchBreaker(endpointName, endpoint.breaker());
             endpoints.add(endpoint);
         }
-        return new UpstreamPool(tier.name(), endpoints, tier.usdPerHour(), tier.slots());
+        return new UpstreamPool(tier.name(), endpoints, tier.usdPerHour(), tier.slots(), tier.roles());
     }
 
     /**

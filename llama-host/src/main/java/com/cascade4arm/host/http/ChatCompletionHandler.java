@@ -34,6 +34,7 @@ final class ChatCompletionHandler implements Handler<RoutingContext> {
         ChatRequest request;
         try {
             request = parser.parseIgnoring(ctx.body().buffer() == null ? null : ctx.body().buffer().getBytes(), NOT_RETURNED);
+            ChatRequestParser.requireRoles(request, InferenceEngine.ROLES, "this host");
         } catch (ApiError error) {
             ErrorResponses.send(ctx.response(), error);
             return;

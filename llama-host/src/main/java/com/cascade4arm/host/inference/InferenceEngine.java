@@ -24,6 +24,8 @@ public final class InferenceEngine implements AutoCloseable {
     /** How long close() waits for running generations to notice their cancellation. */
     static final long CLOSE_DRAIN_TIMEOUT_MS = 10_000;
     public static final String LOADING_MESSAGE = "Loading model";
+    /** The message roles this host serves ({@code tool} is not among them: no tool support). */
+    public static final java.util.Set<String> ROLES = LoadedModel.ROLES;
     /** Threads that render, count and start prompts (short native calls, on large stacks: {@link NativeThreads}). */
     static final int PROMPT_THREADS = 2;
 

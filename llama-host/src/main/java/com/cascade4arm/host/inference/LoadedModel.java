@@ -2,8 +2,8 @@ package com.cascade4arm.host.inference;
 
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.openai.ChatMessage;
-import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.openai.ChatRequest;
+import com.cascade4arm.openai.ChatRequestParser;
 import com.cascade4arm.openai.OutputOptions;
 import de.kherud.llama.InferenceParameters;
 import de.kherud.llama.LlamaIterator;
@@ -32,6 +32,14 @@ final class LoadedModel implements AutoCloseable {
      * model answering wrongly for the life of the process (a greedy answer ending after 0-4 tokens).
      */
     private static final Object LOADING = new Object();
+
+    /**
+     * The roles llama.cpp's chat templating takes through de.kherud:llama (system and developer become the system
+     * prompt); any other, e.g. {@code tool}, made the binding throw and the host answer 500.
+     */
+    public static final java.util.Set<String> ROLES = java.util.Set.of(ChatMessage.SYSTEM, "developer", ChatMessage.USER,
+            ChatMessage.ASSISTANT);
+    private static final GrammarConverter GRAMMARS = GrammarConverter.llamaCpp();
 
     private final LlamaModel model;
     private final HostConfig config;
@@ -63,6 +71,7 @@ final class LoadedModel implements AutoCloseable {
 
     /** Applies the model's chat template and checks that prompt and budget fit a slot's context. */
     PreparedPrompt prepare(ChatRequest request) {
+        ChatRequestParser.requireRoles(request, ROLES, "this host");
         InferenceParameters templating = new InferenceParameters("").setUseChatTemplate(true);
         templating.setMessages(systemPrompt(request.messages()), conversation(request.messages()));
         int slotContext = config.slotContextTokens();
@@ -123,18 +132,14 @@ final class LoadedModel implements AutoCloseable {
         return config.draftModel() != null ? config.draftMax() : 0;
     }
 
-    /** response_format's schema as llama.cpp's GBNF grammar (what llama-server does with it); 400 when it cannot be. */
+    /**
+     * response_format's schema as llama.cpp's GBNF grammar (what llama-server does with it); 400 when it cannot be.
+     * The schema passed the shared bounds when the request was parsed: the binding's converter aborts the process on a
+     * schema it cannot convert, so none may reach it unchecked.
+     */
     private static String grammar(OutputOptions output) {
         String schema = output.jsonSchema();
-        if (schema == null) {
-            return null;
-        }
-        try {
-            return LlamaModel.jsonSchemaToGrammar(schema);
-        } catch (RuntimeException e) {
-            throw ApiError.invalidParam("response_format", "invalid_value",
-                    "response_format's schema cannot be turned into a grammar: " + e.getMessage());
-        }
+        return schema == null ? null : GRAMMARS.grammar(schema);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.config;
 
+import com.cascade4arm.openai.SchemaLimits;
 import com.cascade4arm.routes.bench.BenchSettings;
 import com.cascade4arm.routes.compare.CompareSettings;
 import com.cascade4arm.routes.judge.JudgeSettings;
@@ -29,7 +30,7 @@ public record GatewaySettings(List<TierSettings> tiers,
                               CompareSettings compare, EdgeSettings edge,
                               RulesSettings rules, ConsoleSettings console,
                               EscalationSettings escalation, TracingSettings tracing,
-                              JudgeSettings judge) {
+                              JudgeSettings judge, SchemaLimits schema) {
     /** The cascade's tiers unless {@code cascade.tiers} says otherwise: the rulebook routes to these two. */
     public static final String DEFAULT_TIERS = "small,large";
     public static final int DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
@@ -75,7 +76,8 @@ public record GatewaySettings(List<TierSettings> tiers,
                 ConsoleSettings.read(p::string, p.values.text("cascade.compare.hosted.model", CompareSettings.DEFAULT_HOSTED_MODEL)),
                 EscalationSettings.read(p::string),
                 TracingSettings.read(p::string),
-                JudgeSettings.read(p::string));
+                JudgeSettings.read(p::string),
+                ChatInputSettings.schema(p::string));
     }
 
     /** The tiers in {@code cascade.tiers} order, each with its keys; the fallback defaults to the next tier (round). */
@@ -100,7 +102,8 @@ public record GatewaySettings(List<TierSettings> tiers,
             }
             tiers.add(new TierSettings(name, p.urls("cascade." + name + ".urls"), p.string("cascade." + name + ".api-key"),
                     p.decimal("cascade.cost." + name + ".usd-per-hour", DEFAULT_GRAVITON4_USD_PER_HOUR),
-                    (int) p.integer("cascade.cost." + name + ".slots", DEFAULT_SLOTS, 1, 1_024), fallback));
+                    (int) p.integer("cascade.cost." + name + ".slots", DEFAULT_SLOTS, 1, 1_024), fallback,
+                    ChatInputSettings.roles(p::string, name)));
         }
         return List.copyOf(tiers);
     }
@@ -119,7 +122,7 @@ public record GatewaySettings(List<TierSettings> tiers,
         return new GatewaySettings(replaced, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
                 maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
                 breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl, bench, compare, edge, rules, console,
-                escalation, tracing, judge);
+                escalation, tracing, judge, schema);
     }
 
     /** A copy with the baseline endpoint's URL (used when the embedded hosts supply it). */
@@ -127,7 +130,7 @@ public record GatewaySettings(List<TierSettings> tiers,
         return new GatewaySettings(tiers, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
                 maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
                 breakerWindow, breakerOpenMs, adminToken, dataDir, baseline, bench, compare, edge, rules, console,
-                escalation, tracing, judge);
+                escalation, tracing, judge, schema);
     }
 
     /** A copy with other Compare settings (used when the application simulates the hosted API). */
@@ -135,7 +138,7 @@ public record GatewaySettings(List<TierSettings> tiers,
         return new GatewaySettings(tiers, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
                 maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
                 breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl, bench, newCompare, edge, rules, console,
-                escalation, tracing, judge);
+                escalation, tracing, judge, schema);
     }
 
     /** $XDG_DATA_HOME/cascade4arm, else ~/.local/share/cascade4arm: where rule versions and benchmark runs live. */

@@ -1,6 +1,7 @@
 package com.cascade4arm.routes.llama;
 
 import com.cascade4arm.openai.ApiError;
+import com.cascade4arm.openai.ChatRequestParser;
 import com.cascade4arm.routes.chat.RoutedChat;
 import com.cascade4arm.routes.config.EscalationSettings;
 import com.cascade4arm.routes.http.ClientChannel;
@@ -85,6 +86,12 @@ public final class PoolDispatcher {
 
     /** {@link #serve} within the request's trace: one child span per upstream call. */
     public CompletableFuture<Answer> serve(RoutedChat chat, UpstreamPool pool, ClientChannel client, Span request) {
+        try {
+            // A role the pool cannot serve is the request's fault: refused here, before any endpoint sees it.
+            ChatRequestParser.requireRoles(chat.request(), pool.roles(), "tier '" + pool.name() + "'");
+        } catch (ApiError refused) {
+            return CompletableFuture.failedFuture(refused);
+        }
         PoolAttempts attempts = new PoolAttempts(chat, pool, client, request);
         attempts.tryNext();
         return attempts.result;
@@ -168,10 +175,13 @@ public final class PoolDispatcher {
                     endpoint.breaker().onError(elapsed, TimeUnit.NANOSECONDS, aborted);
                 }
                 result.complete(null);
-            } else if (error instanceof UpstreamFailure failure && failure.isClientError()) {
-                endpoint.breaker().onSuccess(elapsed, TimeUnit.NANOSECONDS); // the request's fault, not the endpoint's
-                result.completeExceptionally(new ApiError(failure.status(), ApiError.INVALID_REQUEST,
-                        "upstream_rejected", failure.getMessage()));
+            } else if (error instanceof UpstreamFailure failure && failure.isRequestFault()) {
+                // The request's fault, not the endpoint's: the breaker counts a success, and no other endpoint or tier
+                // is tried (the same request would fail there the same way). A 500 about the content becomes a 400.
+                endpoint.breaker().onSuccess(elapsed, TimeUnit.NANOSECONDS);
+                result.completeExceptionally(new ApiError(failure.isClientError() ? failure.status() : 400,
+                        ApiError.INVALID_REQUEST, "upstream_rejected", "the model server refused the request: "
+                        + failure.requestFaultReason()));
             } else if (error instanceof UpstreamFailure failure) {
                 endpoint.breaker().onError(elapsed, TimeUnit.NANOSECONDS, failure);
                 metrics.upstreamError(endpoint.name(), failure.status() == 0 ? "io" : "http_" + failure.status());

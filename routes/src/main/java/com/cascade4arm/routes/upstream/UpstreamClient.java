@@ -271,10 +271,11 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
         int status = response.statusCode();
         Integer retryAfter = parseRetryAfter(response.getHeader("Retry-After"));
         response.body().onComplete(body -> {
-            String detail = abbreviate(body.succeeded() ? body.result().toString() : "");
+            String text = body.succeeded() ? body.result().toString() : "";
+            String detail = abbreviate(text);
             done.completeExceptionally(new UpstreamFailure(
                     endpoint.name() + " answered HTTP " + status + (detail.isBlank() ? "" : ": " + detail),
-                    status, true, retryAfter));
+                    status, true, retryAfter, RequestFault.reason(status, text)));
         });
     }
 

@@ -3,17 +3,28 @@ package com.cascade4arm.routes.upstream;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** A route target: one or more interchangeable endpoints, handed out least-busy first (round-robin among ties). */
 public final class UpstreamPool {
+    /** system, developer, user, assistant: what llama.cpp servers without tool support template. */
+    public static final Set<String> DEFAULT_ROLES = Set.of("system", "developer", "user", "assistant");
     private final String name;
     private final List<UpstreamEndpoint> endpoints;
     private final double usdPerHour;
     private final int slots;
     private final AtomicInteger rotation = new AtomicInteger();
+    private final Set<String> roles;
 
+    /** A pool serving the roles llama.cpp servers without tool support serve. */
     public UpstreamPool(String name, List<UpstreamEndpoint> endpoints, double usdPerHour, int slots) {
+        this(name, endpoints, usdPerHour, slots, DEFAULT_ROLES);
+    }
+
+    /** {@code roles}: the message roles its endpoints serve (a request with another is refused before any call). */
+    public UpstreamPool(String name, List<UpstreamEndpoint> endpoints, double usdPerHour, int slots, Set<String> roles) {
+        this.roles = Set.copyOf(roles);
         if (endpoints.isEmpty()) {
             throw new IllegalArgumentException("pool " + name + " needs at least one endpoint URL");
         }
@@ -25,6 +36,11 @@ public final class UpstreamPool {
 
     public String name() {
         return name;
+    }
+
+    /** The message roles this pool's endpoints serve. */
+    public Set<String> roles() {
+        return roles;
     }
 
     public List<UpstreamEndpoint> endpoints() {

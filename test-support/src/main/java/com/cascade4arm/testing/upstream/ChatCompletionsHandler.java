@@ -47,6 +47,11 @@ final class ChatCompletionsHandler {
                 StandInHttp.json(exchange, 503, CompletionBodies.error("Loading model", "unavailable_error", 503));
                 return;
             }
+            if (b.errorMessage() != null) {
+                StandInHttp.json(exchange, b.status(), CompletionBodies.error(b.errorMessage(), "invalid_request_error",
+                        b.status()));
+                return;
+            }
             StandInHttp.json(exchange, b.status(), CompletionBodies.error("instant responder configured to answer "
                     + b.status(), b.status() == 429 ? "rate_limit_error" : "server_error", b.status()));
             return;
