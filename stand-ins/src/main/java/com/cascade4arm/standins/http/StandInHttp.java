@@ -1,4 +1,4 @@
-package com.cascade4arm.testing.http;
+package com.cascade4arm.standins.http;
 
 import com.cascade4arm.openai.Sse;
 import com.fasterxml.jackson.databind.JsonNode;

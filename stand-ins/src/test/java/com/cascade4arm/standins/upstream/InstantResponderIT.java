@@ -1,4 +1,4 @@
-package com.cascade4arm.testing.upstream;
+package com.cascade4arm.standins.upstream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

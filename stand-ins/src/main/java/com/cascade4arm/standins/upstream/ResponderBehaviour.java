@@ -1,4 +1,4 @@
-package com.cascade4arm.testing.upstream;
+package com.cascade4arm.standins.upstream;
 
 import java.util.List;
 import java.util.function.Function;

@@ -1,6 +1,6 @@
-package com.cascade4arm.testing.hosted;
+package com.cascade4arm.standins.hosted;
 
-import com.cascade4arm.testing.http.StandInHttp;
+import com.cascade4arm.standins.http.StandInHttp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;

@@ -1,4 +1,4 @@
-package com.cascade4arm.testing.hosted;
+package com.cascade4arm.standins.hosted;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
-package com.cascade4arm.testing.upstream;
+package com.cascade4arm.standins.upstream;
 
-import com.cascade4arm.testing.http.StandInHttp;
+import com.cascade4arm.standins.http.StandInHttp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
