@@ -136,7 +136,7 @@ class QuickStartIT {
     }
 
     /** Client connections other than {@code watcher}'s own, each as "pid application_name". */
-    private static Set<String> clientConnections(Connection watcher) throws SQLException {
+    static Set<String> clientConnections(Connection watcher) throws SQLException {
         Set<String> connections = new TreeSet<>();
         try (Statement query = watcher.createStatement();
              ResultSet rows = query.executeQuery("select pid, application_name from pg_stat_activity"
