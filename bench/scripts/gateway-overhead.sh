@@ -64,7 +64,7 @@ wait_health() { for _ in $(seq 1 240); do curl -sf "$1/health" >/dev/null && ret
 
 if part b || part c; then
 echo "== (b) instant upstream ($PINNING) =="
-$ON_LOAD_CPUS $BENCH com.cascade4arm.testing.upstream.InstantResponder 18901 >/dev/null 2>&1 & pids+=($!)
+$ON_LOAD_CPUS $BENCH com.cascade4arm.standins.upstream.InstantResponder 18901 >/dev/null 2>&1 & pids+=($!)
 wait_health http://127.0.0.1:18901
 $ON_GATEWAY_CPU $JAVA -jar camel-app/target/camel-app.jar --camel.server.port=18902 --cascade.small.urls=http://127.0.0.1:18901 \
   --cascade.large.urls=http://127.0.0.1:18901 --cascade.data-dir="$(mktemp -d)" $UNLIMITED >/tmp/overhead-gateway.log 2>&1 & pids+=($!)
@@ -144,7 +144,7 @@ fi
 
 if part e; then
 echo "== (e) JIT warm-up: a fresh gateway's first 1,000 requests after ready, instant upstream, not pinned =="
-$BENCH com.cascade4arm.testing.upstream.InstantResponder 18907 >/dev/null 2>&1 & pids+=($!)
+$BENCH com.cascade4arm.standins.upstream.InstantResponder 18907 >/dev/null 2>&1 & pids+=($!)
 wait_health http://127.0.0.1:18907
 for warmup in ${WARMUPS:-0 2000 5000}; do
   $JAVA -jar camel-app/target/camel-app.jar --camel.server.port=18908 --cascade.small.urls=http://127.0.0.1:18907 \

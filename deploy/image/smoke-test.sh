@@ -17,12 +17,19 @@ mkdir -p "$WORK"
 case "$(uname -m)" in x86_64) NATIVE=Linux/x86_64; PLATFORM=linux/amd64;; aarch64) NATIVE=Linux/aarch64; PLATFORM=linux/arm64;; esac
 
 echo "== base image from $JRE"
-LLAMA_JAR=$(mvn -B -q -pl camel-app dependency:build-classpath -Dmdep.outputFile=/dev/stdout | tr ':' '\n' | grep '/de/kherud/llama/' | head -1)
+# The llama.cpp JNI jar the image ships: from the packaged lib/ when built, else from the local Maven repository.
+LLAMA_VERSION=$(sed -n 's:.*<llama.version>\(.*\)</llama.version>.*:\1:p' pom.xml)
+LLAMA_JAR=camel-app/target/lib/llama-$LLAMA_VERSION.jar
+if [ ! -f "$LLAMA_JAR" ]; then
+  LLAMA_JAR=${MAVEN_REPO:-$HOME/.m2/repository}/de/kherud/llama/$LLAMA_VERSION/llama-$LLAMA_VERSION.jar
+  [ -f "$LLAMA_JAR" ] || mvn -B -q dependency:get -Dartifact="de.kherud:llama:$LLAMA_VERSION"
+fi
 unzip -q -o -j "$LLAMA_JAR" "de/kherud/llama/$NATIVE/libjllama.so" -d "$WORK"
 python3 deploy/image/base_image.py "$WORK/base.tar" "$JRE" "$WORK/libjllama.so"
 
 echo "== Jib image on it"
-mvn -B -q -pl camel-app package jib:buildTar -DskipTests -Djib.base.image="tar://$WORK/base.tar" \
+# -am -Pimage: jib:buildTar in this reactor, the sibling modules from this build (nothing installed into ~/.m2).
+mvn -B -q -pl camel-app -am package -DskipTests -Pimage -Djib.base.image="tar://$WORK/base.tar" \
   -Djib.from.platforms="$PLATFORM" -Djib.outputPaths.tar="$WORK/image.tar"
 
 echo "== unpack the layers"

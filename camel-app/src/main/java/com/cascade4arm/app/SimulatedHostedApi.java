@@ -1,8 +1,8 @@
 package com.cascade4arm.app;
 
 import com.cascade4arm.routes.config.GatewaySettings;
-import com.cascade4arm.testing.hosted.HostedApiStandIn;
-import com.cascade4arm.testing.hosted.StandInConfig;
+import com.cascade4arm.standins.hosted.HostedApiStandIn;
+import com.cascade4arm.standins.hosted.StandInConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -2,7 +2,7 @@ package com.cascade4arm.app.compare;
 
 import com.cascade4arm.app.TestGateway;
 import com.cascade4arm.testing.http.HttpTestClient;
-import com.cascade4arm.testing.upstream.InstantResponder;
+import com.cascade4arm.standins.upstream.InstantResponder;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -2,7 +2,7 @@ package com.cascade4arm.app.hardening;
 
 import com.cascade4arm.app.TestGateway;
 import com.cascade4arm.testing.http.RawHttp;
-import com.cascade4arm.testing.upstream.InstantResponder;
+import com.cascade4arm.standins.upstream.InstantResponder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterAll;

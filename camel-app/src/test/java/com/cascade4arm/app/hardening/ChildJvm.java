@@ -6,14 +6,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
  * A main class of the test classpath in its own JVM, its output in a file, so a test can SIGKILL it
  * ({@code destroyForcibly}) at a moment of its choosing — no shutdown hook, no flush, no cleanup — SIGTERM it, or
- * press Ctrl-C.
+ * press Ctrl-C. {@link #startCommand} runs any command line instead (the packaged jar as a user starts it).
  */
-final class ChildJvm implements AutoCloseable {
+public final class ChildJvm implements AutoCloseable {
     private final Process process;
     private final Path output;
 
@@ -46,6 +47,19 @@ final class ChildJvm implements AutoCloseable {
         return new ChildJvm(process, output);
     }
 
+    /**
+     * {@code command} as given (e.g. {@code java … -jar camel-app.jar}) in {@code workDir} with exactly
+     * {@code environment} (nothing inherited beyond it), its output appended to {@code output}.
+     */
+    public static ChildJvm startCommand(List<String> command, Map<String, String> environment, Path workDir,
+                                        Path output) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()));
+        builder.environment().clear();
+        builder.environment().putAll(environment);
+        return new ChildJvm(builder.start(), output);
+    }
+
     /** Ctrl-C in the terminal: SIGINT to every process of the group (this JVM's, by {@link #startInOwnSession}). */
     void interruptGroup() throws IOException, InterruptedException {
         int status = new ProcessBuilder("kill", "-INT", "--", "-" + process.pid()).inheritIO().start().waitFor();
@@ -73,7 +87,7 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** Everything the child wrote so far. */
-    String output() {
+    public String output() {
         try {
             return Files.readString(output, StandardCharsets.UTF_8);
         } catch (IOException e) {
@@ -81,22 +95,27 @@ final class ChildJvm implements AutoCloseable {
         }
     }
 
-    boolean alive() {
+    public boolean alive() {
         return process.isAlive();
     }
 
     /** SIGTERM, as systemd and Kubernetes stop a process: its shutdown hooks run. */
-    void terminate() {
+    public void terminate() {
         process.destroy();
     }
 
     /** Waits up to {@code timeout} for the process to end; true when it did. */
-    boolean awaitExit(java.time.Duration timeout) throws InterruptedException {
+    public boolean awaitExit(java.time.Duration timeout) throws InterruptedException {
         return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
+    /** The exit status; only once the process ended. */
+    public int exitValue() {
+        return process.exitValue();
+    }
+
     /** kill -9. */
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         process.destroyForcibly();
         if (!process.waitFor(10, TimeUnit.SECONDS)) {
             throw new IllegalStateException("child JVM did not die");

@@ -2,7 +2,7 @@ package com.cascade4arm.app.ui;
 
 import com.cascade4arm.app.TestGateway;
 import com.cascade4arm.testing.db.PostgresServer;
-import com.cascade4arm.testing.upstream.InstantResponder;
+import com.cascade4arm.standins.upstream.InstantResponder;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

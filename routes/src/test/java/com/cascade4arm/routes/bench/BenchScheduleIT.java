@@ -3,7 +3,7 @@ package com.cascade4arm.routes.bench;
 import com.cascade4arm.bench.runner.BenchmarkService;
 import com.cascade4arm.routes.RouteIds;
 import com.cascade4arm.routes.testing.RoutesGateway;
-import com.cascade4arm.testing.upstream.ResponderBehaviour;
+import com.cascade4arm.standins.upstream.ResponderBehaviour;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.camel.ServiceStatus;
 import org.apache.camel.builder.NotifyBuilder;

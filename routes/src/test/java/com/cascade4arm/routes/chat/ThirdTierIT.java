@@ -1,7 +1,7 @@
 package com.cascade4arm.routes.chat;
 
 import com.cascade4arm.routes.testing.RoutesGateway;
-import com.cascade4arm.testing.upstream.InstantResponder;
+import com.cascade4arm.standins.upstream.InstantResponder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -2,7 +2,7 @@ package com.cascade4arm.routes.cluster;
 
 import com.cascade4arm.routes.testing.RoutesGateway;
 import com.cascade4arm.testing.db.PostgresServer;
-import com.cascade4arm.testing.upstream.InstantResponder;
+import com.cascade4arm.standins.upstream.InstantResponder;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

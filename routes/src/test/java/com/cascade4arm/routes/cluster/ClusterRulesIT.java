@@ -2,7 +2,7 @@ package com.cascade4arm.routes.cluster;
 
 import com.cascade4arm.routes.testing.RoutesGateway;
 import com.cascade4arm.testing.db.PostgresServer;
-import com.cascade4arm.testing.upstream.InstantResponder;
+import com.cascade4arm.standins.upstream.InstantResponder;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
@@ -137,7 +137,7 @@ class ClusterRulesIT {
         }
         assertThat(b.get("/api/bench/runs/" + finished + "/rows.csv").body())
                 .isEqualTo(a.get("/api/bench/runs/" + finished + "/rows.csv").body()).contains("\n");
-        upstream.behaviour(com.cascade4arm.testing.upstream.ResponderBehaviour.INSTANT.withFirstByteDelayMs(200));
+        upstream.behaviour(com.cascade4arm.standins.upstream.ResponderBehaviour.INSTANT.withFirstByteDelayMs(200));
         try {
             HttpResponse<String> big = a.post("/api/bench/runs",
                     "{\"prompts\":5,\"levels\":[1],\"requests_per_level\":100,\"max_tokens\":8}", TOKEN);
@@ -153,7 +153,7 @@ class ClusterRulesIT {
                         .until(() -> replica.run(running).path("status").asText().equals("cancelled"));
             }
         } finally {
-            upstream.behaviour(com.cascade4arm.testing.upstream.ResponderBehaviour.INSTANT);
+            upstream.behaviour(com.cascade4arm.standins.upstream.ResponderBehaviour.INSTANT);
         }
         List<String> ids = a.runIds();
         assertThat(b.runIds()).isEqualTo(ids);

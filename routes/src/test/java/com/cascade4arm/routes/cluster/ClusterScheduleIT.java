@@ -1,7 +1,7 @@
 package com.cascade4arm.routes.cluster;
 
 import com.cascade4arm.testing.db.PostgresServer;
-import com.cascade4arm.testing.upstream.InstantResponder;
+import com.cascade4arm.standins.upstream.InstantResponder;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 

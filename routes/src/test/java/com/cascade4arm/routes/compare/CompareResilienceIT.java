@@ -1,9 +1,9 @@
 package com.cascade4arm.routes.compare;
 
 import com.cascade4arm.routes.testing.RoutesGateway;
-import com.cascade4arm.testing.hosted.Fault;
-import com.cascade4arm.testing.hosted.StandInConfig;
-import com.cascade4arm.testing.upstream.ResponderBehaviour;
+import com.cascade4arm.standins.hosted.Fault;
+import com.cascade4arm.standins.hosted.StandInConfig;
+import com.cascade4arm.standins.upstream.ResponderBehaviour;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;

@@ -1,6 +1,6 @@
 package com.cascade4arm.routes.faults;
 
-import com.cascade4arm.testing.upstream.InstantResponder;
+import com.cascade4arm.standins.upstream.InstantResponder;
 
 import java.io.BufferedReader;
 import java.io.IOException;

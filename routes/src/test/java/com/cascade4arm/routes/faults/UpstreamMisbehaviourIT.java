@@ -2,8 +2,8 @@ package com.cascade4arm.routes.faults;
 
 import com.cascade4arm.routes.testing.RoutesGateway;
 import com.cascade4arm.routes.upstream.UpstreamEndpoint;
-import com.cascade4arm.testing.upstream.InstantResponder;
-import com.cascade4arm.testing.upstream.ResponderBehaviour;
+import com.cascade4arm.standins.upstream.InstantResponder;
+import com.cascade4arm.standins.upstream.ResponderBehaviour;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;

@@ -6,11 +6,11 @@ import com.cascade4arm.routes.bench.BenchLauncher;
 import com.cascade4arm.routes.compare.CompareService;
 import com.cascade4arm.routes.edge.Edge;
 import com.cascade4arm.testing.gateway.GatewayHarness;
-import com.cascade4arm.testing.hosted.HostedApiStandIn;
-import com.cascade4arm.testing.hosted.StandInConfig;
+import com.cascade4arm.standins.hosted.HostedApiStandIn;
+import com.cascade4arm.standins.hosted.StandInConfig;
 import com.cascade4arm.testing.http.HttpTestClient;
-import com.cascade4arm.testing.upstream.InstantResponder;
-import com.cascade4arm.testing.upstream.ResponderBehaviour;
+import com.cascade4arm.standins.upstream.InstantResponder;
+import com.cascade4arm.standins.upstream.ResponderBehaviour;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.camel.CamelContext;
@@ -50,7 +50,10 @@ public final class RoutesGateway implements AutoCloseable {
         baseline = builder.baseline ? InstantResponder.start(0) : null;
         hosted = builder.hosted ? HostedApiStandIn.start(0, StandInConfig.DEFAULTS.withApiKey(HOSTED_KEY)) : null;
         Map<String, String> properties = new LinkedHashMap<>();
-        properties.put("cascade.upstream.health-interval-ms", "200");
+        if (!builder.shipped) {
+            // The stand-ins are up before the gateway: see them healthy within 0.2 s of the start, not 2 s.
+            properties.put("cascade.upstream.health-interval-ms", "200");
+        }
         properties.put("cascade.small.urls", ownPools ? small.baseUrl() : builder.smallUrl);
         properties.put("cascade.large.urls", ownPools ? large.baseUrl() : builder.largeUrl);
         if (baseline != null) {
@@ -64,7 +67,8 @@ public final class RoutesGateway implements AutoCloseable {
         }
         properties.putAll(builder.properties);
         try {
-            harness = GatewayHarness.with(builder.ruleStore ? TestGateways.withRuleStore() : TestGateways.withDefaultRules())
+            GatewayMainListener listener = builder.ruleStore ? TestGateways.withRuleStore() : TestGateways.withDefaultRules();
+            harness = (builder.shipped ? GatewayHarness.shipped(listener, null) : GatewayHarness.with(listener))
                     .properties(properties).readyWithin(builder.readyWithin).start();
         } catch (RuntimeException e) {
             closeUpstreams();
@@ -88,6 +92,7 @@ public final class RoutesGateway implements AutoCloseable {
         private boolean hosted;
         private boolean hostedKey;
         private boolean ruleStore;
+        private boolean shipped;
         private String smallUrl;
         private String largeUrl;
         private Duration readyWithin = Duration.ofSeconds(20);
@@ -102,6 +107,15 @@ public final class RoutesGateway implements AutoCloseable {
         public Builder withHosted(boolean keyed) {
             hosted = true;
             hostedKey = keyed;
+            return this;
+        }
+
+        /**
+         * application.properties as shipped: none of the harness's test overrides (warm-up on, edge limits, metrics
+         * cache, drain as shipped) nor this fixture's; only the pools' URLs, a free port and a fresh state directory.
+         */
+        public Builder shipped() {
+            shipped = true;
             return this;
         }
 
@@ -157,6 +171,11 @@ public final class RoutesGateway implements AutoCloseable {
 
     public CompareService compareService() {
         return gateway().compare();
+    }
+
+    /** The properties this boot gave beyond application.properties. */
+    public java.util.Properties overrides() {
+        return harness.main().getOverrideProperties();
     }
 
     public CamelContext camel() {

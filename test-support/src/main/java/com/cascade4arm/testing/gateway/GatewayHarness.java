@@ -28,15 +28,15 @@ import java.util.stream.Stream;
  * @param <L> the listener type, so a test can reach the gateway it wired ({@link #listener()})
  */
 public final class GatewayHarness<L extends MainListener> implements AutoCloseable {
-    /** Lifts the per-client edge limits: a test is one client firing many requests from 127.0.0.1. */
-    public static final Map<String, String> UNLIMITED_EDGE = Map.of(
-            "cascade.edge.rate-limit.requests-per-second", "100000",
-            "cascade.edge.rate-limit.burst", "100000",
-            "cascade.edge.rate-limit.reads-per-second", "100000",
-            "cascade.edge.rate-limit.reads-burst", "100000",
-            "cascade.edge.max-concurrent-per-client", "1000");
+    /**
+     * Lifts the per-client concurrency cap (shipped: 4): a test is one client with many requests in flight from
+     * 127.0.0.1. The per-client rate limits need no lifting: bound to loopback they are off as shipped.
+     */
+    public static final Map<String, String> UNLIMITED_EDGE = Map.of("cascade.edge.max-concurrent-per-client", "1000");
     private static final Duration DEFAULT_READY_WITHIN = Duration.ofSeconds(20);
     private static final String DATA_DIR = "cascade.data-dir";
+    /** The configuration the application ships, which Camel Main reads first (camel-app's; routes' tests copy it). */
+    private static final String SHIPPED_PROPERTIES = "application.properties";
 
     private final Main main;
     private final L listener;
@@ -61,6 +61,15 @@ public final class GatewayHarness<L extends MainListener> implements AutoCloseab
         return new Builder<>(listener, null);
     }
 
+    /**
+     * A gateway with the shipped configuration and nothing else: warm-up on, edge limits, metrics cache and drain as
+     * application.properties has them. Only what cannot be shipped is set: a free port and a fresh state directory
+     * (and whatever the test adds). For one test per module that boots gateways, so the defaults stay bootable.
+     */
+    public static <L extends MainListener> Builder<L> shipped(L listener, Class<?> mainClass) {
+        return new Builder<>(listener, mainClass, false);
+    }
+
     /** Properties and readiness for one boot; {@link #start()} boots. */
     public static final class Builder<L extends MainListener> {
         private final L listener;
@@ -69,15 +78,27 @@ public final class GatewayHarness<L extends MainListener> implements AutoCloseab
         private Duration readyWithin = DEFAULT_READY_WITHIN;
 
         private Builder(L listener, Class<?> mainClass) {
+            this(listener, mainClass, true);
+        }
+
+        /**
+         * Every override a test gateway gets beyond the shipped application.properties, each with its reason
+         * (test-support/README.md lists them); {@code testDefaults} false: none ({@link #shipped}).
+         */
+        private Builder(L listener, Class<?> mainClass, boolean testDefaults) {
             this.listener = listener;
             this.mainClass = mainClass;
-            properties.put("camel.server.enabled", "true");
+            if (!testDefaults) {
+                return;
+            }
+            // Loopback whatever CASCADE_HOST the environment exports (a CI box may): a test never listens beyond it.
             properties.put("camel.server.host", "127.0.0.1");
             properties.put("cascade.metrics.cache-ms", "0"); // tests read counters right after acting
             // A test that stops its gateway with a request still hanging need not wait the production drain (20 s).
             properties.put("cascade.shutdown.drain-timeout-ms", "1000");
             properties.putAll(UNLIMITED_EDGE);
-            properties.put("cascade.warmup.requests", "0"); // seconds per boot; GatewayWarmupIT tests the warm-up
+            // Seconds per boot, hundreds of boots; GatewayWarmupIT, the shipped-defaults ITs and QuickStartIT run it.
+            properties.put("cascade.warmup.requests", "0");
         }
 
         public Builder<L> property(String key, String value) {
@@ -102,9 +123,13 @@ public final class GatewayHarness<L extends MainListener> implements AutoCloseab
         }
 
         public GatewayHarness<L> start() {
+            if (Thread.currentThread().getContextClassLoader().getResource(SHIPPED_PROPERTIES) == null) {
+                throw new IllegalStateException("no " + SHIPPED_PROPERTIES + " on the test classpath: a test gateway"
+                        + " boots the shipped configuration (camel-app's; see test-support/README.md)");
+            }
             Main main = mainClass == null ? new Main() : new Main(mainClass);
             main.addMainListener(listener);
-            // Port 0: the OS picks a free port as it binds; a port picked beforehand can be taken meanwhile (an
+            // Port 0 (the shipped 8080 may be taken; tests run side by side): the OS picks a free port as it binds; a port picked beforehand can be taken meanwhile (an
             // outbound connection made during the boot gets its local port from the same range).
             Map<String, String> boot = new LinkedHashMap<>(properties); // a builder may boot again
             boot.putIfAbsent("camel.server.port", "0");

@@ -1,7 +1,7 @@
 package com.cascade4arm.testing.judge;
 
 import com.cascade4arm.openai.OpenAiJson;
-import com.cascade4arm.testing.http.StandInHttp;
+import com.cascade4arm.standins.http.StandInHttp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;

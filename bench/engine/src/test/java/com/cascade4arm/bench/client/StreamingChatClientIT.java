@@ -2,8 +2,8 @@ package com.cascade4arm.bench.client;
 
 import com.cascade4arm.openai.ChatRequest;
 import com.cascade4arm.testing.upstream.ClosingAfterStreamsUpstream;
-import com.cascade4arm.testing.upstream.InstantResponder;
-import com.cascade4arm.testing.upstream.ResponderBehaviour;
+import com.cascade4arm.standins.upstream.InstantResponder;
+import com.cascade4arm.standins.upstream.ResponderBehaviour;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

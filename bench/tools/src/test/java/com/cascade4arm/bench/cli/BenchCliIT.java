@@ -1,7 +1,7 @@
 package com.cascade4arm.bench.cli;
 
-import com.cascade4arm.testing.upstream.InstantResponder;
-import com.cascade4arm.testing.upstream.ResponderBehaviour;
+import com.cascade4arm.standins.upstream.InstantResponder;
+import com.cascade4arm.standins.upstream.ResponderBehaviour;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
