@@ -2,7 +2,7 @@ package com.cascade4arm.routes;
 
 import com.cascade4arm.routes.testing.RoutesGateway;
 import com.cascade4arm.testing.health.HealthLatencyProbe;
-import com.cascade4arm.testing.upstream.ResponderBehaviour;
+import com.cascade4arm.standins.upstream.ResponderBehaviour;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
