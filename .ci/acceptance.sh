@@ -31,7 +31,7 @@ if curl -s -o /dev/null --max-time 2 "$BASE/"; then
 fi
 
 cleanup() {
-  if [ -n "$NPM_PID" ]; then kill "$NPM_PID" 2>/dev/null || true; fi
+  if [ -n "$NPM_PID" ]; then kill "$NPM_PID" 2>/dev/null || true; wait "$NPM_PID" 2>/dev/null || true; fi
   if [ -n "$LEADER" ] && [ -n "$(ps -s "$LEADER" -o pid= 2>/dev/null)" ]; then
     kill -TERM -- "-$LEADER" 2>/dev/null || true
     for _ in $(seq 1 30); do [ -z "$(ps -s "$LEADER" -o pid= 2>/dev/null)" ] && break; sleep 0.5; done
