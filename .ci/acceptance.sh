@@ -46,7 +46,7 @@ trap cleanup EXIT
 fail() {
   echo "acceptance: $1 FAILED: $2"
   if [ -n "${3:-}" ]; then echo "  answer: $(printf '%s' "$3" | head -c 1500)"; fi
-  echo "  gateway log's first error: $(grep -m1 -E 'ERROR|Exception' "$LOG" 2>/dev/null || echo '(none)')"
+  echo "  gateway log's first error: $(sed 's/\x1b\[[0-9;]*m//g' "$LOG" 2>/dev/null | grep -m1 -E 'ERROR|Exception' || echo '(none)')"
   echo "  gateway log: $LOG"
   exit 1
 }
