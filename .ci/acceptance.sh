@@ -41,6 +41,7 @@ cleanup() {
   rm -rf "$NPM_DIR"
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM   # so that the EXIT trap also runs when this script is stopped
 
 # fail STEP WHAT [ANSWER]: says what broke, quotes the answer and the gateway log's first error, ends the stage.
 fail() {
