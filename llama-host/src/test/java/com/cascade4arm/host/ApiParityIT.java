@@ -12,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +32,9 @@ class ApiParityIT {
     static void startBoth() {
         HostConfig config = HostConfig.defaults(ALIAS, DemoModelFiles.path(DemoModel.SMALL)).withCtxSize(1024)
                 .withParallel(2).withThreads(1);
+        Path binary = LlamaServer.binaryOrSkip(); // before the JNI host: a skip must leave nothing running
         ModelEndpointServer jni = ModelHosts.start(config.withEngine(Engine.JNI, null));
-        ModelEndpointServer server = ModelHosts.start(config.withEngine(Engine.LLAMA_SERVER, LlamaServer.binaryOrSkip()));
+        ModelEndpointServer server = ModelHosts.start(config.withEngine(Engine.LLAMA_SERVER, binary));
         hosts = Map.of("jni", jni, "llama-server", server);
         hosts.values().forEach(host -> host.awaitReady(Duration.ofSeconds(60)));
     }

@@ -2,6 +2,7 @@ package com.cascade4arm.host;
 
 import com.cascade4arm.host.llamaserver.HelpTexts;
 import com.cascade4arm.host.llamaserver.LlamaServerBinary;
+import com.cascade4arm.testing.skips.MissingTool;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -12,7 +13,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 /** Which engine a host gets: auto takes a llama-server where one is installed, and says why it chose. */
 class ModelHostsTest {
@@ -44,7 +44,7 @@ class ModelHostsTest {
 
     @Test
     void llamaServerEngineWithoutABinaryIsAnError(@TempDir Path emptyDir) {
-        assumeThat(LlamaServerBinary.supervisable()).isTrue();
+        MissingTool.assumePresent(LlamaServerBinary.supervisable(), "sh", "a POSIX shell at /bin/sh runs the child watchdog");
 
         assertThatThrownBy(() -> ModelHosts.choose(CONFIG.withEngine(Engine.LLAMA_SERVER, null), emptyDir.toString()))
                 .hasMessageContaining("no llama-server on the PATH");
@@ -54,7 +54,7 @@ class ModelHostsTest {
 
     /** A directory with an executable "llama-server" script that prints a current build's --help. */
     private static String fakeServerDir(Path dir) throws IOException {
-        assumeThat(LlamaServerBinary.supervisable()).isTrue();
+        MissingTool.assumePresent(LlamaServerBinary.supervisable(), "sh", "a POSIX shell at /bin/sh runs the child watchdog");
         Path script = dir.resolve("llama-server");
         Files.writeString(script, "#!/bin/sh\ncat <<'EOF'\n" + HelpTexts.CURRENT + "EOF\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));

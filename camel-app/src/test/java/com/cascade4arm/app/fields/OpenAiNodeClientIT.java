@@ -2,8 +2,8 @@ package com.cascade4arm.app.fields;
 
 import com.cascade4arm.app.TestGateway;
 import com.cascade4arm.testing.http.HttpTestClient;
+import com.cascade4arm.testing.skips.MissingTool;
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -29,10 +29,11 @@ class OpenAiNodeClientIT {
     @BeforeAll
     static void installClient() throws Exception {
         project = Path.of(OpenAiNodeClientIT.class.getResource("/node-openai/package.json").toURI()).getParent();
-        Assumptions.assumeTrue(run(List.of("node", "--version"), 10).exitCode() == 0, "node is not installed: skipped");
+        MissingTool.assumePresent(run(List.of("node", "--version"), 10).exitCode() == 0, "node", "node is not installed");
         if (!Files.isDirectory(project.resolve("node_modules/openai"))) {
             Result install = run(List.of("npm", "install", "--no-audit", "--no-fund", "--loglevel=error"), NPM_INSTALL_SECONDS);
-            Assumptions.assumeTrue(install.exitCode() == 0, "npm install openai failed (no registry?): skipped\n" + install.output());
+            MissingTool.assumePresent(install.exitCode() == 0, "npm-registry",
+                    "npm install openai failed (no registry?)\n" + install.output());
         }
     }
 

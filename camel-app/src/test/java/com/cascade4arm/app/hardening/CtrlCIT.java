@@ -3,6 +3,7 @@ package com.cascade4arm.app.hardening;
 import com.cascade4arm.app.CascadeApp;
 import com.cascade4arm.testing.gateway.GatewayHarness;
 import com.cascade4arm.testing.http.HttpTestClient;
+import com.cascade4arm.testing.skips.MissingTool;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -32,8 +33,10 @@ class CtrlCIT {
     @Test
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void ctrlCStopsTheGatewayAndItsHostProcessesWithoutRestartingThem(@TempDir Path dataDir) throws Exception {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/setsid")) && Files.isExecutable(Path.of("/usr/bin/ps"))
-                && Files.isExecutable(Path.of("/usr/bin/kill")), "needs util-linux's setsid and procps' ps and kill");
+        for (String tool : List.of("setsid", "ps", "kill")) {
+            MissingTool.assumePresent(Files.isExecutable(Path.of("/usr/bin", tool)), tool,
+                    "/usr/bin/" + tool + " is not installed (util-linux's setsid, procps' ps and kill)");
+        }
         assumeTrue(!interruptIgnoredHere(), "this build ignores SIGINT (started in the background of a"
                 + " non-interactive shell), and so would the gateway it starts: there is no Ctrl-C to test");
         int port = GatewayHarness.freePort();

@@ -35,7 +35,7 @@ public final class BrowserExtension implements BeforeAllCallback, BeforeEachCall
     @Override
     public void beforeEach(ExtensionContext context) {
         Assumptions.assumeTrue(session != null,
-                () -> "browser test skipped: " + BrowserSession.missingBrowser().orElse("no browser session"));
+                () -> BrowserSession.missingBrowser().orElse("no browser session"));
     }
 
     @Override

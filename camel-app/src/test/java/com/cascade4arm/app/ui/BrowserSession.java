@@ -1,5 +1,6 @@
 package com.cascade4arm.app.ui;
 
+import com.cascade4arm.testing.skips.MissingTool;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -59,11 +60,16 @@ public final class BrowserSession implements AutoCloseable {
         return Path.of(System.getProperty("cascade.it.chromedriver", DEFAULT_CHROMEDRIVER));
     }
 
-    /** Why no browser can be started here, or empty when Chromium and chromedriver are both installed. */
+    /**
+     * Why no browser can be started here, worded as {@link MissingTool} ({@code missing tool chromium: …}), or empty
+     * when Chromium and chromedriver are both installed.
+     */
     public static Optional<String> missingBrowser() {
-        for (Path binary : List.of(chromium(), chromedriver())) {
-            if (!Files.isExecutable(binary)) {
-                return Optional.of(binary + " is not installed (run .ci/install-browser.sh)");
+        for (Map.Entry<String, Path> tool : List.of(Map.entry("chromium", chromium()),
+                Map.entry("chromedriver", chromedriver()))) {
+            if (!Files.isExecutable(tool.getValue())) {
+                return Optional.of(MissingTool.message(tool.getKey(),
+                        tool.getValue() + " is not installed (run .ci/install-browser.sh)"));
             }
         }
         return Optional.empty();

@@ -1,5 +1,6 @@
 package com.cascade4arm.host.child;
 
+import com.cascade4arm.testing.skips.MissingTool;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -8,7 +9,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
 /** The shell watchdog: the child ends when our end of its stdin closes, and its exit status comes through. */
@@ -46,7 +46,7 @@ class ChildGuardTest {
     }
 
     private static Process start(List<String> command) throws IOException {
-        assumeThat(ChildGuard.supervisable()).as("a POSIX shell").isTrue();
+        MissingTool.assumePresent(ChildGuard.supervisable(), "sh", "a POSIX shell at /bin/sh runs the child watchdog");
         return new ProcessBuilder(ChildGuard.wrap(command)).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     }

@@ -1,11 +1,11 @@
 package com.cascade4arm.host.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.cascade4arm.host.demo.internal.design.DemoDesign;
 import com.cascade4arm.host.demo.internal.tokenizer.BpeVocabularyTest;
 import com.cascade4arm.host.testing.DemoModelFiles;
+import com.cascade4arm.testing.llamaserver.LlamaServer;
 import de.kherud.llama.LlamaModel;
 import de.kherud.llama.ModelParameters;
 import io.vertx.core.json.JsonArray;
@@ -16,7 +16,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,13 +25,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The demo models in a real, current llama-server (found at ../shared/tools/llama-server/llama-server next to the
- * project; skipped when absent): it tokenizes exactly like the in-process llama.cpp (English at 3+ characters per token),
+ * The demo models in a real, current llama-server (test-support's {@link LlamaServer#binaryOrSkip()}: handed over by
+ * CI, or beside the project; skipped when absent): it tokenizes exactly like the in-process llama.cpp (English at 3+ characters per token),
  * and its speculative decoding accepts the draft like the host does.
  */
 class RealLlamaServerIT {
-    static final Path SERVER = Path.of("").toAbsolutePath().getParent().resolve("../shared/tools/llama-server/llama-server")
-            .normalize();
     static final HttpClient HTTP = HttpClient.newHttpClient();
     /** Half of SpeculativeDecodingIT's prompts (two per large-route category): llama-server drafts slower than the host. */
     static final int PROMPT_COUNT = 6;
@@ -41,12 +38,12 @@ class RealLlamaServerIT {
 
     @BeforeAll
     static void startServer() throws IOException {
-        assumeTrue(Files.isExecutable(SERVER), "no llama-server binary at " + SERVER + ": skipping the real-server checks");
+        Path server = LlamaServer.binaryOrSkip();
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        process = new ProcessBuilder(SERVER.toString(), "-m", DemoModelFiles.path(DemoModel.LARGE).toString(),
+        process = new ProcessBuilder(server.toString(), "-m", DemoModelFiles.path(DemoModel.LARGE).toString(),
                 "-md", DemoModelFiles.path(DemoModel.SMALL).toString(), "--spec-type", "draft-simple",
                 "--spec-draft-n-max", "8", "--spec-draft-n-min", "0", "--spec-draft-p-min", "0.5",
                 "--port", String.valueOf(port), "-c", "4096", "-np", "1", "-t", "2", "--no-warmup")

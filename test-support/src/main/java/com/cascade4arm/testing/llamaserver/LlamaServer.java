@@ -1,9 +1,9 @@
 package com.cascade4arm.testing.llamaserver;
 
 import com.cascade4arm.testing.gateway.GatewayHarness;
+import com.cascade4arm.testing.skips.MissingTool;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
-import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,12 +21,22 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A real llama.cpp {@code llama-server} as a child process, for conformance tests: the binary is looked up as
- * {@value #RELATIVE_PATH} in the directory that holds the project's checkout (CI may not have it: tests skip then).
+ * A real llama.cpp {@code llama-server} as a child process, for conformance tests: the binary is the one handed over in
+ * {@value #BINARY_ENV} (CI does), else {@value #RELATIVE_PATH} in the directory that holds the project's checkout;
+ * without either, tests skip, saying so ({@link MissingTool}).
  */
 public final class LlamaServer implements AutoCloseable {
     /** Relative to the directory that holds the project's checkout. */
     public static final String RELATIVE_PATH = "shared/tools/llama-server/llama-server";
+    /**
+     * The binary handed to the tests (CI's .ci/run sets it). Not the product's CASCADE_LLAMA_SERVER, which would switch
+     * every embedded host of every test to the llama-server engine.
+     */
+    public static final String BINARY_ENV = "CASCADE_TEST_LLAMA_SERVER";
+    /** The same as a system property; wins over the environment variable. */
+    public static final String BINARY_PROPERTY = "cascade.test.llama-server";
+    /** The tool's name in skip messages. */
+    public static final String TOOL = "llama-server";
     private static final Duration STOP_WAIT = Duration.ofSeconds(10);
 
     private final Process process;
@@ -39,23 +49,42 @@ public final class LlamaServer implements AutoCloseable {
         this.log = log;
     }
 
-    /** The binary, when present next to the project (found from the working directory upwards). */
+    /**
+     * The binary handed over in {@value #BINARY_PROPERTY} / {@value #BINARY_ENV}, else the one beside the project
+     * (found from the working directory upwards), when executable. A handed-over path that is no executable file
+     * fails: a tool CI hands over must run, not be skipped.
+     */
     public static Optional<Path> binary() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            if (Files.exists(dir.resolve("pom.xml")) && Files.isDirectory(dir.resolve("routes"))) {
-                Path candidate = dir.getParent() == null ? null : dir.getParent().resolve(RELATIVE_PATH);
-                return candidate != null && Files.isExecutable(candidate) ? Optional.of(candidate) : Optional.empty();
+        String handed = System.getProperty(BINARY_PROPERTY, System.getenv(BINARY_ENV));
+        if (handed != null && !handed.isBlank()) {
+            Path path = Path.of(handed);
+            if (!Files.isRegularFile(path) || !Files.isExecutable(path)) {
+                throw new IllegalStateException(BINARY_ENV + " (or -D" + BINARY_PROPERTY
+                        + ") must name an executable llama-server, but was '" + handed + "'");
             }
+            return Optional.of(path);
         }
-        return Optional.empty();
+        return besideCheckout().filter(Files::isExecutable);
     }
 
     /** The binary, or the calling test is skipped with a message saying where it was looked for. */
     public static Path binaryOrSkip() {
         Optional<Path> binary = binary();
-        Assumptions.assumeTrue(binary.isPresent(), "skipped: no llama-server binary at ../" + RELATIVE_PATH
-                + " (beside the project checkout); these conformance tests need a real llama-server");
+        MissingTool.assumePresent(binary.isPresent(), TOOL, besideCheckout().filter(Files::exists)
+                .map(path -> path + " is not executable (copy it with the exec bit and set " + BINARY_ENV + ")")
+                .orElse("none handed over in " + BINARY_ENV + " and none at ../" + RELATIVE_PATH
+                        + " beside the project checkout; these tests need a real llama-server"));
         return binary.get();
+    }
+
+    /** Where the binary would be beside the checkout: the directory above the one holding the root pom and routes/. */
+    private static Optional<Path> besideCheckout() {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.exists(dir.resolve("pom.xml")) && Files.isDirectory(dir.resolve("routes"))) {
+                return Optional.ofNullable(dir.getParent()).map(parent -> parent.resolve(RELATIVE_PATH));
+            }
+        }
+        return Optional.empty();
     }
 
     /** Starts {@code binary -m model --host 127.0.0.1 --port P args…} on a free port, without waiting for it to load. */
