@@ -1,9 +1,15 @@
 package com.cascade4arm.host.proxy;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import org.junit.jupiter.api.AfterEach;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -17,8 +23,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -57,6 +65,65 @@ class HttpForwarderTest {
             assertThat(second.statusCode()).as(second.body()).isEqualTo(200);
             assertThat(second.body()).isEqualTo("answer on connection 2");
             assertThat(bodiesSeen).containsExactly("{\"n\":1}", "{\"n\":2}", "{\"n\":2}");
+        }
+    }
+
+    @Test
+    void aClientThatLeavesMidStreamCostsOneQuietLogLineAndTheUpstreamRequest() throws Exception {
+        ListAppender<ILoggingEvent> log = new ListAppender<>();
+        log.start();
+        Logger root = (Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME);
+        root.addAppender(log);
+        try (ServerSocket upstream = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            CountDownLatch upstreamClosed = new CountDownLatch(1);
+            Thread server = new Thread(() -> streamUntilClosed(upstream, upstreamClosed), "streaming-upstream");
+            server.setDaemon(true);
+            server.start();
+            HttpForwarder forwarder = new HttpForwarder(vertx,
+                    () -> URI.create("http://127.0.0.1:" + upstream.getLocalPort()), null, "test upstream", false);
+            HttpServer front = vertx.createHttpServer().requestHandler(forwarder::forward).listen(0, "127.0.0.1")
+                    .toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+
+            try (Socket client = new Socket("127.0.0.1", front.actualPort())) {
+                String body = "{\"stream\":true}";
+                client.getOutputStream().write(("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                        + "Content-Type: application/json\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
+                        .getBytes(StandardCharsets.US_ASCII));
+                client.getOutputStream().flush();
+                BufferedReader in = reader(client);
+                String line;
+                while ((line = in.readLine()) != null && !line.startsWith("data:")) {
+                    // head and chunk sizes, until the first event arrived
+                }
+                assertThat(line).as("the stream began").startsWith("data:");
+                client.setSoLinger(true, 0); // leave abruptly, as a killed client does
+            }
+
+            assertThat(upstreamClosed.await(10, TimeUnit.SECONDS)).as("the upstream request was dropped").isTrue();
+            Awaitility.await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2)).until(() -> true);
+        } finally {
+            root.detachAppender(log);
+        }
+        assertThat(log.list).as("log events after the client left: %s", log.list)
+                .noneMatch(event -> event.getLevel().isGreaterOrEqual(Level.WARN))
+                .noneMatch(event -> event.getThrowableProxy() != null);
+    }
+
+    /** Reads one request, then sends SSE events every 20 ms until the connection breaks; counts the latch down then. */
+    private static void streamUntilClosed(ServerSocket upstream, CountDownLatch closed) {
+        try (Socket socket = upstream.accept()) {
+            readRequest(reader(socket));
+            OutputStream out = socket.getOutputStream();
+            out.write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+            for (int i = 0; i < 1_000; i++) {
+                String event = "data: {\"n\":" + i + "}\n\n";
+                out.write((Integer.toHexString(event.length()) + "\r\n" + event + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                Thread.sleep(20); // a model producing tokens (pacing the upstream, not synchronizing the test)
+            }
+        } catch (IOException | InterruptedException e) {
+            closed.countDown();
         }
     }
 
