@@ -1,15 +1,20 @@
 package com.cascade4arm.host;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import com.cascade4arm.host.demo.DemoModel;
 import com.cascade4arm.host.testing.DemoModelFiles;
-import com.cascade4arm.host.testing.HostClient;
 import com.cascade4arm.host.testing.HostClient.SseStream;
+import com.cascade4arm.host.testing.HostClient;
 import com.cascade4arm.host.testing.SseEvent;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -118,15 +123,61 @@ class LlamaHostIT {
     void clientDisconnectCancelsGenerationAndFreesSlot() {
         double predictedBefore = client.metric("llamacpp:tokens_predicted_total");
         int maxTokens = SLOT_CONTEXT - 100;
-        try (SseStream stream = client.openStream(HostClient.chatBody("Tell me about the sea.", maxTokens, true))) {
-            assertThat(stream.nextContent()).isNotNull();
-        }
+        ListAppender<ILoggingEvent> log = new ListAppender<>();
+        log.start();
+        Logger root = (Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME);
+        root.addAppender(log);
+        try {
+            try (SseStream stream = client.openStream(HostClient.chatBody("Tell me about the sea.", maxTokens, true))) {
+                assertThat(stream.nextContent()).isNotNull();
+            }
 
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
-                assertThat(client.metric("llamacpp:requests_processing")).isZero());
+            await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
+                    assertThat(client.metric("llamacpp:requests_processing")).isZero());
+        } finally {
+            root.detachAppender(log);
+        }
+        assertThat(log.list).as("a departed client is no error: %s", log.list)
+                .noneMatch(event -> event.getThrowableProxy() != null)
+                .noneMatch(event -> event.getLevel().isGreaterOrEqual(Level.WARN));
         assertThat(client.metric("llamacpp:tokens_predicted_total") - predictedBefore)
                 .as("tokens generated before the cancellation took effect").isLessThan(maxTokens / 2.0);
         assertThat(client.chat("Still there?", 4).getJsonArray("choices")).hasSize(1);
+    }
+
+    @Test
+    void aClientThatResetsItsConnectionMidStreamIsNoError() throws Exception {
+        ListAppender<ILoggingEvent> log = new ListAppender<>();
+        log.start();
+        Logger root = (Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME);
+        root.addAppender(log);
+        try {
+            for (int i = 0; i < 3; i++) {
+                String body = HostClient.chatBody("Tell me about the sea.", SLOT_CONTEXT - 100, true);
+                try (java.net.Socket socket = new java.net.Socket(host.baseUrl().getHost(), host.baseUrl().getPort())) {
+                    socket.getOutputStream().write(("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                            + "Authorization: Bearer " + API_KEY + "\r\nContent-Type: application/json\r\nContent-Length: "
+                            + body.getBytes(java.nio.charset.StandardCharsets.UTF_8).length + "\r\n\r\n" + body)
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    socket.getOutputStream().flush();
+                    java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(
+                            socket.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+                    String line;
+                    while ((line = in.readLine()) != null && !line.contains("\"content\"")) {
+                        // the head, then events until the first token
+                    }
+                    assertThat(line).as("tokens were streaming").isNotNull();
+                    socket.setSoLinger(true, 0); // a reset, as a killed client sends
+                }
+            }
+            await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
+                    assertThat(client.metric("llamacpp:requests_processing")).isZero());
+        } finally {
+            root.detachAppender(log);
+        }
+        assertThat(log.list).as("a reset client is no error: %s", log.list)
+                .noneMatch(event -> event.getThrowableProxy() != null)
+                .noneMatch(event -> event.getLevel().isGreaterOrEqual(Level.WARN));
     }
 
     @Test

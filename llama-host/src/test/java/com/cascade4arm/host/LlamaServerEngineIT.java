@@ -77,6 +77,43 @@ class LlamaServerEngineIT {
     }
 
     @Test
+    void aClientThatLeavesMidStreamIsNoErrorInTheFront() throws Exception {
+        ListAppender<ILoggingEvent> all = new ListAppender<>();
+        all.start();
+        Logger root = (Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME);
+        root.addAppender(all);
+        try {
+            for (boolean reset : new boolean[]{false, true}) {
+                String body = HostClient.chatBody("Tell me about the sea and the rivers.", 512, true);
+                try (java.net.Socket socket = new java.net.Socket(large.baseUrl().getHost(), large.baseUrl().getPort())) {
+                    socket.getOutputStream().write(("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                            + "Authorization: Bearer " + KEY + "\r\nContent-Type: application/json\r\nContent-Length: "
+                            + body.getBytes(java.nio.charset.StandardCharsets.UTF_8).length + "\r\n\r\n" + body)
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    socket.getOutputStream().flush();
+                    java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(
+                            socket.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+                    String line;
+                    while ((line = in.readLine()) != null && !line.contains("\"content\"")) {
+                        // the head, then events until the first token
+                    }
+                    assertThat(line).as("tokens were streaming").isNotNull();
+                    if (reset) {
+                        socket.setSoLinger(true, 0); // a reset, as a killed client sends
+                    }
+                }
+            }
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                    assertThat(client.metrics().get("llamacpp:requests_processing")).isZero());
+        } finally {
+            root.detachAppender(all);
+        }
+        assertThat(all.list).as("clients that left: %s", all.list)
+                .noneMatch(event -> event.getThrowableProxy() != null)
+                .noneMatch(event -> event.getLevel().isGreaterOrEqual(Level.ERROR));
+    }
+
+    @Test
     void streamsTokensThroughTheFront() {
         List<SseEvent> events = client.stream(HostClient.chatBody("Tell me about the sea.", 12, true));
 

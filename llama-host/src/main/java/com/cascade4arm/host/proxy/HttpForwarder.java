@@ -118,9 +118,12 @@ public final class HttpForwarder {
                 .setURI(path(target, in.uri()))
                 .setHeaders(headers);
         (mayRetry ? client : freshConnections).request(options).onSuccess(request -> {
+            out.exceptionHandler(failure -> LOG.debug("client of {} {} failed: {}", in.method(), in.path(), failure.toString()));
             out.closeHandler(closed -> {
                 if (!out.ended()) {
-                    request.reset(); // the client left mid-answer: drop the upstream request (cancels generation)
+                    // The client left mid-answer: drop the upstream request (cancels generation). One quiet line.
+                    LOG.debug("client left {} {} before the answer ended; upstream request dropped", in.method(), in.path());
+                    request.reset();
                 }
             });
             request.send(body)
@@ -171,7 +174,34 @@ public final class HttpForwarder {
         if (!response.headers().contains("Content-Length")) {
             out.setChunked(true);
         }
-        response.pipeTo(out).onFailure(failure -> response.request().reset());
+        // Not pipeTo: when the client leaves, a pipe ends the response it can no longer write (Netty then logs a
+        // double-failed promise with its trace) and keeps asking the ended response about its queue for the chunks
+        // still arriving ("Response has already been written", logged as an unhandled ERROR with its trace).
+        response.handler(chunk -> {
+            if (gone(out)) {
+                return; // the close handler dropped the upstream request; what is still in flight goes nowhere
+            }
+            out.write(chunk).onFailure(failure -> response.request().reset());
+            if (out.writeQueueFull()) {
+                response.pause();
+                out.drainHandler(v -> response.resume());
+            }
+        });
+        response.exceptionHandler(failure -> {
+            if (!gone(out)) {
+                badGateway(out, failure);
+            }
+        });
+        response.endHandler(v -> {
+            if (!gone(out)) {
+                out.end();
+            }
+        });
+    }
+
+    /** The client's answer can take no more bytes: it left, or the answer is complete. */
+    private static boolean gone(HttpServerResponse out) {
+        return out.closed() || out.ended();
     }
 
     private void badGateway(HttpServerResponse out, Throwable failure) {

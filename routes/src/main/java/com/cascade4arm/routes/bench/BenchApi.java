@@ -31,10 +31,6 @@ final class BenchApi {
     public record RunStarted(String id, String status, int total, List<String> targets, String note) {
     }
 
-    /** {@code {"object": "list", "data": [summary, …]}}. */
-    public record RunList(String object, List<RunSummary> data) {
-    }
-
     private final ChatRequestParser.Limits limits;
 
     BenchApi(BenchLauncher launcher, ChatRequestParser.Limits limits) {
@@ -81,15 +77,15 @@ final class BenchApi {
             throw new ApiError(409, "conflict_error", "run_not_running",
                     "benchmark run " + id + " is not running (status " + before.status().wire() + ")");
         }
-        exchange.getMessage().setBody(service.await(id, CANCEL_WAIT).orElse(before));
+        exchange.getMessage().setBody(PublicRuns.summary(service.await(id, CANCEL_WAIT).orElse(before)));
     }
 
     void list(Exchange exchange) {
-        exchange.getMessage().setBody(new RunList("list", service.list()));
+        exchange.getMessage().setBody(PublicRuns.list(service.list()));
     }
 
     void status(Exchange exchange) {
-        exchange.getMessage().setBody(existing(runId(exchange)));
+        exchange.getMessage().setBody(PublicRuns.summary(existing(runId(exchange))));
     }
 
     private RunSummary existing(String id) {

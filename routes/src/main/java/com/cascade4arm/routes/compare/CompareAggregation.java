@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.compare;
 
+import com.cascade4arm.routes.upstream.UpstreamErrorText;
 import org.apache.camel.AggregationStrategy;
 import org.apache.camel.Exchange;
 
@@ -26,7 +27,7 @@ final class CompareAggregation implements AggregationStrategy {
             Exception failure = newExchange.getException();
             result = new SystemResult(system, SystemResult.Status.ERROR, null, null, "", false, null,
                     SystemResult.Measures.NONE, null, 0,
-                    "failed: " + (failure == null ? "no result" : failure.getMessage()), null);
+                    "failed: " + (failure == null ? "no result" : UpstreamErrorText.scrub(failure.getMessage())), null);
         }
         results.put(result.system(), result);
         Exchange target = oldExchange == null ? newExchange : oldExchange;

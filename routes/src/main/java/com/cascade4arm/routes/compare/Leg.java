@@ -1,5 +1,7 @@
 package com.cascade4arm.routes.compare;
 
+import com.cascade4arm.openai.LogText;
+import com.cascade4arm.routes.upstream.UpstreamErrorText;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
@@ -20,6 +22,7 @@ import java.util.concurrent.TimeUnit;
  * the system is skipped for the cooldown, without a call); and the Resilience4j retry policy of one call.
  */
 final class Leg {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Leg.class);
     private final LegTarget target;
     private final CircuitBreaker failures;
     private final CircuitBreaker rateLimits;
@@ -198,7 +201,9 @@ final class Leg {
         if (cause == null || cause instanceof CallNotPermittedException) { // refused: no call, so nothing was thrown
             attempt.notCalled(target.system().id() + " circuit breaker is open after repeated failures; not calling it for now");
         } else {
-            attempt.unreachable(target.system().id() + " unreachable: " + (cause == null ? "no answer" : cause.getMessage()));
+            // The exception's message names the address and its class: the log gets them, the client a few words.
+            LOG.info("compare leg {} unreachable: {}", target.system().id(), LogText.safe(cause));
+            attempt.unreachable(target.system().id() + " unreachable (" + UpstreamErrorText.kind(cause) + ")");
         }
     }
 

@@ -1,8 +1,10 @@
 package com.cascade4arm.routes.compare;
 
+import com.cascade4arm.openai.LogText;
 import com.cascade4arm.openai.Sse;
 import com.cascade4arm.routes.http.HeaderValues;
 import com.cascade4arm.routes.http.Json;
+import com.cascade4arm.routes.upstream.UpstreamErrorText;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.hc.core5.http.io.EofSensorInputStream;
 
@@ -21,6 +23,7 @@ import java.util.function.Function;
  * the connection mid-read.
  */
 final class LegAttempt {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(LegAttempt.class);
     private static final int MAX_ERROR_BODY_CHARS = 300;
     /** The gateway's routing headers on the cascade's answer, sent before the first token. */
     static final String ROUTE_HEADER = "X-Cascade-Route";
@@ -136,12 +139,13 @@ final class LegAttempt {
             }
             return Outcome.failed(502, system + " ended the stream without [DONE] (truncated)", stream.shown(), RetryHint.NONE);
         } catch (StreamErrorEvent event) {
-            return Outcome.failed(event.status(), event.getMessage(), stream.shown(), RetryHint.NONE);
+            return Outcome.failed(event.status(), UpstreamErrorText.scrub(event.getMessage()), stream.shown(), RetryHint.NONE);
         } catch (IOException e) {
             if (aborted != null) {
                 return abortedOutcome(deadlineMs, e);
             }
-            return Outcome.failed(0, system + " failed: " + e.getMessage(), stream.shown(), RetryHint.NONE);
+            LOG.info("compare leg {} failed mid-answer: {}", system, LogText.safe(e));
+            return Outcome.failed(0, system + " failed (" + UpstreamErrorText.kind(e) + ")", stream.shown(), RetryHint.NONE);
         }
     }
 
@@ -162,8 +166,13 @@ final class LegAttempt {
         if (reset == null && !bodyReset.isMissingNode() && !bodyReset.isNull()) {
             reset = bodyReset.asText(); // OpenRouter repeats its rate-limit headers in the 429 body
         }
-        String message = error.path("message").isTextual() ? "HTTP " + status + ": " + error.get("message").asText()
-                : system + " answered HTTP " + status + (text.isBlank() ? "" : ": " + abbreviate(text));
+        // The client reads the status and a short reason; the body itself (an HTML page, addresses) only the log.
+        String reason = UpstreamErrorText.reason(text);
+        String message = error.path("message").isTextual() ? "HTTP " + status + ": " + reason
+                : system + " answered HTTP " + status + (reason.isBlank() ? "" : ": " + reason);
+        if (!text.isBlank()) {
+            LOG.info("compare leg {} answered HTTP {}: {}", system, status, LogText.safe(abbreviate(text)));
+        }
         return Outcome.failed(status, message, false, new RetryHint(header.apply("Retry-After"), reset));
     }
 
@@ -172,8 +181,9 @@ final class LegAttempt {
         String text = text(answer);
         JsonNode error = errorOf(text);
         int code = error.path("code").canConvertToInt() ? error.path("code").asInt() : 0;
-        String detail = error.path("message").isTextual() ? error.get("message").asText()
-                : "a JSON body instead of an event stream: " + abbreviate(text);
+        String detail = error.path("message").isTextual() ? UpstreamErrorText.scrub(error.get("message").asText())
+                : "a JSON body instead of an event stream";
+        LOG.info("compare leg {} answered HTTP 200 with an error: {}", system, LogText.safe(abbreviate(text)));
         return Outcome.failed(code >= 400 && code <= 599 ? code : 502,
                 system + " answered HTTP 200 with an error: " + detail, false, RetryHint.NONE);
     }

@@ -98,14 +98,14 @@ public final class Edge implements AutoCloseable {
         return value.length() <= 20 ? value : value.substring(0, 17) + "...";
     }
 
-    /** Before an API request's body is read: rate limit, per-client and total concurrency. */
+    /** Before an API request's body is read: cross-site, media type, rate limit, per-client concurrency. */
     public void admit(RoutingContext ctx) {
         guard.admit(ctx);
     }
 
-    /** After the body was read: the stream cap for requests that will be answered as SSE. */
-    public void admitStream(RoutingContext ctx) {
-        guard.admitStream(ctx);
+    /** After the body was read: the gateway's total concurrency, and the stream cap for requests answered as SSE. */
+    public void admitAfterBody(RoutingContext ctx) {
+        guard.admitAfterBody(ctx);
     }
 
     /** The API's method + path table (the ingress registers each mapping). */

@@ -23,6 +23,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class EdgeGuard {
     static final String CLIENT = "cascade.edge.client";
     static final String INTERNAL = "cascade.edge.internal";
+    /** Set on a request {@link #admit} let through: it takes a total slot once its body is complete. */
+    static final String ADMITTED = "cascade.edge.admitted";
     /** The key the gateway's own loopback calls hold their slots under. */
     static final String INTERNAL_CLIENT = "(gateway-internal)";
     /** Readiness probes must answer even under a flood, so /health takes no token and no slot. */
@@ -40,6 +42,7 @@ public final class EdgeGuard {
     private final EdgeMetrics metrics;
     private final byte[] internalAuthorization;
     private final CrossSiteRequests crossSite;
+    private final AllowedHosts hosts;
     /** Set once graceful shutdown begins: new API requests are refused, those in flight finish. */
     private volatile boolean draining;
 
@@ -52,13 +55,19 @@ public final class EdgeGuard {
         this.metrics = metrics;
         this.internalAuthorization = ("Bearer " + settings.internalKey()).getBytes(StandardCharsets.UTF_8);
         this.crossSite = new CrossSiteRequests(settings.allowedOrigins());
+        this.hosts = new AllowedHosts(settings.allowedHosts());
         metrics.gauge("cascade.edge.requests.in_flight", "API requests in progress (admitted by the edge)", concurrency::inFlight);
+        metrics.gauge("cascade.edge.requests.serving", "API requests with a complete body holding a slot of "
+                + "max-concurrent-requests", concurrency::serving);
         metrics.gauge("cascade.edge.streams.in_flight", "SSE answers in progress", streams::get);
         metrics.gauge("cascade.edge.rate_limit.clients", "Clients with a token bucket in memory",
                 () -> rate.trackedClients() + reads.trackedClients());
     }
 
-    /** First handler of every request (API, metrics, static files): header-count cap, then who the client is. */
+    /**
+     * First handler of every request (API, metrics, static files): header-count cap, a request target without control
+     * characters, a Host the gateway answers to (DNS rebinding), then who the client is.
+     */
     public void screen(RoutingContext ctx) {
         HttpServerRequest request = ctx.request();
         int headers = 0;
@@ -75,13 +84,22 @@ public final class EdgeGuard {
                     "the request target contains control characters"));
             return;
         }
+        var misdirected = hosts.refusal(request.getHeader("Host"));
+        if (misdirected.isPresent()) {
+            // Every path, the console's pages too: a rebound page must not read the rules, runs or anything else.
+            refuse(ctx, "misdirected_host", misdirected.get());
+            return;
+        }
         String peer = request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress();
         ctx.put(CLIENT, identity.resolve(peer, request.headers().getAll("X-Forwarded-For")));
         ctx.put(INTERNAL, isInternal(request.getHeader("Authorization")));
         ctx.next();
     }
 
-    /** Before an API request's body is read: the client's token bucket, then its and the gateway's concurrency caps. */
+    /**
+     * Before an API request's body is read: cross-site and media type, the client's token bucket, then its concurrency
+     * cap. The gateway's total cap waits for the body ({@link #admitAfterBody}): a slow upload holds no shared slot.
+     */
     public void admit(RoutingContext ctx) {
         if (UNLIMITED_API_PATHS.contains(ctx.normalizedPath())) {
             ctx.next();
@@ -123,18 +141,32 @@ public final class EdgeGuard {
         // The gateway's own loopback calls count in the total, under a key of their own: never against the client
         // whose address they share (127.0.0.1), nor capped per client.
         String slotKey = internal ? INTERNAL_CLIENT : client;
-        switch (concurrency.tryAcquire(slotKey, !internal)) {
-            case CLIENT_FULL -> refuse(ctx, "client_concurrency", new ApiError(429, "rate_limit_error",
+        if (concurrency.tryAcquire(slotKey, !internal) == ConcurrencyLimiter.Outcome.CLIENT_FULL) {
+            refuse(ctx, "client_concurrency", new ApiError(429, "rate_limit_error",
                     "too_many_concurrent_requests", "client " + client + " already has " + settings.maxConcurrentPerClient()
                     + " requests in progress (the per-client limit); retry when one has finished", RETRY_AFTER_BUSY_SECONDS));
-            case TOTAL_FULL -> refuse(ctx, "overloaded", new ApiError(503, "unavailable_error", "overloaded",
-                    "the gateway is serving its limit of " + settings.maxConcurrentRequests()
-                            + " requests at once; retry shortly", RETRY_AFTER_BUSY_SECONDS));
-            case ADMITTED -> {
-                ctx.addEndHandler(once(() -> concurrency.release(slotKey)));
-                ctx.next();
-            }
+            return;
         }
+        ctx.addEndHandler(once(() -> concurrency.release(slotKey)));
+        ctx.put(ADMITTED, Boolean.TRUE);
+        ctx.next();
+    }
+
+    /**
+     * After the body was read: one of the gateway's {@code max-concurrent-requests} slots, then — for a request that will
+     * be answered as SSE — one of the stream slots.
+     */
+    public void admitAfterBody(RoutingContext ctx) {
+        if (Boolean.TRUE.equals(ctx.get(ADMITTED))) {
+            if (concurrency.tryServe() == ConcurrencyLimiter.Outcome.TOTAL_FULL) {
+                refuse(ctx, "overloaded", new ApiError(503, "unavailable_error", "overloaded",
+                        "the gateway is serving its limit of " + settings.maxConcurrentRequests()
+                                + " requests at once; retry shortly", RETRY_AFTER_BUSY_SECONDS));
+                return;
+            }
+            ctx.addEndHandler(once(concurrency::endServing));
+        }
+        admitStream(ctx);
     }
 
     /** Graceful shutdown began: from now on new API requests get 503 shutting_down. */
@@ -146,8 +178,8 @@ public final class EdgeGuard {
         return draining;
     }
 
-    /** After the body was read: a request that will be answered as SSE takes one of the stream slots. */
-    public void admitStream(RoutingContext ctx) {
+    /** A request that will be answered as SSE takes one of the stream slots. */
+    private void admitStream(RoutingContext ctx) {
         Buffer body = ctx.body() == null ? null : ctx.body().buffer();
         if (!StreamRequests.isStream(ctx.normalizedPath(), body == null ? null : body.getBytes())) {
             ctx.next();

@@ -18,10 +18,13 @@ public record EdgeSettings(double requestsPerSecond, int burst, double readsPerS
                            int maxConcurrentRequests, int maxStreams, int maxConnections, List<Cidr> trustedProxies,
                            long headerTimeoutMs, long bodyTimeoutMs, long writeStallTimeoutMs, int maxHeaders,
                            int maxHeaderBytes, int maxRequestLineBytes, int maxConnectionsPerClient,
-                           List<String> allowedOrigins, boolean exposeEndpoints, long metricsCacheMs,
+                           List<String> allowedOrigins, List<String> allowedHosts, boolean exposeEndpoints,
+                           long metricsCacheMs,
                            Exposure exposure, boolean rateLimited, String internalKey) {
     /** auto (default: on when {@link Exposure#exposed()}), true or false: whether the per-client rate limits apply. */
     public static final String RATE_LIMIT_ENABLED_KEY = "cascade.edge.rate-limit.enabled";
+    /** Host names (besides loopback and IP literals) requests may be addressed to: DNS rebinding, {@link AllowedHosts}. */
+    public static final String ALLOWED_HOSTS_KEY = "cascade.edge.allowed-hosts";
     /** The HTTP server's bind address, read to tell a laptop from a public box. */
     public static final String BIND_HOST_KEY = "camel.server.host";
     public static final double DEFAULT_REQUESTS_PER_SECOND = 1.0;
@@ -73,6 +76,7 @@ public record EdgeSettings(double requestsPerSecond, int burst, double readsPerS
                 (int) v.integer("cascade.edge.max-request-line-bytes", DEFAULT_MAX_REQUEST_LINE_BYTES, 256, 1_048_576),
                 (int) v.integer("cascade.edge.max-connections-per-client", DEFAULT_MAX_CONNECTIONS_PER_CLIENT, 1, 1_000_000),
                 v.origins("cascade.edge.allowed-origins"),
+                v.hosts(ALLOWED_HOSTS_KEY),
                 v.bool("cascade.expose-endpoints"),
                 v.integer("cascade.metrics.cache-ms", DEFAULT_METRICS_CACHE_MS, 0, 600_000),
                 exposure,
@@ -115,7 +119,7 @@ public record EdgeSettings(double requestsPerSecond, int burst, double readsPerS
                 + bodyTimeoutMs + ", writeStallTimeoutMs=" + writeStallTimeoutMs + ", maxHeaders=" + maxHeaders
                 + ", maxHeaderBytes=" + maxHeaderBytes + ", maxRequestLineBytes=" + maxRequestLineBytes
                 + ", maxConnectionsPerClient=" + maxConnectionsPerClient + ", allowedOrigins=" + allowedOrigins
-                + ", exposeEndpoints=" + exposeEndpoints + ", metricsCacheMs=" + metricsCacheMs + "]";
+                + ", allowedHosts=" + allowedHosts                + ", exposeEndpoints=" + exposeEndpoints + ", metricsCacheMs=" + metricsCacheMs + "]";
     }
 
     /** The shared typed reads plus the one this settings group adds (CIDR lists). */
@@ -166,6 +170,30 @@ public record EdgeSettings(double requestsPerSecond, int burst, double readsPerS
                 origins.add(origin);
             }
             return List.copyOf(origins);
+        }
+
+        /** Host names without port, lower-case: {@code gateway.example.com}, {@code .example.com} (any subdomain) or {@code *}. */
+        List<String> hosts(String key) {
+            String value = text(key);
+            List<String> hosts = new ArrayList<>();
+            if (value == null) {
+                return hosts;
+            }
+            for (String part : value.split(",")) {
+                String host = part.trim().toLowerCase(java.util.Locale.ROOT);
+                if (host.startsWith("*.")) {
+                    host = host.substring(1);
+                }
+                if (host.isEmpty()) {
+                    continue;
+                }
+                if (!host.equals("*") && !host.matches("\\.?[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?")) {
+                    throw new IllegalArgumentException(key + " must list host names like gateway.example.com (no scheme, "
+                            + "no port), .example.com for its subdomains, or *, but had " + part.trim());
+                }
+                hosts.add(host);
+            }
+            return List.copyOf(hosts);
         }
 
         List<Cidr> cidrs(String key) {

@@ -37,6 +37,7 @@ final class InvalidRequests {
             error = new ApiError(400, "invalid_request_error", "malformed_request", "malformed HTTP request");
         }
         metrics.rejected(error.code());
+        SecurityHeaders.apply(request.response());
         request.response().setStatusCode(error.status())
                 .putHeader("Content-Type", "application/json")
                 .putHeader("Connection", "close")

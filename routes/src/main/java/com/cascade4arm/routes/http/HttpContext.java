@@ -1,6 +1,7 @@
 package com.cascade4arm.routes.http;
 
 import com.cascade4arm.openai.ApiError;
+import com.cascade4arm.openai.LogText;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
@@ -150,8 +151,9 @@ public final class HttpContext implements ClientChannel {
      */
     private void logError(ApiError e) {
         String path = request.path() == null ? request.uri() : request.path();
-        Object[] args = {requestId(), request.method(), path.length() > 120 ? path.substring(0, 117) + "..." : path,
-                e.status(), e.code(), e.getMessage()};
+        // Path and message may quote the client (an unknown field's name): escaped, so no line can be forged.
+        Object[] args = {requestId(), request.method(), LogText.safe(path.length() > 120 ? path.substring(0, 117) + "..." : path),
+                e.status(), LogText.safe(e.code()), LogText.safe(e.getMessage())};
         if (e.status() == 429 || LOAD_SHEDDING_CODES.contains(e.code())) {
             LOG.debug("{} {} {} -> {} {}: {}", args);
         } else if (e.status() >= 500) {

@@ -12,8 +12,8 @@ import java.util.List;
 
 /**
  * The gateway's HTTP API on platform-http's router: ingress consumers mount their method and path here (queued until
- * the server is bound), each behind the edge's admission (rate limit and caps before the body is read, the stream cap
- * after) and a body cap.
+ * the server is bound), each behind the edge's admission (rate limit and the per-client cap before the body is read,
+ * the total and stream caps after) and a body cap.
  */
 public final class HttpSurface {
     private final Edge edge;
@@ -36,14 +36,15 @@ public final class HttpSurface {
     synchronized void mount(HttpMethod method, String path, Handler<RoutingContext> handler) {
         edge.knownRoutes().register(method, path);
         Runnable mount = () -> {
-            // Edge: rate limit and concurrency caps on a route of their own, so they run before the next one reads the
-            // body (Vert.x puts body handlers first within a route); the stream cap once the body is read.
+            // Edge: rate limit and the per-client cap on a route of their own, so they run before the next one reads
+            // the body (Vert.x puts body handlers first within a route); the total and stream caps once the body is
+            // read, so a slow upload holds none of the slots every client shares.
             router.route(method, path).handler(edge::admit);
             var route = router.route(method, path);
             if (method == HttpMethod.POST || method == HttpMethod.PUT) {
                 route.handler(BodyHandler.create(false).setBodyLimit(maxBodyBytes));
             }
-            route.handler(edge::admitStream);
+            route.handler(edge::admitAfterBody);
             route.handler(handler).failureHandler(HttpSurface::fail);
         };
         if (router == null) {

@@ -1,6 +1,7 @@
 package com.cascade4arm.routes.http;
 
 import com.cascade4arm.openai.ApiError;
+import com.cascade4arm.openai.LogText;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.ext.web.RoutingContext;
 import org.apache.camel.Exchange;
@@ -107,7 +108,7 @@ final class IngressConsumer extends DefaultConsumer {
     static void respondWithError(HttpContext http, Throwable failure) {
         ApiError api = ApiErrors.of(failure);
         if (api.status() >= 500 && ApiErrors.unexpected(failure)) {
-            LOG.error("{} {} {} failed unexpectedly", http.requestId(), http.request().method(), http.request().path(),
+            LOG.error("{} {} {} failed unexpectedly", http.requestId(), http.request().method(), LogText.safe(http.request().path()),
                     failure);
         }
         http.sendError(api);

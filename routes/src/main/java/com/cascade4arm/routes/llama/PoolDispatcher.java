@@ -2,6 +2,7 @@ package com.cascade4arm.routes.llama;
 
 import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.openai.ChatRequestParser;
+import com.cascade4arm.openai.LogText;
 import com.cascade4arm.routes.chat.RoutedChat;
 import com.cascade4arm.routes.config.EscalationSettings;
 import com.cascade4arm.routes.http.ClientChannel;
@@ -10,6 +11,7 @@ import com.cascade4arm.routes.metrics.GenAiMetrics;
 import com.cascade4arm.routes.tracing.ChatTracing;
 import com.cascade4arm.routes.upstream.Upstream;
 import com.cascade4arm.routes.upstream.UpstreamEndpoint;
+import com.cascade4arm.routes.upstream.UpstreamErrorText;
 import com.cascade4arm.routes.upstream.UpstreamFailure;
 import com.cascade4arm.routes.upstream.UpstreamPool;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -179,14 +181,15 @@ public final class PoolDispatcher {
                 // The request's fault, not the endpoint's: the breaker counts a success, and no other endpoint or tier
                 // is tried (the same request would fail there the same way). A 500 about the content becomes a 400.
                 endpoint.breaker().onSuccess(elapsed, TimeUnit.NANOSECONDS);
+                LOG.info("upstream {} refused the request: {}", endpoint, LogText.safe(failure.getMessage()));
                 result.completeExceptionally(new ApiError(failure.isClientError() ? failure.status() : 400,
                         ApiError.INVALID_REQUEST, "upstream_rejected", "the model server refused the request: "
                         + failure.requestFaultReason()));
             } else if (error instanceof UpstreamFailure failure) {
                 endpoint.breaker().onError(elapsed, TimeUnit.NANOSECONDS, failure);
                 metrics.upstreamError(endpoint.name(), failure.status() == 0 ? "io" : "http_" + failure.status());
-                lastFailure = failure.getMessage();
-                LOG.warn("upstream {} failed before answering: {}", endpoint, failure.getMessage());
+                lastFailure = failure.publicMessage(); // clients read it: no addresses (the log has the detail)
+                LOG.warn("upstream {} failed before answering: {}", endpoint, LogText.safe(failure.getMessage()));
                 tryNext();
             } else {
                 endpoint.breaker().releasePermission(); // our own bug, not the endpoint's: surface it as it is
@@ -222,14 +225,22 @@ public final class PoolDispatcher {
                     throw new StreamAbortedException(new UpstreamFailure("client disconnected", 0, false, null));
                 }
                 UpstreamFailure failure = asFailure(endpoint, cause, relay.committed());
+                if (client.clientGone()) {
+                    // The client left, and cancelling its upstream request made this failure: nobody to tell, no
+                    // endpoint to blame, nothing to retry. One quiet line.
+                    LOG.info("client left after {} ms; its request to {} was cancelled", Math.round(elapsedMs()),
+                            endpoint.name());
+                    throw new StreamAbortedException(failure);
+                }
                 if (!relay.committed() && failure.beforeFirstByte()) {
                     throw failure;
                 }
                 // Tokens already reached the client: never retry silently, end the stream with an error event.
                 metrics.operationDuration(pool.name(), endpoint.name(), "error", elapsedMs());
+                LOG.warn("upstream {} failed mid-stream: {}", endpoint, LogText.safe(failure.getMessage()));
                 client.sendError(new ApiError(502, ApiError.UPSTREAM, "upstream_stream_failed",
-                        cause instanceof UpstreamFailure ? "the model server failed mid-stream: " + failure.getMessage()
-                                : failure.getMessage()));
+                        cause instanceof UpstreamFailure ? "the model server failed mid-stream: " + failure.publicMessage()
+                                : failure.publicMessage()));
                 throw new StreamAbortedException(failure);
             });
         }
@@ -340,9 +351,12 @@ public final class PoolDispatcher {
         }
         if (cause instanceof IllegalStateException malformed) {
             metrics.upstreamError(endpoint.name(), "malformed_stream");
-            return new UpstreamFailure(endpoint.name() + ": " + malformed.getMessage(), 502, !committed, null);
+            return new UpstreamFailure(endpoint.name() + ": " + malformed.getMessage(),
+                    endpoint.name() + " sent a malformed answer: " + UpstreamErrorText.scrub(malformed.getMessage()), 502,
+                    !committed, null);
         }
-        return new UpstreamFailure("upstream failed: " + cause, 0, !committed, null);
+        return new UpstreamFailure("upstream failed: " + cause, endpoint.name() + " failed (" + UpstreamErrorText.kind(cause)
+                + ")", 0, !committed, null);
     }
 
     /**

@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.rulesadmin;
 
+import com.cascade4arm.openai.LogText;
 import com.cascade4arm.routes.routing.RulebookRoutingService;
 import com.cascade4arm.rules.RoutingRulebook;
 import com.cascade4arm.rules.RulebookCompileException;
@@ -7,8 +8,8 @@ import com.cascade4arm.rules.engine.BundledRules;
 import com.cascade4arm.rules.safety.SafeRulebooks;
 import com.cascade4arm.rules.store.HistoryEntry;
 import com.cascade4arm.rules.store.NewVersion;
-import com.cascade4arm.rules.store.RuleVersions;
 import com.cascade4arm.rules.store.RuleVersion;
+import com.cascade4arm.rules.store.RuleVersions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,7 +60,7 @@ public final class RulebookStartup {
     private static RulebookRoutingService commit(RuleVersions store, RuleVersion failed, NewVersion restored,
                                                  RoutingRulebook rulebook) {
         RuleVersion version = store.commit(restored, failed.version(), v -> { });
-        LOG.warn("rules version {} is active: {}", version.version(), version.comment());
+        LOG.warn("rules version {} is active: {}", version.version(), LogText.safe(version.comment()));
         return new RulebookRoutingService(rulebook, version.version());
     }
 

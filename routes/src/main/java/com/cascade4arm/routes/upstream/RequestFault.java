@@ -42,7 +42,7 @@ public final class RequestFault {
                 return null;
             }
         }
-        return summarize(message);
+        return summarize(UpstreamErrorText.scrub(message)); // no addresses or exception names reach the client
     }
 
     private static JsonNode error(String body) {

@@ -262,7 +262,9 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
             int status = code >= 400 && code <= 599 ? code : 502;
             String detail = error.path("message").isTextual() ? error.path("message").asText()
                     : "a JSON body instead of an event stream: " + abbreviate(text);
+            String reason = UpstreamErrorText.reason(text);
             done.completeExceptionally(new UpstreamFailure(endpoint.name() + " answered HTTP 200 with an error: " + detail,
+                    endpoint.name() + " answered HTTP 200 with an error" + (reason.isBlank() ? "" : ": " + reason),
                     status, true, null));
         });
     }
@@ -273,8 +275,10 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
         response.body().onComplete(body -> {
             String text = body.succeeded() ? body.result().toString() : "";
             String detail = abbreviate(text);
+            String reason = UpstreamErrorText.reason(text);
             done.completeExceptionally(new UpstreamFailure(
                     endpoint.name() + " answered HTTP " + status + (detail.isBlank() ? "" : ": " + detail),
+                    endpoint.name() + " answered HTTP " + status + (reason.isBlank() ? "" : ": " + reason),
                     status, true, retryAfter, RequestFault.reason(status, text)));
         });
     }
@@ -296,14 +300,16 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
 
     /** Nothing accepted the connection (refused, unreachable, timed out): the endpoint is down. */
     private static UpstreamFailure connectFailure(UpstreamEndpoint endpoint, Throwable e) {
-        return new UpstreamFailure(endpoint.name() + " unreachable: " + describe(e), 0, true, null);
+        return new UpstreamFailure(endpoint.name() + " unreachable: " + describe(e),
+                endpoint.name() + " unreachable (" + UpstreamErrorText.kind(e) + ")", 0, true, null);
     }
 
     private static UpstreamFailure failure(UpstreamEndpoint endpoint, Throwable e, boolean beforeFirstByte) {
         if (e instanceof UpstreamFailure failure) {
             return failure;
         }
-        return new UpstreamFailure(endpoint.name() + " failed: " + describe(e), 0, beforeFirstByte, null);
+        return new UpstreamFailure(endpoint.name() + " failed: " + describe(e),
+                endpoint.name() + " failed (" + UpstreamErrorText.kind(e) + ")", 0, beforeFirstByte, null);
     }
 
     private static String describe(Throwable e) {

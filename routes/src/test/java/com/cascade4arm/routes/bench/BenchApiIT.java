@@ -105,6 +105,9 @@ class BenchApiIT {
         assertThat(run.path("aggregates")).as("2 targets x 2 levels").hasSize(4);
         assertThat(run.path("config").path("targets").findValuesAsText("model")).containsExactly("auto", InstantResponder.MODEL_ID);
         assertThat(run.path("config").toString()).as("no api key leaks").doesNotContain("api_key");
+        assertThat(run.toString()).as("the public summary names no internal URL")
+                .doesNotContain("base_url", gateway.baseline.baseUrl(), "127.0.0.1:");
+        assertThat(gateway.get(RUNS).body()).as("nor does the list").doesNotContain("base_url", gateway.baseline.baseUrl());
         JsonNode cascadeAccuracy = accuracy(run, "cascade", "all");
         assertThat(cascadeAccuracy.path("routed").asInt()).as("every cascade row carries its route").isEqualTo(100);
         assertThat(cascadeAccuracy.path("accuracy").asDouble()).as("default rulebook on the suite: %s", run.path("accuracy"))

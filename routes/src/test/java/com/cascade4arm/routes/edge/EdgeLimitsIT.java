@@ -121,7 +121,7 @@ class EdgeLimitsIT {
         for (int i = 0; i < 4; i++) {
             // from 127.0.0.2 (not a trusted proxy): a fresh spoofed X-Forwarded-For each time must not help
             String body = "{\"prompt\":\"hi\"}";
-            statuses.add(RawHttp.exchange(gateway.port(), "127.0.0.2", ("POST /api/route HTTP/1.1\r\nHost: x\r\n"
+            statuses.add(RawHttp.exchange(gateway.port(), "127.0.0.2", ("POST /api/route HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                     + "X-Forwarded-For: 198.51.100." + i + "\r\nContent-Type: application/json\r\nContent-Length: "
                     + body.length() + "\r\nConnection: close\r\n\r\n" + body).getBytes(StandardCharsets.US_ASCII)).status());
         }
@@ -215,7 +215,7 @@ class EdgeLimitsIT {
     void answers408WhenTheBodyDoesNotArrive() throws IOException {
         try (Socket socket = RawHttp.connect(gateway.port(), null)) {
             OutputStream out = socket.getOutputStream();
-            out.write(("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: " + newClient()
+            out.write(("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: " + newClient()
                     + "\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"messages\":")
                     .getBytes(StandardCharsets.US_ASCII));
             out.flush();
@@ -239,7 +239,7 @@ class EdgeLimitsIT {
             socket.setReceiveBufferSize(1_024);
             socket.connect(new java.net.InetSocketAddress("127.0.0.1", gateway.port()));
             String body = chatBody("Refactor this function: def f(x): return x*2", true, 200);
-            socket.getOutputStream().write(("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: " + newClient()
+            socket.getOutputStream().write(("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: " + newClient()
                     + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
                     .getBytes(StandardCharsets.UTF_8));
             socket.getOutputStream().flush();
@@ -256,7 +256,7 @@ class EdgeLimitsIT {
 
     @Test
     void refusesTooManyHeadersInOpenAiShape() {
-        StringBuilder request = new StringBuilder("GET /v1/models HTTP/1.1\r\nHost: x\r\nConnection: close\r\n");
+        StringBuilder request = new StringBuilder("GET /v1/models HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n");
         for (int i = 0; i < 30; i++) {
             request.append("X-Flood: ").append(i).append("\r\n"); // one name repeated: every line counts
         }
@@ -268,9 +268,9 @@ class EdgeLimitsIT {
     @Test
     void refusesOversizedHeadersAndRequestLinesInOpenAiShape() {
         RawHttp.Answer bigHeader = RawHttp.exchange(gateway.port(),
-                "GET /v1/models HTTP/1.1\r\nHost: x\r\nX-Big: " + "y".repeat(3_000) + "\r\n\r\n");
+                "GET /v1/models HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + "y".repeat(3_000) + "\r\n\r\n");
         RawHttp.Answer longLine = RawHttp.exchange(gateway.port(),
-                "GET /v1/models?q=" + "z".repeat(2_000) + " HTTP/1.1\r\nHost: x\r\n\r\n");
+                "GET /v1/models?q=" + "z".repeat(2_000) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
         RawHttp.Answer garbage = RawHttp.exchange(gateway.port(), "\u0001\u0002 NOT HTTP AT ALL\r\n\r\n");
 
         assertRawError(bigHeader, 431, "headers_too_large");

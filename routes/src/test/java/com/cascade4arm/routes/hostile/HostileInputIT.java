@@ -1,7 +1,15 @@
 package com.cascade4arm.routes.hostile;
 
 import com.cascade4arm.routes.testing.RoutesGateway;
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import com.cascade4arm.testing.health.HealthLatencyProbe;
 import com.cascade4arm.testing.http.RawHttp;
+import com.cascade4arm.standins.upstream.ResponderBehaviour;
+import org.awaitility.Awaitility;
+import org.slf4j.LoggerFactory;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterAll;
@@ -15,21 +23,34 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.concurrent.Callable;
 import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every reproduction of the hostile-input review (issue 13), against the real gateway over real sockets: each is now
- * refused cleanly or answered quickly, and the gateway keeps serving.
+ * Every reproduction of the hostile-input reviews (issues 13 and 29), against the real gateway over real sockets: each
+ * is now refused cleanly or answered quickly, and the gateway keeps serving. The issue-29 probes (slow bodies from many
+ * addresses, DNS rebinding, smuggling leftovers, log forging, internals in answers, a client leaving mid-stream) each
+ * run with {@code /health} sampled by {@link HealthLatencyProbe} and compared to a quiet sample of the same run.
  */
 class HostileInputIT {
     static final ObjectMapper JSON = new ObjectMapper();
     static final String ADMIN = "hostile-admin-token";
     static final int CAP = 32_000;
 
+    /** The public name the gateway is configured to answer to (cascade.edge.allowed-hosts). */
+    static final String PUBLIC_NAME = "gateway.test";
+    static final int QUIET_SAMPLES = 100;
+    /** Samples taken while each probe's attack is in place (the p99 of fewer would be the single slowest). */
+    static final int PROBE_SAMPLES = 100;
+    /** /health's p99 may reach this during a probe, ms — or a few times the quiet p99 on a loaded machine. */
+    static final double HEALTH_P99_LIMIT_MS = 100;
+    static final int LOADED_MACHINE_FACTOR = 5;
+
     static RoutesGateway gateway;
+    static double quietP99Ms;
 
     @BeforeAll
     static void boot() throws Exception {
@@ -42,7 +63,14 @@ class HostileInputIT {
                 Map.entry("cascade.edge.rate-limit.reads-burst", "10000"),
                 Map.entry("cascade.edge.max-concurrent-per-client", "64"),
                 Map.entry("cascade.edge.max-connections-per-client", "8"),
-                Map.entry("cascade.metrics.cache-ms", "60000"))).start();
+                Map.entry("cascade.metrics.cache-ms", "60000"),
+                Map.entry("cascade.edge.allowed-hosts", PUBLIC_NAME))).start();
+        try (HealthLatencyProbe quiet = HealthLatencyProbe.start(gateway.base())) {
+            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> quiet.samples() >= QUIET_SAMPLES);
+            quiet.close();
+            quietP99Ms = quiet.p99Ms();
+            System.out.println("[hostile] quiet " + quiet.summary());
+        }
     }
 
     @AfterAll
@@ -117,23 +145,203 @@ class HostileInputIT {
     @Test
     void smugglingShapesAndOddMethodsGetOpenAiErrors() throws Exception {
         int port = gateway.port();
-        RawHttp.Answer both = RawHttp.exchange(port, "POST /api/route HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        RawHttp.Answer both = RawHttp.exchange(port, "POST /api/route HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                 + "Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n");
         assertThat(both.status()).isEqualTo(400);
         assertThat(errorCode(both.body())).isEqualTo("malformed_request");
         RawHttp.Answer connect = RawHttp.exchange(port, "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n");
         assertThat(connect.status()).isEqualTo(405);
         assertThat(errorCode(connect.body())).isEqualTo("method_not_allowed");
-        RawHttp.Answer patch = RawHttp.exchange(port, "PATCH /health HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n");
+        RawHttp.Answer patch = RawHttp.exchange(port, "PATCH /health HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n");
         assertThat(patch.status()).isEqualTo(405);
-        RawHttp.Answer trace = RawHttp.exchange(port, "TRACE /health HTTP/1.1\r\nHost: x\r\n\r\n");
+        RawHttp.Answer trace = RawHttp.exchange(port, "TRACE /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
         assertThat(trace.status()).isEqualTo(405);
         assertThat(errorCode(trace.body())).isEqualTo("method_not_allowed");
-        RawHttp.Answer badChunk = RawHttp.exchange(port, "POST /api/route HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        RawHttp.Answer badChunk = RawHttp.exchange(port, "POST /api/route HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                 + "Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n");
         assertThat(badChunk.status()).isEqualTo(400);
         assertThat(errorCode(badChunk.body())).isNotBlank();
         assertThat(gateway.get("/health").statusCode()).as("still serving").isEqualTo(200);
+    }
+
+    @Test
+    void transferEncodingsOtherThanExactlyChunkedAreRefused() throws Exception {
+        int port = gateway.port();
+        String body = "{\"prompt\":\"hi\"}";
+        List<String> heads = List.of(
+                "Content-Length: " + body.length() + "\r\nTransfer-Encoding: xchunked",
+                "Content-Length: " + body.length() + "\r\nTransfer-Encoding: identity",
+                "Content-Length: " + body.length() + "\r\nTransfer-Encoding: chunked, identity",
+                "Transfer-Encoding: chunked, identity",
+                "Transfer-Encoding: identity",
+                "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked");
+        probed("Transfer-Encoding variants", () -> {
+            for (String head : heads) {
+                RawHttp.Answer answer = RawHttp.exchange(port, "POST /api/route HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                        + "Content-Type: application/json\r\n" + head + "\r\n\r\n" + body);
+                assertThat(answer.status()).as(head).isEqualTo(400);
+                assertThat(errorCode(answer.body())).as(head).isEqualTo("malformed_request");
+                assertSecurityHeaders(answer.headers(), head);
+            }
+            String chunk = Integer.toHexString(body.length()) + "\r\n" + body + "\r\n0\r\n\r\n";
+            RawHttp.Answer chunked = RawHttp.exchange(port, "POST /api/route HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Content-Type: application/json\r\nTransfer-Encoding: Chunked\r\nConnection: close\r\n\r\n" + chunk);
+            assertThat(chunked.status()).as("exactly chunked still works: " + chunked.body()).isEqualTo(200);
+            return null;
+        });
+    }
+
+    @Test
+    void slowUploadsFromManyAddressesLeaveTheSharedSlotsToEveryoneElse() throws Exception {
+        List<Socket> slow = new ArrayList<>();
+        try {
+            probed("128 slow uploads from 32 addresses", () -> {
+                for (int address = 1; address <= 32; address++) {
+                    for (int i = 0; i < 4; i++) {
+                        Socket socket = RawHttp.connect(gateway.port(), "127.0.1." + address);
+                        slow.add(socket);
+                        socket.getOutputStream().write(("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"messages\":")
+                                .getBytes(StandardCharsets.US_ASCII)); // ... and the rest never comes
+                        socket.getOutputStream().flush();
+                    }
+                }
+                Awaitility.await("all 128 heads admitted").atMost(Duration.ofSeconds(20))
+                        .until(() -> gateway.edge().requestsInFlight() >= 128);
+                HttpResponse<String> chat = post("/v1/chat/completions", chat("Hello while others upload slowly", 2));
+                assertThat(chat.statusCode()).as("another client is served: " + chat.body()).isEqualTo(200);
+                HttpResponse<String> route = post("/api/route", "{\"prompt\":\"hi\"}");
+                assertThat(route.statusCode()).as(route.body()).isEqualTo(200);
+                return null;
+            });
+        } finally {
+            for (Socket socket : slow) {
+                socket.close();
+            }
+        }
+        Awaitility.await("no slot left behind").atMost(Duration.ofSeconds(10))
+                .until(() -> gateway.edge().requestsInFlight() == 0);
+    }
+
+    @Test
+    void aPageOnAnotherHostNameCannotDriveTheGatewayByRebindingItsName() throws Exception {
+        int port = gateway.port();
+        String body = "{\"prompt\":\"hi\"}";
+        probed("requests for a rebound host name", () -> {
+            for (String host : List.of("rebind.attacker.test:" + port, "attacker.test", "127.0.0.1.attacker.test:" + port,
+                    "localhost.attacker.test", "gateway.test.attacker.test")) {
+                // The page's own origin: same as its Host, so the Origin check alone let it through.
+                RawHttp.Answer route = RawHttp.exchange(port, "POST /api/route HTTP/1.1\r\nHost: " + host
+                        + "\r\nOrigin: http://" + host + "\r\nContent-Type: application/json\r\nContent-Length: "
+                        + body.length() + "\r\nConnection: close\r\n\r\n" + body);
+                assertThat(route.status()).as(host + ": " + route.body()).isEqualTo(421);
+                assertThat(errorCode(route.body())).isEqualTo("misdirected_request");
+                assertSecurityHeaders(route.headers(), host);
+                for (String read : List.of("/api/rules", "/api/bench/runs", "/v1/models")) {
+                    RawHttp.Answer answer = RawHttp.exchange(port, "GET " + read + " HTTP/1.1\r\nHost: " + host
+                            + "\r\nConnection: close\r\n\r\n");
+                    assertThat(answer.status()).as(host + " " + read).isEqualTo(421);
+                }
+            }
+            for (String host : List.of("localhost:" + port, "127.0.0.1:" + port, "127.0.0.1", "[::1]:" + port,
+                    "console.localhost:" + port, "LOCALHOST.", PUBLIC_NAME, "Gateway.Test:443", "192.0.2.7:" + port)) {
+                RawHttp.Answer route = RawHttp.exchange(port, "POST /api/route HTTP/1.1\r\nHost: " + host
+                        + "\r\nOrigin: http://" + host + "\r\nContent-Type: application/json\r\nContent-Length: "
+                        + body.length() + "\r\nConnection: close\r\n\r\n" + body);
+                assertThat(route.status()).as(host + ": " + route.body()).isEqualTo(200);
+            }
+            return null;
+        });
+    }
+
+    @Test
+    void clientTextCannotForgeLogLines() throws Exception {
+        ListAppender<ILoggingEvent> log = new ListAppender<>();
+        log.start();
+        Logger root = (Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME);
+        root.addAppender(log);
+        try {
+            probed("field names and paths with line breaks", () -> {
+                String field = "tools\r\n12:00:00.000 ERROR [main] c.c.r.AdminAuth - FORGED admin token accepted";
+                HttpResponse<String> refused = post("/v1/chat/completions", "{\"messages\":[{\"role\":\"user\","
+                        + "\"content\":\"hi\"}]," + JSON.writeValueAsString(field) + ":1}");
+                assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
+                assertThat(errorCode(refused.body())).isEqualTo("unsupported_parameter");
+                HttpResponse<String> missing = gateway.get("/v1/models/%0d%0aFORGED-path");
+                assertThat(missing.statusCode()).isEqualTo(404);
+                return null;
+            });
+        } finally {
+            root.detachAppender(log);
+        }
+        List<String> lines = log.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
+        assertThat(lines).as("the refusal is logged").anySatisfy(line -> assertThat(line).contains("FORGED admin token"));
+        assertThat(lines).as("no line break from the client reaches the log")
+                .noneMatch(line -> line.contains("FORGED") && (line.contains("\n") || line.contains("\r")));
+    }
+
+    @Test
+    void everyAnswerCarriesTheSecurityHeadersEvenUndecodableOnes() throws Exception {
+        int port = gateway.port();
+        Map<String, String> probes = new java.util.LinkedHashMap<>();
+        probes.put("414", "GET /v1/models?q=" + "z".repeat(5_000) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        probes.put("431", "GET /v1/models HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + "y".repeat(9_000) + "\r\n\r\n");
+        probes.put("400 garbage", "\u0001\u0002 NOT HTTP AT ALL\r\n\r\n");
+        probes.put("400 bad chunk", "POST /api/route HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                + "Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n");
+        probes.put("404", "GET /no/such/path HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+        probes.put("405", "TRACE /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        probed("undecodable requests", () -> {
+            probes.forEach((what, request) -> {
+                RawHttp.Answer answer = RawHttp.exchange(port, request);
+                assertThat(String.valueOf(answer.status())).as(what).isEqualTo(what.substring(0, 3));
+                assertSecurityHeaders(answer.headers(), what);
+            });
+            return null;
+        });
+    }
+
+    @Test
+    void aClientThatLeavesMidStreamCostsNoStackTrace() throws Exception {
+        gateway.upstreams(ResponderBehaviour.INSTANT.withChunkDelayMs(50)
+                .withContentChunks(java.util.Collections.nCopies(200, " word")));
+        ListAppender<ILoggingEvent> log = new ListAppender<>();
+        log.start();
+        Logger root = (Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME);
+        root.addAppender(log);
+        try {
+            probed("clients leaving mid-stream", () -> {
+                for (int i = 0; i < 3; i++) {
+                    String body = "{\"stream\":true,\"max_tokens\":200,\"messages\":[{\"role\":\"user\",\"content\":"
+                            + "\"Hello, tell me a long story\"}]}";
+                    try (Socket socket = RawHttp.connect(gateway.port(), null)) {
+                        socket.getOutputStream().write(("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                + "Content-Type: application/json\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
+                                .getBytes(StandardCharsets.UTF_8));
+                        socket.getOutputStream().flush();
+                        java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(
+                                socket.getInputStream(), StandardCharsets.UTF_8));
+                        String line;
+                        while ((line = in.readLine()) != null && !line.contains("content")) {
+                            // the head, then events until the first token
+                        }
+                        assertThat(line).as("tokens were streaming").isNotNull();
+                        socket.setSoLinger(true, 0); // gone abruptly, as a killed curl is
+                    }
+                }
+                Awaitility.await("upstream generations cancelled").atMost(Duration.ofSeconds(10))
+                        .until(() -> RoutesGateway.requestsProcessing(gateway.small) <= 1 // its /metrics request
+                                && RoutesGateway.requestsProcessing(gateway.large) <= 1
+                                && gateway.edge().requestsInFlight() == 0);
+                return null;
+            });
+        } finally {
+            root.detachAppender(log);
+            gateway.upstreams(ResponderBehaviour.INSTANT);
+        }
+        assertThat(log.list).as("what the departures logged: %s", log.list)
+                .noneMatch(event -> event.getThrowableProxy() != null)
+                .noneMatch(event -> event.getLevel().isGreaterOrEqual(Level.WARN));
     }
 
     @Test
@@ -270,6 +478,77 @@ class HostileInputIT {
         assertThat(header).isEqualTo("routing: caf%C3%A9 %E2%86%92 %E5%B0%8F stays small");
         assertThat(java.net.URLDecoder.decode(header.replace("+", "%2B"), StandardCharsets.UTF_8)).isEqualTo(rule);
         assertThat(JSON.readTree(chat.body()).path("cascade").path("rule").asText()).isEqualTo(rule);
+    }
+
+    @Test
+    void upstreamFailuresReachClientsWithoutAddressesExceptionNamesOrErrorPages() throws Exception {
+        java.util.concurrent.atomic.AtomicReference<String[]> answer = new java.util.concurrent.atomic.AtomicReference<>(
+                new String[]{"400", "text/html", "<!DOCTYPE html><html><body><h1>Bad Request</h1><p>nginx at "
+                        + "http://10.20.30.40:8080/internal</p></body></html>"});
+        com.sun.net.httpserver.HttpServer upstream = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        upstream.createContext("/health", ex -> reply(ex, new String[]{"200", "application/json", "{\"status\":\"ok\"}"}));
+        upstream.createContext("/v1/chat/completions", ex -> reply(ex, answer.get()));
+        upstream.start();
+        String url = "http://127.0.0.1:" + upstream.getAddress().getPort();
+        try (RoutesGateway leaky = RoutesGateway.startWith(url, url, Map.of("cascade.upstream.health-interval-ms", "60000"))) {
+            HttpResponse<String> page = leaky.chat("hello");
+            assertThat(page.statusCode()).as(page.body()).isEqualTo(400);
+            assertThat(errorCode(page.body())).isEqualTo("upstream_rejected");
+            assertThat(JSON.readTree(page.body()).path("error").path("message").asText()).contains("HTTP 400");
+            assertThat(page.body()).doesNotContain("<html", "nginx", "10.20.30.40", "DOCTYPE");
+
+            answer.set(new String[]{"500", "application/json", "{\"error\":{\"message\":\"java.net.ConnectException: "
+                    + "Connection refused: /127.0.0.1:44557 at io.netty.channel.AbstractChannel$AnnotatedConnectException\"}}"});
+            HttpResponse<String> relayed = leaky.chat("hello");
+            assertThat(relayed.statusCode()).as(relayed.body()).isGreaterThanOrEqualTo(500);
+            assertThat(relayed.body()).contains("HTTP 500")
+                    .doesNotContain("ConnectException", "127.0.0.1", "44557", "io.netty");
+
+            upstream.stop(0);
+            HttpResponse<String> refused = leaky.chat("hello");
+            assertThat(refused.statusCode()).as(refused.body()).isEqualTo(503);
+            assertThat(refused.body()).contains("unreachable (connection refused)")
+                    .doesNotContain("127.0.0.1", ":" + url.substring(url.lastIndexOf(':') + 1), "Exception");
+        } finally {
+            upstream.stop(0);
+        }
+    }
+
+    private static void reply(com.sun.net.httpserver.HttpExchange exchange, String[] answer) throws java.io.IOException {
+        exchange.getRequestBody().readAllBytes();
+        byte[] bytes = answer[2].getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", answer[1]);
+        exchange.sendResponseHeaders(Integer.parseInt(answer[0]), bytes.length);
+        exchange.getResponseBody().write(bytes);
+        exchange.close();
+    }
+
+    /**
+     * Runs {@code attack} while /health is sampled; prints the samples and asserts that none failed and that the p99
+     * stayed under {@link #HEALTH_P99_LIMIT_MS} (or a few quiet p99s, on a loaded shared machine).
+     */
+    static <T> T probed(String what, Callable<T> attack) throws Exception {
+        HealthLatencyProbe probe = HealthLatencyProbe.start(gateway.base());
+        T result;
+        try {
+            result = attack.call();
+            Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> probe.samples() >= PROBE_SAMPLES);
+        } finally {
+            probe.close();
+        }
+        System.out.printf("[hostile] %s: %s (quiet p99 %.1f ms)%n", what, probe.summary(), quietP99Ms);
+        assertThat(probe.failures()).as("/health failures during: " + what).isZero();
+        assertThat(probe.p99Ms()).as("/health p99 ms during: " + what)
+                .isLessThan(Math.max(HEALTH_P99_LIMIT_MS, LOADED_MACHINE_FACTOR * quietP99Ms));
+        return result;
+    }
+
+    static void assertSecurityHeaders(Map<String, String> headers, String what) {
+        assertThat(headers.get("content-security-policy")).as("CSP on " + what).contains("default-src 'self'");
+        assertThat(headers.get("x-content-type-options")).as("nosniff on " + what).isEqualTo("nosniff");
+        assertThat(headers.get("x-frame-options")).as("X-Frame-Options on " + what).isEqualTo("DENY");
+        assertThat(headers.get("referrer-policy")).as("Referrer-Policy on " + what).isEqualTo("no-referrer");
     }
 
     static String candidate(String rules, String... prompts) throws Exception {
