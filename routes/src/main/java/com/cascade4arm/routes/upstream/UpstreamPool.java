@@ -9,18 +9,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class UpstreamPool {
     private final String name;
     private final List<UpstreamEndpoint> endpoints;
-    private final double usdPerHour;
-    private final int slots;
     private final AtomicInteger rotation = new AtomicInteger();
 
-    public UpstreamPool(String name, List<UpstreamEndpoint> endpoints, double usdPerHour, int slots) {
+    public UpstreamPool(String name, List<UpstreamEndpoint> endpoints) {
         if (endpoints.isEmpty()) {
             throw new IllegalArgumentException("pool " + name + " needs at least one endpoint URL");
         }
         this.name = name;
         this.endpoints = List.copyOf(endpoints);
-        this.usdPerHour = usdPerHour;
-        this.slots = Math.max(1, slots);
     }
 
     public String name() {
@@ -29,16 +25,6 @@ public final class UpstreamPool {
 
     public List<UpstreamEndpoint> endpoints() {
         return endpoints;
-    }
-
-    /** Instance price of one endpoint of this pool, US dollars per hour (cost model input). */
-    public double usdPerHour() {
-        return usdPerHour;
-    }
-
-    /** Requests one endpoint serves at once; a request is charged its share of the box. */
-    public int slots() {
-        return slots;
     }
 
     /** Endpoints to try, best first; empty when none is available. */
