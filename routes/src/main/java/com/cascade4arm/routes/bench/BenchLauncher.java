@@ -8,11 +8,10 @@ import com.cascade4arm.bench.runner.Progress;
 import com.cascade4arm.bench.runner.ProgressListener;
 import com.cascade4arm.bench.runner.RunAlreadyActiveException;
 import com.cascade4arm.bench.runner.RunMetadata;
-import com.cascade4arm.openai.ChatMessage;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.cascade4arm.bench.runner.RunStore;
 import com.cascade4arm.bench.runner.TargetConfig;
 import com.cascade4arm.bench.suite.PromptSuite;
+import com.cascade4arm.routes.routing.PromptCategory;
 import com.cascade4arm.routes.routing.RoutingService;
 import com.cascade4arm.routes.routing.RulebookRoutingService;
 import org.slf4j.Logger;
@@ -84,7 +83,7 @@ public final class BenchLauncher implements AutoCloseable {
         List<TargetConfig> runTargets = targets.resolve();
         BenchConfig config = requested.withTargets(runTargets);
         String id = service.start(config, new RunMetadata(rulesVersion(), gitCommit(), targets::tierEndpoints,
-                this::categoryOf), levelLogger());
+                prompt -> PromptCategory.of(routing, prompt)), levelLogger());
         history.started(id);
         List<String> names = runTargets.stream().map(TargetConfig::name).toList();
         LOG.info("Benchmark run {} started: targets {}, levels {}, {} requests per level and target{}", id, names,
@@ -120,12 +119,6 @@ public final class BenchLauncher implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         history.close(); // after the runs ended, so their final state is what the history keeps
-    }
-
-    /** The rulebook's category of a prompt sent alone (null when no rule assigned one), for the run's confusion table. */
-    private String categoryOf(String prompt) {
-        JsonNode category = routing.decide(List.of(ChatMessage.user(prompt)), null, null).facts().path("category");
-        return category.isTextual() ? category.asText() : null;
     }
 
     private String rulesVersion() {

@@ -18,6 +18,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.List;
 import java.util.Optional;
@@ -35,8 +36,16 @@ final class ConsoleApi {
     private final ModelFactsProbe probe = new ModelFactsProbe();
     private final PromptSuite suite = PromptSuite.load();
 
-    /** {@code tiers}: the cascade's model servers; {@code baselineUrl}: the baseline's (null when none). */
-    ConsoleApi(ConsoleSettings settings, BenchmarkService bench, List<TierSettings> tiers, URI baselineUrl) {
+    private final Function<String, String> categoryOf;
+
+    /**
+     * {@code tiers}: the cascade's model servers; {@code baselineUrl}: the baseline's (null when none);
+     * {@code categoryOf}: the active rulebook's category of a prompt (each category's example is one the rulebook
+     * puts in that category, so it routes for the reason its label says).
+     */
+    ConsoleApi(ConsoleSettings settings, BenchmarkService bench, List<TierSettings> tiers, URI baselineUrl,
+               Function<String, String> categoryOf) {
+        this.categoryOf = categoryOf;
         this.settings = settings;
         this.bench = bench;
         this.tiers = List.copyOf(tiers);
@@ -58,8 +67,10 @@ final class ConsoleApi {
         ArrayNode categories = body.putArray("suite");
         for (String category : PromptSuite.CATEGORIES) {
             List<Prompt> prompts = suite.byCategory(category);
+            Prompt example = prompts.stream().filter(p -> category.equals(categoryOf.apply(p.prompt()))).findFirst()
+                    .orElse(prompts.get(0));
             categories.addObject().put("category", category).put("prompts", prompts.size())
-                    .put("expected_route", prompts.get(0).expectedRoute()).put("example", prompts.get(0).prompt());
+                    .put("expected_route", example.expectedRoute()).put("example", example.prompt());
         }
         baselineSpeed().ifPresentOrElse(speed -> body.putObject("baseline_speed")
                         .put("tok_per_s", speed.aggregate().tokPerS()).put("level", speed.aggregate().level())

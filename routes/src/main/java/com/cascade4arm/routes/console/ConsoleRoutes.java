@@ -5,6 +5,8 @@ import com.cascade4arm.routes.http.ApiRoutes;
 import com.cascade4arm.routes.http.Json;
 
 import com.cascade4arm.routes.config.TierSettings;
+import com.cascade4arm.routes.routing.PromptCategory;
+import com.cascade4arm.routes.routing.RoutingService;
 
 import java.net.URI;
 import java.util.List;
@@ -19,9 +21,9 @@ public final class ConsoleRoutes extends ApiRoutes {
 
     /** {@code tiers} and {@code baselineUrl} (may be null): the model servers whose facts the console shows. */
     public ConsoleRoutes(ConsoleSettings settings, BenchmarkService bench, List<TierSettings> tiers, URI baselineUrl,
-                         ExecutorService workers) {
+                         RoutingService routing, ExecutorService workers) {
         super(workers);
-        this.api = new ConsoleApi(settings, bench, tiers, baselineUrl);
+        this.api = new ConsoleApi(settings, bench, tiers, baselineUrl, prompt -> PromptCategory.of(routing, prompt));
     }
 
     @Override
