@@ -51,6 +51,20 @@ class ConsoleFiguresIT {
     }
 
     @Test
+    void aRequestAloneOnTheCascadeIsChargedTheWholeInstanceForItsTimeNotASlotsFraction() {
+        // A first request pays the routing path's class loading before it reaches a model (seconds, off the meter).
+        http.post("/v1/chat/completions", HttpTestClient.chat("What is the capital of Italy?", 4, false));
+        JsonNode cascade = http.post("/v1/chat/completions", HttpTestClient.chat("What is the capital of France?", 8, false))
+                .json().path("cascade");
+        double wholeBox = 0.15952 * cascade.path("total_ms").asDouble() / 3_600_000;
+
+        // Its share runs from dispatch to the tier to its last token: most of total_ms (routing takes the rest), never
+        // the quarter a per-slot rule on a 4-slot host would charge.
+        assertThat(cascade.path("cost_usd").asDouble()).as("the cascade's $/h × its time, alone on the box: %s", cascade)
+                .isBetween(wholeBox * 0.6, wholeBox * 1.0001);
+    }
+
+    @Test
     void eachExampleRoutesForTheReasonItsLabelSays() {
         for (JsonNode category : http.get("/api/console").json().path("suite")) {
             String example = category.path("example").asText();

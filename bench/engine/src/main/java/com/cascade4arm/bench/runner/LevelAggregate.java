@@ -4,6 +4,7 @@ import com.cascade4arm.bench.cost.CostModel;
 import com.cascade4arm.bench.stats.Bootstrap;
 import com.cascade4arm.bench.stats.Percentiles;
 import com.cascade4arm.bench.stats.Throughput;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
@@ -36,7 +37,7 @@ public record LevelAggregate(
         Double p95LowMs,
         Double p95HighMs,
         Double costUsd,
-        Double usdPerMOutputTokens) {
+        @JsonProperty("usd_per_m_output_tokens") Double usdPerMOutputTokens) {
 
     public static final List<String> HEADER = List.of("target", "level", "requests", "ok", "errors", "wall_ms",
             "req_per_s", "tok_per_s", "p50_ms", "p95_ms", "median_ttft_ms", "p50_low_ms", "p50_high_ms", "p95_low_ms",

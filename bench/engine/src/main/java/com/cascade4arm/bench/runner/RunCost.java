@@ -1,6 +1,7 @@
 package com.cascade4arm.bench.runner;
 
 import com.cascade4arm.bench.cost.CostModel;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
@@ -14,7 +15,7 @@ import java.util.List;
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record RunCost(String target, double usdPerHour, double wallMs, long outputTokens, double costUsd,
-                     Double usdPerMOutputTokens) {
+                     @JsonProperty("usd_per_m_output_tokens") Double usdPerMOutputTokens) {
 
     /** One cost per priced target, over the completed levels. */
     static List<RunCost> of(List<TargetConfig> targets, List<LevelAggregate> aggregates, List<RequestRow> rows) {
