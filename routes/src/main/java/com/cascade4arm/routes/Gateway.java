@@ -165,7 +165,7 @@ public final class Gateway implements AutoCloseable {
             routes.add(BenchScheduleRoute.local(bench, settings.bench()));
         }
         routes.add(new ConsoleRoutes(settings.console(), bench.service(), settings.tiers(), settings.baselineUrl(),
-                routing, workers));
+                routing, settings.cost(), workers));
         // Compare: one prompt to this gateway (loopback), the baseline and the hosted API in parallel.
         this.compare = new CompareService(settings, this::selfUrl, parser);
         routes.add(new CompareRoutes(compare, workers));

@@ -32,7 +32,9 @@ class ConsoleFiguresIT {
 
     @Test
     void consoleLabelsTheModelsWithWhatTheirServersReport() {
-        JsonNode systems = http.get("/api/console").json().path("systems");
+        JsonNode console = http.get("/api/console").json();
+        JsonNode systems = console.path("systems");
+        assertThat(console.at("/cost/prices_as_of").asText()).as("dated prices").isNotBlank();
         Map<String, JsonNode> cascade = new LinkedHashMap<>();
         systems.at("/cascade/models").forEach(m -> cascade.put(m.path("name").asText(), m));
 

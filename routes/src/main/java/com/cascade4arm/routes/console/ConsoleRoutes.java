@@ -5,6 +5,7 @@ import com.cascade4arm.routes.http.ApiRoutes;
 import com.cascade4arm.routes.http.Json;
 
 import com.cascade4arm.routes.config.TierSettings;
+import com.cascade4arm.routes.cost.CostSettings;
 import com.cascade4arm.routes.routing.PromptCategory;
 import com.cascade4arm.routes.routing.RoutingService;
 
@@ -21,9 +22,9 @@ public final class ConsoleRoutes extends ApiRoutes {
 
     /** {@code tiers} and {@code baselineUrl} (may be null): the model servers whose facts the console shows. */
     public ConsoleRoutes(ConsoleSettings settings, BenchmarkService bench, List<TierSettings> tiers, URI baselineUrl,
-                         RoutingService routing, ExecutorService workers) {
+                         RoutingService routing, CostSettings cost, ExecutorService workers) {
         super(workers);
-        this.api = new ConsoleApi(settings, bench, tiers, baselineUrl, prompt -> PromptCategory.of(routing, prompt));
+        this.api = new ConsoleApi(settings, bench, tiers, baselineUrl, prompt -> PromptCategory.of(routing, prompt), cost);
     }
 
     @Override
