@@ -17,6 +17,7 @@ import com.cascade4arm.routes.compare.CompareService;
 import com.cascade4arm.routes.compare.CompareSettings;
 import com.cascade4arm.routes.compare.RetryWaits;
 import com.cascade4arm.routes.console.ConsoleRoutes;
+import com.cascade4arm.routes.cost.SystemCost;
 import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.config.TierSettings;
 import com.cascade4arm.routes.edge.Edge;
@@ -138,7 +139,8 @@ public final class Gateway implements AutoCloseable {
         boolean expose = settings.edge().exposeEndpoints();
         this.tracing = ChatTracing.create(settings.tracing().otlpEndpoint(), settings.tracing().exportDelayMs());
         this.llama = new LlamaComponent(pools, new PoolDispatcher(client, metrics, settings.requestTimeoutMs(),
-                Timers.of(vertx), System::nanoTime, expose, settings.escalation(), tracing));
+                Timers.of(vertx), System::nanoTime, expose, settings.escalation(), tracing,
+                new SystemCost(settings.cost().cascadeUsdPerHour(), System::nanoTime)));
         routes.add(new ErrorsConfiguration());
         routes.add(new ChatRoutes(new ChatSteps(parser, routing, metrics, settings.tierNames()),
                 new ChatTraceSteps(tracing), new TierFallback(fallbacks), new Escalate(settings.tierNames()), settings.tierNames(), workers));
@@ -152,7 +154,7 @@ public final class Gateway implements AutoCloseable {
         }
         this.bench = new BenchLauncher(settings.bench(),
                 new BenchTargets(this::selfUrl, settings.baselineUrl(), settings.connectTimeoutMs(),
-                        settings.edge().internalKey(), settings.tiers()), routing, shared::runHistory, judge,
+                        settings.edge().internalKey(), settings.tiers(), settings.cost()), routing, shared::runHistory, judge,
                 settings.judge().enabled());
         routes.add(new BenchRoutes(bench, admin, parser.limits(), workers));
         if (shared.settings().shared()) {
@@ -162,7 +164,8 @@ public final class Gateway implements AutoCloseable {
             clusterSchedule = null;
             routes.add(BenchScheduleRoute.local(bench, settings.bench()));
         }
-        routes.add(new ConsoleRoutes(settings.console(), bench.service(), workers));
+        routes.add(new ConsoleRoutes(settings.console(), bench.service(), settings.tiers(), settings.baselineUrl(),
+                routing, settings.cost(), workers));
         // Compare: one prompt to this gateway (loopback), the baseline and the hosted API in parallel.
         this.compare = new CompareService(settings, this::selfUrl, parser);
         routes.add(new CompareRoutes(compare, workers));
@@ -196,7 +199,7 @@ public final class Gateway implements AutoCloseable {
             metrics.watchBreaker(endpointName, endpoint.breaker());
             endpoints.add(endpoint);
         }
-        return new UpstreamPool(tier.name(), endpoints, tier.usdPerHour(), tier.slots(), tier.roles());
+        return new UpstreamPool(tier.name(), endpoints, tier.roles());
     }
 
     /**

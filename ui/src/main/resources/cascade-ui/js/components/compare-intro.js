@@ -41,10 +41,17 @@ export class CompareIntro {
   }
 }
 
-/** The panel of one compared system: hardware, model and quantization, tagline (as text). */
+/**
+ * The panel of one compared system: hardware; the models as their servers report them (quantization, parameters,
+ * context) and the engine; the configured description; the tagline (all as text).
+ */
 export function systemAbout(about) {
   return el('div', { class: 'system-about', 'data-testid': 'system-about' },
     el('div', { class: 'system-about__hardware', 'data-testid': 'system-hardware' }, about.hardware || ''),
-    el('div', { class: 'system-about__model', 'data-testid': 'system-model' }, about.model || ''),
+    el('div', { class: 'system-about__model', 'data-testid': 'system-model', title: 'As the model servers report it' },
+      about.model || ''),
+    about.engine ? el('div', { class: 'system-about__engine muted', 'data-testid': 'system-engine' }, `Engine: ${about.engine}`) : null,
+    about.description && about.description !== about.model
+      ? el('div', { class: 'system-about__description muted', 'data-testid': 'system-description' }, about.description) : null,
     el('div', { class: 'system-about__tagline', 'data-testid': 'system-tagline' }, about.tagline || ''));
 }

@@ -1,5 +1,6 @@
 // Orientation for a first-time user: the page heading says what the product is, and in embedded mode a dismissible
-// notice says the models are generated demos (nonsense text next to real timings is expected, not a broken product).
+// notice says the models are generated demos (canned answers that may miss the question, next to real timings, are
+// expected, not a broken product).
 import { el } from '../lib/dom.js';
 
 /** Where the gateway says how it is set up (served next to the console by camel-app). */
@@ -40,7 +41,8 @@ export async function showDemoNotice(host) {
       el('strong', { id: 'demo-notice-title' }, 'Demo models'),
       ' — the text is synthetic, the timings and routing are real. ',
       el('span', { class: 'demo-notice__more' }, 'No model weights were configured, so the gateway generated small '
-        + 'deterministic models and runs them on real llama.cpp: answers read as nonsense, while TTFT, tokens per second, '
+        + 'deterministic models and runs them on real llama.cpp: each recites a fluent, hand-written answer picked by the '
+        + 'prompt\'s topic words, so it may not answer what you asked, while TTFT, tokens per second, '
         + 'cost, draft acceptance and every routing decision are measured for real. Point CASCADE_SMALL_URLS, '
         + 'CASCADE_LARGE_URLS and CASCADE_BASELINE_URL at real llama-server endpoints for real answers.')),
     el('button', { type: 'button', class: 'button demo-notice__dismiss', 'data-testid': 'demo-notice-dismiss',

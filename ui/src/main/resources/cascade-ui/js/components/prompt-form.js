@@ -2,11 +2,11 @@
 // keyboard shortcuts (Ctrl/⌘+Enter runs, Esc stops).
 import { el } from '../lib/dom.js';
 
-/** One example per prompt category of the benchmark suite. */
+/** One example per prompt category of the benchmark suite, each one the default rulebook puts in its category. */
 export const EXAMPLE_PROMPTS = [
   { category: 'factual', label: 'Factual', prompt: 'What is the capital of France?' },
   { category: 'everyday', label: 'Everyday', prompt: 'Hi there!' },
-  { category: 'reasoning', label: 'Reasoning', prompt: 'Explain step by step how a B-tree index speeds up SQL queries.' },
+  { category: 'reasoning', label: 'Reasoning', prompt: 'A train leaves at 3:15 pm and travels 180 km at 80 km/h. At what time does it arrive? Show your reasoning step by step.' },
   { category: 'code', label: 'Code', prompt: 'Write a Python function that finds the longest palindromic substring.' },
   { category: 'analysis', label: 'Analysis', prompt: 'Compare merge sort and quicksort, including their trade-offs in practice.' },
 ];

@@ -81,6 +81,7 @@ export class RaceColumn {
 
   /** Shows (or replaces) the system's configured hardware / model / tagline panel under the column header. */
   describe(about) {
+    this.reportedModel = about.models?.length === 1 ? about.models[0] : null; // what the baseline's server serves
     const panel = systemAbout(about);
     if (this.about) this.about.replaceWith(panel);
     else this.root.querySelector('.card__header').after(panel);
@@ -239,8 +240,10 @@ export class RaceColumn {
       this.reason.title = result.route_reason || '';
       this.fallback.hidden = !result.fallback;
     } else {
-      // The baseline is called without a model id: whatever its server has loaded answers.
-      setText(this.model, result.model || (this.system === 'baseline' ? 'server default' : EMPTY));
+      // The baseline is called without a model id: its server reports what it has loaded (the echoed id is an alias).
+      const reported = this.system === 'baseline' && this.reportedModel?.model
+        ? [this.reportedModel.model, this.reportedModel.quantization].filter(Boolean).join(' · ') : null;
+      setText(this.model, reported || result.model || EMPTY);
       setText(this.endpoint, result.endpoint || '');
       this.endpoint.title = result.endpoint || '';
     }

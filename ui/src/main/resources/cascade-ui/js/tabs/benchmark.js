@@ -10,6 +10,7 @@ import { BenchRunPanel } from '../components/bench-run-panel.js';
 import { BenchCharts } from '../components/bench-charts.js';
 import { resultsTable, speedUpTable, accuracyTable, saturationTable, scorecardTable, systemName } from '../components/bench-tables.js';
 import { qualityPanel } from '../components/bench-quality.js';
+import { categoryConfusionTable } from '../components/bench-categories.js';
 import { formatDateTime } from '../lib/format.js';
 import { runConfigLine, statusPill } from '../components/bench-run-meta.js';
 // Issue 17: method, seed panels and honest run comparison (separate modules; wired in the marked sections below).
@@ -71,7 +72,7 @@ class BenchmarkView {
       card('Results per level', 'Completed levels; latency over successful requests', this.table, 'bench-results'),
       el('div', { class: 'bench-details' },
         card('Speed-up by category', 'Median latency, all levels; baseline ÷ cascade', this.speedUps, 'bench-speedups-card'),
-        card('Routing accuracy', 'Cascade routes matching the expected route', this.accuracy, 'bench-accuracy-card'),
+        card('Routing accuracy', 'Routes matching the expected route; categories the rulebook assigned vs the labels', this.accuracy, 'bench-accuracy-card'),
         card('Saturation', 'Where tok/s stops rising by 5%; gain lowest → highest level', this.saturation, 'bench-saturation-card'),
         card('Router scorecard', 'Rulebook vs always-small, always-large, random at the same mix; ~ estimated', this.scorecard, 'bench-scorecard-card'),
         card('Answer quality', 'Cascade vs baseline, judged per prompt in both orders: wins, ties, losses', this.quality, 'bench-quality-card')),
@@ -148,7 +149,7 @@ class BenchmarkView {
       run.config?.levels || []);
     replaceChildren(this.table, resultsTable(run.aggregates));
     replaceChildren(this.speedUps, speedUpTable(run.speed_ups));
-    replaceChildren(this.accuracy, accuracyTable(run.accuracy));
+    replaceChildren(this.accuracy, accuracyTable(run.accuracy), categoryConfusionTable(run.categories));
     replaceChildren(this.saturation, saturationTable(run.saturation));
     replaceChildren(this.scorecard, scorecardTable(run.scorecard));
     replaceChildren(this.quality, qualityPanel(run.quality));

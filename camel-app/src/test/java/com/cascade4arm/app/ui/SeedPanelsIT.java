@@ -14,8 +14,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Every panel and card of the original demo in real Chromium against the real gateway: Compare's explanation, each
- * system's hardware / model / tagline and the baseline's expected time; Benchmark's explanation, suite, duration
- * estimate, summary cards, req/s chart, sortable per-prompt table, method line with intervals and the seed CSV.
+ * system's hardware / model (as its servers report it) / tagline and the baseline's expected time; Benchmark's
+ * explanation, suite, duration estimate, summary cards with cost and $ per million output tokens, the category
+ * confusion table, req/s chart, sortable per-prompt table, method line with intervals and the seed CSV.
  */
 class SeedPanelsIT {
     private static final String NUMBER = "\\d[\\d,]*(\\.\\d+)?";
@@ -49,10 +50,15 @@ class SeedPanelsIT {
             WebElement card = browser.session().byTestId("bench-card-" + target);
             assertThat(ConsolePage.textIn(card, "card-peak-req")).as(target).matches(NUMBER + " req/s");
             assertThat(ConsolePage.textIn(card, "card-peak-tok")).as(target).matches(NUMBER + " tok/s");
-            assertThat(ConsolePage.textIn(card, "card-saturation")).as(target).matches("(concurrency|not reached up to) \\d+");
+            assertThat(ConsolePage.textIn(card, "card-saturation")).as(target).matches("(concurrency|not reached up to concurrency) \\d+");
             assertThat(ConsolePage.textIn(card, "card-p95-saturation")).as(target).contains("95% CI");
             assertThat(ConsolePage.textIn(card, "card-errors")).as(target).isEqualTo("0 of 10");
+            assertThat(ConsolePage.textIn(card, "card-usd-per-m")).as(target + ": the instance's cost of its output")
+                    .matches("\\$" + NUMBER + "/M output tokens");
+            assertThat(ConsolePage.textIn(card, "card-run-cost")).as(target).matches("\\$" + NUMBER + " \\(\\$0\\.\\d+/h × .+\\)");
         }
+        assertThat(browser.session().byTestId("bench-categories").findElements(By.cssSelector("tbody tr")))
+                .as("label rows of the category confusion table").hasSize(5);
         assertThat(browser.session().text("bench-method-line")).contains("exactly 8 tokens per request",
                 "temperature 0.7", "seed 11", "1 warm-up requests per system");
         ConsolePage.await("req/s chart").until(() -> bench.pointsIn("requests") == 4);
@@ -72,8 +78,10 @@ class SeedPanelsIT {
         assertThat(csvUrl).startsWith(prefix);
         List<String> lines = java.net.URLDecoder.decode(csvUrl.substring(prefix.length()), java.nio.charset.StandardCharsets.UTF_8)
                 .lines().toList();
-        assertThat(lines.get(0)).isEqualTo("system,concurrency,req_per_s,tok_per_s,p50_latency_s,p95_latency_s,median_ttft_s,errors");
+        assertThat(lines.get(0)).isEqualTo("system,concurrency,req_per_s,tok_per_s,p50_latency_s,p95_latency_s,median_ttft_s,"
+                + "errors,usd_per_m_output_tokens");
         assertThat(lines).hasSize(5);
+        assertThat(lines.subList(1, 5)).as("every level of both systems priced").allMatch(line -> line.matches(".*," + NUMBER));
         assertThat(browser.session().cspViolations()).isEmpty();
         browser.session().fullPageScreenshot(BrowserExtension.SCREENSHOTS, "benchmark-seed-panels");
     }
@@ -92,7 +100,10 @@ class SeedPanelsIT {
             assertThat(page.columnText(system, "system-tagline")).as(system + " tagline").isNotBlank();
         }
         assertThat(page.columnText(ComparePage.CASCADE, "system-hardware")).as("this machine").contains("cores");
-        assertThat(page.columnText(ComparePage.BASELINE, "system-model")).contains("F16");
+        assertThat(page.columnText(ComparePage.BASELINE, "system-model")).as("as its server reports it").contains("F16");
+        assertThat(page.columnText(ComparePage.CASCADE, "system-model")).as("the demo files' quantization, read from them")
+                .contains("Q4_0", "all F32").doesNotContain("Q8_0");
+        assertThat(page.columnText(ComparePage.CASCADE, "system-engine")).contains("llama");
         assertThat(page.columnText(ComparePage.HOSTED, "system-tagline")).isEqualTo("What you get without owning any hardware.");
         assertThat(browser.session().text("baseline-estimate")).matches(
                 "(The self-hosted baseline runs at ≈ " + NUMBER + " tok/s, so \\d+ tokens take it about \\d+ s .*"

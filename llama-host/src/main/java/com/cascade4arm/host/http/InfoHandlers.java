@@ -1,6 +1,7 @@
 package com.cascade4arm.host.http;
 
 import com.cascade4arm.host.HostConfig;
+import com.cascade4arm.host.gguf.GgufFacts;
 import com.cascade4arm.host.inference.InferenceEngine;
 import com.cascade4arm.host.metrics.PrometheusText;
 import com.cascade4arm.host.warmup.HostWarmup;
@@ -54,8 +55,25 @@ final class InfoHandlers {
         }
     }
 
+    /** llama-server's model list; {@code meta} has its fields (n_params, ftype, n_ctx_train, …) plus ours. */
     void models(RoutingContext ctx) {
+        ctx.vertx().executeBlocking(this::modelList, false).onComplete(done -> {
+            if (done.failed()) {
+                ctx.fail(done.cause());
+                return;
+            }
+            ctx.response().putHeader("Content-Type", "application/json; charset=utf-8").end(done.result().encode());
+        });
+    }
+
+    private JsonObject modelList() {
+        GgufFacts facts = ModelFile.facts(config.model());
         JsonObject meta = new JsonObject()
+                .put("n_vocab", facts.nVocab())
+                .put("n_ctx_train", facts.nCtxTrain())
+                .put("n_embd", facts.nEmbd())
+                .put("n_params", facts.nParams())
+                .put("ftype", facts.ftype())
                 .put("n_ctx", config.ctxSize())
                 .put("n_ctx_slot", config.slotContextTokens())
                 .put("n_parallel", config.parallel())
@@ -70,8 +88,7 @@ final class InfoHandlers {
                 .put("created", createdEpochSeconds)
                 .put("owned_by", "llamacpp")
                 .put("meta", meta);
-        ctx.response().putHeader("Content-Type", "application/json; charset=utf-8")
-                .end(new JsonObject().put("object", "list").put("data", new JsonArray().add(model)).encode());
+        return new JsonObject().put("object", "list").put("data", new JsonArray().add(model));
     }
 
     void metrics(RoutingContext ctx) {

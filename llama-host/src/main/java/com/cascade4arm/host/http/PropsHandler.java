@@ -17,8 +17,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * {@code GET /props} in llama-server's shape (build_info, model_path, total_slots, default_generation_settings) plus
- * the model files' sha256, so a benchmark can record exactly which engine and weights answered it. The digests are
+ * {@code GET /props} in llama-server's shape (build_info, model_path, model_ftype — the GGUF's quantization as
+ * llama.cpp names it —, total_slots, default_generation_settings with the slot's n_ctx) plus the model files' sha256, so a benchmark can record exactly which engine and weights answered it. The digests are
  * computed once, on a worker thread (a 1 GB GGUF takes seconds).
  */
 final class PropsHandler {
@@ -50,6 +50,7 @@ final class PropsHandler {
                 .put("model_alias", config.alias())
                 .put("model_path", config.model().getFileName().toString())
                 .put("model_sha256", sha256(config.model()))
+                .put("model_ftype", ModelFile.facts(config.model()).ftype())
                 .put("total_slots", config.parallel())
                 .put("default_generation_settings", new JsonObject()
                         .put("n_ctx", config.slotContextTokens())

@@ -3,6 +3,8 @@ package com.cascade4arm.routes.bench;
 import com.cascade4arm.bench.runner.BenchConfig;
 import com.cascade4arm.bench.runner.InvalidBenchConfigException;
 import com.cascade4arm.bench.runner.RunAlreadyActiveException;
+import com.cascade4arm.bench.runner.Csv;
+import com.cascade4arm.bench.runner.LevelAggregate;
 import com.cascade4arm.bench.runner.RunSummary;
 import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.openai.ChatRequestParser;
@@ -68,6 +70,19 @@ final class BenchApi {
         message.setHeader(Exchange.CONTENT_TYPE, "text/csv; charset=utf-8");
         message.setHeader("Response-Content-Disposition", "attachment; filename=\"" + id + "-rows.csv\"");
         message.setBody(csv);
+    }
+
+    /** The completed levels per system as CSV (aggregates.csv): rates, latencies, cost and $ per million output tokens. */
+    void aggregates(Exchange exchange) {
+        String id = runId(exchange);
+        RunSummary run = existing(id);
+        StringBuilder csv = new StringBuilder(Csv.line(LevelAggregate.HEADER));
+        (run.aggregates() == null ? List.<LevelAggregate>of() : run.aggregates())
+                .forEach(a -> csv.append(Csv.line(a.csvFields())));
+        Message message = exchange.getMessage();
+        message.setHeader(Exchange.CONTENT_TYPE, "text/csv; charset=utf-8");
+        message.setHeader("Response-Content-Disposition", "attachment; filename=\"" + id + "-aggregates.csv\"");
+        message.setBody(csv.toString());
     }
 
     void cancel(Exchange exchange) throws InterruptedException {

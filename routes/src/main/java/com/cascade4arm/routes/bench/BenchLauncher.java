@@ -11,6 +11,7 @@ import com.cascade4arm.bench.runner.RunMetadata;
 import com.cascade4arm.bench.runner.RunStore;
 import com.cascade4arm.bench.runner.TargetConfig;
 import com.cascade4arm.bench.suite.PromptSuite;
+import com.cascade4arm.routes.routing.PromptCategory;
 import com.cascade4arm.routes.routing.RoutingService;
 import com.cascade4arm.routes.routing.RulebookRoutingService;
 import org.slf4j.Logger;
@@ -81,7 +82,8 @@ public final class BenchLauncher implements AutoCloseable {
         }
         List<TargetConfig> runTargets = targets.resolve();
         BenchConfig config = requested.withTargets(runTargets);
-        String id = service.start(config, new RunMetadata(rulesVersion(), gitCommit(), targets::tierEndpoints), levelLogger());
+        String id = service.start(config, new RunMetadata(rulesVersion(), gitCommit(), targets::tierEndpoints,
+                prompt -> PromptCategory.of(routing, prompt)), levelLogger());
         history.started(id);
         List<String> names = runTargets.stream().map(TargetConfig::name).toList();
         LOG.info("Benchmark run {} started: targets {}, levels {}, {} requests per level and target{}", id, names,

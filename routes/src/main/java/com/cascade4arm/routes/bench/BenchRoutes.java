@@ -9,12 +9,14 @@ import java.util.concurrent.ExecutorService;
 
 import static com.cascade4arm.routes.RouteIds.BENCH_CANCEL;
 import static com.cascade4arm.routes.RouteIds.BENCH_LIST;
+import static com.cascade4arm.routes.RouteIds.BENCH_AGGREGATES;
 import static com.cascade4arm.routes.RouteIds.BENCH_ROWS;
 import static com.cascade4arm.routes.RouteIds.BENCH_START;
 import static com.cascade4arm.routes.RouteIds.BENCH_STATUS;
 
 /**
- * The benchmark API under /api/bench/runs: start (admin), list, status, rows.csv, cancel (admin). Reading is public;
+ * The benchmark API under /api/bench/runs: start (admin), list, status, rows.csv,
+ * aggregates.csv (per system and level, with cost and $ per million output tokens), cancel (admin). Reading is public;
  * the engine's exceptions become 400 (bad config) and 409 (a run is active, with its id). Run files are read and
  * written here, so these routes hop onto the worker pool ({@code threads()}); JSON in and out is camel-jackson's.
  */
@@ -51,6 +53,9 @@ public final class BenchRoutes extends ApiRoutes {
 
         onWorkers("GET", RUNS_PATH + "/{id}/rows.csv", BENCH_ROWS)
                 .process(api::rows);
+
+        onWorkers("GET", RUNS_PATH + "/{id}/aggregates.csv", BENCH_AGGREGATES)
+                .process(api::aggregates);
 
         onWorkers("DELETE", RUNS_PATH + "/{id}", BENCH_CANCEL)
                 .process(admin.only("cancelling a benchmark"))

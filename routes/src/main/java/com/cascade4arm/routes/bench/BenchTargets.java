@@ -4,6 +4,7 @@ import com.cascade4arm.bench.runner.EnvironmentProbe;
 import com.cascade4arm.bench.runner.RunEnvironment;
 import com.cascade4arm.bench.runner.TargetConfig;
 import com.cascade4arm.routes.config.TierSettings;
+import com.cascade4arm.routes.cost.CostSettings;
 import com.cascade4arm.routes.http.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.slf4j.Logger;
@@ -37,6 +38,7 @@ public final class BenchTargets {
     private final Duration timeout;
     private final String selfKey;
     private final List<TierSettings> tiers;
+    private final CostSettings cost;
 
     /** {@code selfUrl} is null until the gateway's HTTP server is bound; {@code baselineUrl} may be null. */
     public BenchTargets(Supplier<URI> selfUrl, URI baselineUrl, long timeoutMs) {
@@ -50,6 +52,13 @@ public final class BenchTargets {
 
     /** {@code tiers}: the model servers behind the cascade, whose /props each run records. */
     public BenchTargets(Supplier<URI> selfUrl, URI baselineUrl, long timeoutMs, String selfKey, List<TierSettings> tiers) {
+        this(selfUrl, baselineUrl, timeoutMs, selfKey, tiers, CostSettings.DEFAULTS);
+    }
+
+    /** {@code cost}: the instance prices each run's targets carry (what each system cost over the run). */
+    public BenchTargets(Supplier<URI> selfUrl, URI baselineUrl, long timeoutMs, String selfKey, List<TierSettings> tiers,
+                        CostSettings cost) {
+        this.cost = cost;
         this.tiers = List.copyOf(tiers);
         this.selfKey = selfKey;
         this.selfUrl = selfUrl;
@@ -69,9 +78,10 @@ public final class BenchTargets {
             throw new IllegalStateException("the gateway's HTTP server is not bound yet");
         }
         List<TargetConfig> targets = new ArrayList<>();
-        targets.add(new TargetConfig(CASCADE, self.toString(), CASCADE_MODEL, selfKey));
+        targets.add(new TargetConfig(CASCADE, self.toString(), CASCADE_MODEL, selfKey, cost.cascadeUsdPerHour()));
         if (baselineUrl != null) {
-            targets.add(new TargetConfig(BASELINE, baselineUrl.toString(), baselineModel()));
+            targets.add(new TargetConfig(BASELINE, baselineUrl.toString(), baselineModel(), null,
+                    cost.baselineUsdPerHour()));
         }
         return targets;
     }

@@ -3,6 +3,7 @@ package com.cascade4arm.routes.compare;
 import com.cascade4arm.openai.ChatRequest;
 import com.cascade4arm.openai.ChatRequestParser;
 import com.cascade4arm.routes.config.GatewaySettings;
+import com.cascade4arm.routes.cost.SystemCost;
 import com.cascade4arm.routes.http.ClientChannel;
 import com.cascade4arm.routes.http.HttpContext;
 import com.cascade4arm.routes.http.Json;
@@ -64,7 +65,8 @@ public final class CompareService implements AutoCloseable {
         CompareSettings.Retry retry = settings.retry();
         RetryWaits waits = new RetryWaits(retry.initialBackoffMs(), retry.maxWaitMs(), retry.jitter(), clock, random);
         for (LegTarget target : new LegTarget[]{LegTarget.cascade(selfUrl, gateway.edge().internalKey()),
-                LegTarget.baseline(gateway.baselineUrl(), settings.baselineUsdPerHour(), settings.baselineSlots()),
+                LegTarget.baseline(gateway.baselineUrl(),
+                        new SystemCost(gateway.cost().baselineUsdPerHour(), System::nanoTime)),
                 LegTarget.hosted(settings)}) {
             String id = target.system().id();
             legs.put(target.system(), new Leg(target,

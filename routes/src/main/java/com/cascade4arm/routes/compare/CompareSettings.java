@@ -6,7 +6,7 @@ import java.net.URI;
 import java.util.function.Function;
 
 /**
- * Compare's settings (keys under {@code cascade.compare.*} and the baseline/hosted prices under {@code cascade.cost.*},
+ * Compare's settings (keys under {@code cascade.compare.*} and the hosted prices under {@code cascade.cost.hosted.*},
  * documented in application.properties). Read and checked at startup: a bad value fails the start naming key and value.
  *
  * @param deadlineMs      longest a whole compare may take, all systems and retries included
@@ -16,8 +16,7 @@ import java.util.function.Function;
  */
 public record CompareSettings(long deadlineMs, URI hostedBaseUrl, String hostedModel, String hostedApiKey,
                               String hostedReferer, String hostedTitle, double hostedUsdPerMillionInput,
-                              double hostedUsdPerMillionOutput, double baselineUsdPerHour, int baselineSlots,
-                              Retry retry) {
+                              double hostedUsdPerMillionOutput, Retry retry) {
     public static final long DEFAULT_DEADLINE_MS = 120_000;
     public static final String DEFAULT_HOSTED_BASE_URL = "https://openrouter.ai/api/v1";
     public static final String DEFAULT_HOSTED_MODEL = "qwen/qwen-2.5-7b-instruct";
@@ -28,12 +27,8 @@ public record CompareSettings(long deadlineMs, URI hostedBaseUrl, String hostedM
     public static final double DEFAULT_HOSTED_USD_PER_MILLION_INPUT = 0.04;
     /** Same, USD per million output tokens (reasoning tokens are billed as output). */
     public static final double DEFAULT_HOSTED_USD_PER_MILLION_OUTPUT = 0.10;
-    /** AWS c7i.2xlarge (x86, Intel Sapphire Rapids, 8 vCPU, 16 GiB) on-demand, us-east-1 list price, USD per hour. */
-    public static final double DEFAULT_BASELINE_USD_PER_HOUR = 0.357;
     /** Resilience4j's randomized backoff needs a jitter below 1 (±100 % would allow a zero wait). */
     public static final double MAX_JITTER = 0.99;
-    /** The baseline serves one request at a time. */
-    public static final int DEFAULT_BASELINE_SLOTS = 1;
 
     /**
      * @param maxAttempts       tries per system and compare (first call included), for 429 and 503 only
@@ -82,15 +77,13 @@ public record CompareSettings(long deadlineMs, URI hostedBaseUrl, String hostedM
                 keys.text("cascade.compare.hosted.title", DEFAULT_HOSTED_TITLE),
                 keys.decimal("cascade.cost.hosted.usd-per-million-input", DEFAULT_HOSTED_USD_PER_MILLION_INPUT, Double.MAX_VALUE),
                 keys.decimal("cascade.cost.hosted.usd-per-million-output", DEFAULT_HOSTED_USD_PER_MILLION_OUTPUT, Double.MAX_VALUE),
-                keys.decimal("cascade.cost.baseline.usd-per-hour", DEFAULT_BASELINE_USD_PER_HOUR, Double.MAX_VALUE),
-                (int) keys.integer("cascade.cost.baseline.slots", DEFAULT_BASELINE_SLOTS, 1, 1_024),
                 retry);
     }
 
     /** A copy whose hosted column is the simulated API at {@code base}: its key and a model name that says so. */
     public CompareSettings withSimulatedHosted(URI base, String apiKey, String model) {
         return new CompareSettings(deadlineMs, base, model, apiKey, hostedReferer, hostedTitle, hostedUsdPerMillionInput,
-                hostedUsdPerMillionOutput, baselineUsdPerHour, baselineSlots, retry);
+                hostedUsdPerMillionOutput, retry);
     }
 
     /** The settings with every default and no hosted key (what an empty configuration gives). */

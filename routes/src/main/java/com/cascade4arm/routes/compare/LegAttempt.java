@@ -2,6 +2,7 @@ package com.cascade4arm.routes.compare;
 
 import com.cascade4arm.openai.LogText;
 import com.cascade4arm.openai.Sse;
+import com.cascade4arm.routes.cost.InstanceShare;
 import com.cascade4arm.routes.http.HeaderValues;
 import com.cascade4arm.routes.http.Json;
 import com.cascade4arm.routes.upstream.UpstreamErrorText;
@@ -48,9 +49,13 @@ final class LegAttempt {
     private volatile Abort aborted;
     private volatile Outcome outcome;
 
-    LegAttempt(String system, LegStream stream) {
+    /** This attempt on the system's paid instance (null: not metered here), closed when the attempt ends. */
+    private final InstanceShare.Ticket ticket;
+
+    LegAttempt(String system, LegStream stream, InstanceShare.Ticket ticket) {
         this.system = system;
         this.stream = stream;
+        this.ticket = ticket;
     }
 
     LegStream stream() {
@@ -61,9 +66,16 @@ final class LegAttempt {
         return outcome;
     }
 
-    /** How long the system was busy with this attempt, ms (for its cost). */
-    double busyMs() {
-        return ((endedNanos == 0 ? System.nanoTime() : endedNanos) - startedNanos) / 1e6;
+    /** The attempt's share of the system's instance, ms (for its cost): its duration when not metered. */
+    double shareMs() {
+        return ticket != null ? ticket.shareMs() : ((endedNanos == 0 ? System.nanoTime() : endedNanos) - startedNanos) / 1e6;
+    }
+
+    /** Off the instance (idempotent): called when the attempt ends, however it ends. */
+    void release() {
+        if (ticket != null) {
+            ticket.close();
+        }
     }
 
     long endedNanos() {
@@ -190,6 +202,7 @@ final class LegAttempt {
 
     private Outcome finish(Outcome result) {
         endedNanos = System.nanoTime();
+        release();
         outcome = result;
         return result;
     }

@@ -50,7 +50,11 @@ final class LegCall {
     /** A new attempt (its own stream collector); a disconnect or deadline that already happened cuts it at once. */
     synchronized LegAttempt startAttempt() {
         attempts++;
-        current = new LegAttempt(leg.target().system().id(), new LegStream(leg.target().system(), run.events()));
+        if (current != null) {
+            current.release();
+        }
+        current = new LegAttempt(leg.target().system().id(), new LegStream(leg.target().system(), run.events()),
+                leg.target().instance() == null ? null : leg.target().instance().open());
         if (run.isCancelled()) {
             current.abort(LegAttempt.Abort.CANCELLED);
         }
@@ -120,10 +124,13 @@ final class LegCall {
     /** The system's result from the last attempt. */
     synchronized SystemResult result() {
         LegAttempt attempt = current;
+        if (attempt != null) {
+            attempt.release();
+        }
         LegAttempt.Outcome outcome = attempt == null ? null : attempt.outcome();
         String endpoint = leg.endpoint(base);
         if (outcome != null && outcome.ok()) {
-            return Results.ok(leg.target(), endpoint, attempt.stream(), run, retries(), attempt.busyMs(), attempt.endedNanos());
+            return Results.ok(leg.target(), endpoint, attempt.stream(), run, retries(), attempt.shareMs(), attempt.endedNanos());
         }
         String message = outcome == null ? "no answer" : outcome.message();
         message = message + (retries() > 0 ? " (after " + retries() + " retries)" : "") + (verdict == null ? "" : verdict);
@@ -137,6 +144,9 @@ final class LegCall {
                 ? "no complete answer within the compare deadline of " + run.deadlineMs() + " ms"
                 : "cancelled: the client disconnected or the compare ended";
         LegAttempt attempt = current;
+        if (attempt != null) {
+            attempt.release();
+        }
         return Results.error(leg.target(), leg.endpoint(base), attempt == null ? null : attempt.stream(), run, retries(),
                 message, null);
     }

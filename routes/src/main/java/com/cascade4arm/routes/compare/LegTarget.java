@@ -1,6 +1,7 @@
 package com.cascade4arm.routes.compare;
 
-import com.cascade4arm.routes.cost.CostModel;
+import com.cascade4arm.bench.cost.CostModel;
+import com.cascade4arm.routes.cost.SystemCost;
 import com.cascade4arm.routes.upstream.UpstreamClient;
 
 import java.net.URI;
@@ -15,14 +16,16 @@ import java.util.function.Supplier;
  *                   false for llama-server style (base + /v1/chat/completions)
  * @param model      the model field to send; null sends none
  * @param cost       the request's cost in USD from what the leg measured, null when unknown
+ * @param instance   the paid instance whose share each attempt holds (the baseline's), null when the system is not
+ *                   ours to meter (the cascade meters itself; the hosted API bills tokens)
  */
 record LegTarget(SystemName system, Supplier<URI> base, boolean openAiBase, String apiKey, String model,
-                 Map<String, String> headers, CostRule cost, Supplier<String> unconfigured) {
+                 Map<String, String> headers, CostRule cost, Supplier<String> unconfigured, SystemCost instance) {
 
-    /** Cost of a successful answer. */
+    /** Cost of a successful answer; {@code shareMs}: the attempt's measured share of the instance. */
     @FunctionalInterface
     interface CostRule {
-        Double cost(LegStream stream, SystemResult.Measures measures, double busyMs);
+        Double cost(LegStream stream, SystemResult.Measures measures, double shareMs);
     }
 
     /**
@@ -33,14 +36,15 @@ record LegTarget(SystemName system, Supplier<URI> base, boolean openAiBase, Stri
         return new LegTarget(SystemName.CASCADE, selfUrl, false, selfKey, "auto", Map.of(),
                 (stream, measures, busyMs) -> stream.cascade() != null && stream.cascade().path("cost_usd").isNumber()
                         ? stream.cascade().get("cost_usd").asDouble() : null,
-                () -> selfUrl.get() == null ? "the gateway's HTTP server is not bound yet" : null);
+                () -> selfUrl.get() == null ? "the gateway's HTTP server is not bound yet" : null, null);
     }
 
-    /** The baseline endpoint: its instance price for the time it was busy, shared by its slots. */
-    static LegTarget baseline(URI url, double usdPerHour, int slots) {
+    /** The baseline endpoint: its instance price for the attempt's share (by the compares in flight on it). */
+    static LegTarget baseline(URI url, SystemCost instance) {
         return new LegTarget(SystemName.BASELINE, () -> url, false, null, null, Map.of(),
-                (stream, measures, busyMs) -> CostModel.selfHosted(usdPerHour, slots, busyMs),
-                () -> url == null ? "no baseline endpoint configured (cascade.baseline.url / CASCADE_BASELINE_URL)" : null);
+                (stream, measures, shareMs) -> CostModel.requestUsd(instance.usdPerHour(), shareMs),
+                () -> url == null ? "no baseline endpoint configured (cascade.baseline.url / CASCADE_BASELINE_URL)" : null,
+                instance);
     }
 
     /** The hosted API: per-token list prices (reasoning tokens are billed as output); OpenRouter attribution headers. */
@@ -52,7 +56,8 @@ record LegTarget(SystemName system, Supplier<URI> base, boolean openAiBase, Stri
                 (stream, measures, busyMs) -> CostModel.hosted(settings.hostedUsdPerMillionInput(),
                         settings.hostedUsdPerMillionOutput(), orZero(measures.promptTokens()), orZero(measures.completionTokens())),
                 () -> settings.hostedApiKey() == null
-                        ? "no API key for the hosted API: set OPENROUTER_API_KEY (cascade.compare.hosted.api-key)" : null);
+                        ? "no API key for the hosted API: set OPENROUTER_API_KEY (cascade.compare.hosted.api-key)" : null,
+                null);
     }
 
     /** The chat completions URL under {@code base}. */

@@ -9,11 +9,11 @@ final class Results {
 
     /** A complete answer: text, the attempt's measures, routing (cascade), cost from the target's rule. */
     static SystemResult ok(LegTarget target, String endpoint, LegStream stream, CompareRun run, int retries,
-                           double busyMs, long endNanos) {
+                           double shareMs, long endNanos) {
         SystemResult.Measures measures = stream.measures(run.startedNanos(), endNanos);
         return new SystemResult(target.system(), SystemResult.Status.OK, target.model(), answeredBy(endpoint, stream),
                 stream.text(), false,
-                routing(stream.cascade()), measures, target.cost().cost(stream, measures, busyMs), retries, null, null);
+                routing(stream.cascade()), measures, target.cost().cost(stream, measures, shareMs), retries, null, null);
     }
 
     /**

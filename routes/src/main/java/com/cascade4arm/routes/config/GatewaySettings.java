@@ -5,6 +5,7 @@ import com.cascade4arm.routes.bench.BenchSettings;
 import com.cascade4arm.routes.compare.CompareSettings;
 import com.cascade4arm.routes.judge.JudgeSettings;
 import com.cascade4arm.routes.console.ConsoleSettings;
+import com.cascade4arm.routes.cost.CostSettings;
 import com.cascade4arm.routes.edge.EdgeSettings;
 import com.cascade4arm.routes.rulesadmin.RulesSettings;
 import com.cascade4arm.routes.tracing.TracingSettings;
@@ -30,7 +31,7 @@ public record GatewaySettings(List<TierSettings> tiers,
                               CompareSettings compare, EdgeSettings edge,
                               RulesSettings rules, ConsoleSettings console,
                               EscalationSettings escalation, TracingSettings tracing,
-                              JudgeSettings judge, SchemaLimits schema) {
+                              JudgeSettings judge, SchemaLimits schema, CostSettings cost) {
     /** The cascade's tiers unless {@code cascade.tiers} says otherwise: the rulebook routes to these two. */
     public static final String DEFAULT_TIERS = "small,large";
     public static final int DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
@@ -42,9 +43,6 @@ public record GatewaySettings(List<TierSettings> tiers,
     public static final int DEFAULT_MAX_PROMPT_CHARS = 32_000;
     public static final long DEFAULT_MAX_BODY_BYTES = 1_048_576;
     public static final int DEFAULT_WORKER_THREADS = 256;
-    /** AWS c8g.xlarge (Graviton4, 4 vCPU) on-demand, us-east-1 list price. */
-    public static final double DEFAULT_GRAVITON4_USD_PER_HOUR = 0.15952;
-    public static final int DEFAULT_SLOTS = 4;
     public static final int DEFAULT_BREAKER_FAILURE_RATE_PERCENT = 50;
     public static final int DEFAULT_BREAKER_WINDOW = 10;
     public static final long DEFAULT_BREAKER_OPEN_MS = 10_000;
@@ -77,7 +75,8 @@ public record GatewaySettings(List<TierSettings> tiers,
                 EscalationSettings.read(p::string),
                 TracingSettings.read(p::string),
                 JudgeSettings.read(p::string),
-                ChatInputSettings.schema(p::string));
+                ChatInputSettings.schema(p::string),
+                CostSettings.read(p::string));
     }
 
     /** The tiers in {@code cascade.tiers} order, each with its keys; the fallback defaults to the next tier (round). */
@@ -101,9 +100,7 @@ public record GatewaySettings(List<TierSettings> tiers,
                         + " or none, but was " + fallback);
             }
             tiers.add(new TierSettings(name, p.urls("cascade." + name + ".urls"), p.string("cascade." + name + ".api-key"),
-                    p.decimal("cascade.cost." + name + ".usd-per-hour", DEFAULT_GRAVITON4_USD_PER_HOUR),
-                    (int) p.integer("cascade.cost." + name + ".slots", DEFAULT_SLOTS, 1, 1_024), fallback,
-                    ChatInputSettings.roles(p::string, name)));
+                    fallback, ChatInputSettings.roles(p::string, name)));
         }
         return List.copyOf(tiers);
     }
@@ -122,7 +119,7 @@ public record GatewaySettings(List<TierSettings> tiers,
         return new GatewaySettings(replaced, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
                 maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
                 breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl, bench, compare, edge, rules, console,
-                escalation, tracing, judge, schema);
+                escalation, tracing, judge, schema, cost);
     }
 
     /** A copy with the baseline endpoint's URL (used when the embedded hosts supply it). */
@@ -130,7 +127,7 @@ public record GatewaySettings(List<TierSettings> tiers,
         return new GatewaySettings(tiers, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
                 maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
                 breakerWindow, breakerOpenMs, adminToken, dataDir, baseline, bench, compare, edge, rules, console,
-                escalation, tracing, judge, schema);
+                escalation, tracing, judge, schema, cost);
     }
 
     /** A copy with other Compare settings (used when the application simulates the hosted API). */
@@ -138,7 +135,7 @@ public record GatewaySettings(List<TierSettings> tiers,
         return new GatewaySettings(tiers, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
                 maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
                 breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl, bench, newCompare, edge, rules, console,
-                escalation, tracing, judge, schema);
+                escalation, tracing, judge, schema, cost);
     }
 
     /** $XDG_DATA_HOME/cascade4arm, else ~/.local/share/cascade4arm: where rule versions and benchmark runs live. */

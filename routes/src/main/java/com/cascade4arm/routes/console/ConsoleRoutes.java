@@ -4,6 +4,13 @@ import com.cascade4arm.bench.runner.BenchmarkService;
 import com.cascade4arm.routes.http.ApiRoutes;
 import com.cascade4arm.routes.http.Json;
 
+import com.cascade4arm.routes.config.TierSettings;
+import com.cascade4arm.routes.cost.CostSettings;
+import com.cascade4arm.routes.routing.PromptCategory;
+import com.cascade4arm.routes.routing.RoutingService;
+
+import java.net.URI;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 
 import static com.cascade4arm.routes.RouteIds.CONSOLE_TEXT;
@@ -13,9 +20,11 @@ public final class ConsoleRoutes extends ApiRoutes {
     public static final String PATH = "/api/console";
     private final ConsoleApi api;
 
-    public ConsoleRoutes(ConsoleSettings settings, BenchmarkService bench, ExecutorService workers) {
+    /** {@code tiers} and {@code baselineUrl} (may be null): the model servers whose facts the console shows. */
+    public ConsoleRoutes(ConsoleSettings settings, BenchmarkService bench, List<TierSettings> tiers, URI baselineUrl,
+                         RoutingService routing, CostSettings cost, ExecutorService workers) {
         super(workers);
-        this.api = new ConsoleApi(settings, bench);
+        this.api = new ConsoleApi(settings, bench, tiers, baselineUrl, prompt -> PromptCategory.of(routing, prompt), cost);
     }
 
     @Override

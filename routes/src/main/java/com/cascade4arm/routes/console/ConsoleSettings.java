@@ -7,15 +7,17 @@ import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * The console's descriptive text (keys under {@code cascade.console.*}): what each compared system runs on, its model
- * and quantization, a tagline, and the explanations over Compare and Benchmark. Configuration, not code, so a
+ * The console's descriptive text (keys under {@code cascade.console.*}): what each compared system runs on, a
+ * description of its models, a tagline, and the explanations over Compare and Benchmark. Configuration, not code, so a
  * production deployment describes its own hardware; the defaults describe this machine and the embedded demo models.
+ * Facts about the models (quantization, parameters, context, engine) are never configured: {@link ModelFactsProbe}
+ * reads them from the model servers, and the description is shown beside them.
  */
 public record ConsoleSettings(SystemText cascade, SystemText baseline, SystemText hosted, String explanationTitle,
                               String explanationText, String benchmarkText) {
 
-    /** One system's panel: the hardware line, model and quantization line, and a one-sentence tagline. */
-    public record SystemText(String hardware, String model, String tagline) {
+    /** One system's panel: the hardware line, a description of its models (beside the facts read), a tagline. */
+    public record SystemText(String hardware, String description, String tagline) {
     }
 
     public static final String DEFAULT_EXPLANATION_TITLE = "Two baselines, one optimized stack";
@@ -28,11 +30,11 @@ public record ConsoleSettings(SystemText cascade, SystemText baseline, SystemTex
     public static final String DEFAULT_BENCHMARK_TEXT = "The same fixed prompts go to the cascade and the baseline at "
             + "the same time, level by level. Nothing is cached or replayed: every number is measured live in the run, "
             + "every category runs at every level, and each latency and speed-up comes with its 95 % bootstrap interval.";
-    public static final String DEFAULT_CASCADE_MODEL = "demo-0.5b + demo-1.5b (generated demo GGUFs) · Q8_0 · "
-            + "llama.cpp, speculative decoding with the 0.5b as draft";
+    public static final String DEFAULT_CASCADE_DESCRIPTION = "Generated demo models; the large tier drafts with the "
+            + "small one (speculative decoding)";
     public static final String DEFAULT_CASCADE_TAGLINE = "Router + speculative decoding on llama.cpp.";
-    public static final String DEFAULT_BASELINE_MODEL = "demo-3b (generated demo GGUF) · F16, no quantization · "
-            + "llama.cpp, one request at a time";
+    public static final String DEFAULT_BASELINE_DESCRIPTION = "Generated demo model without quantization, served one "
+            + "request at a time";
     public static final String DEFAULT_BASELINE_TAGLINE = "How most people deploy today.";
     public static final String DEFAULT_HOSTED_HARDWARE = "Someone else's GPU (OpenRouter)";
     public static final String DEFAULT_HOSTED_TAGLINE = "What you get without owning any hardware.";
@@ -47,10 +49,10 @@ public record ConsoleSettings(SystemText cascade, SystemText baseline, SystemTex
         String thisMachine = describe(EnvironmentProbe.machine());
         return new ConsoleSettings(
                 new SystemText(or.apply("cascade.hardware").apply(thisMachine),
-                        or.apply("cascade.model").apply(DEFAULT_CASCADE_MODEL),
+                        or.apply("cascade.model").apply(DEFAULT_CASCADE_DESCRIPTION),
                         or.apply("cascade.tagline").apply(DEFAULT_CASCADE_TAGLINE)),
                 new SystemText(or.apply("baseline.hardware").apply(thisMachine),
-                        or.apply("baseline.model").apply(DEFAULT_BASELINE_MODEL),
+                        or.apply("baseline.model").apply(DEFAULT_BASELINE_DESCRIPTION),
                         or.apply("baseline.tagline").apply(DEFAULT_BASELINE_TAGLINE)),
                 new SystemText(or.apply("hosted.hardware").apply(DEFAULT_HOSTED_HARDWARE),
                         or.apply("hosted.model").apply(hostedModel),

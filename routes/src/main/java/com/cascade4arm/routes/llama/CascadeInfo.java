@@ -1,7 +1,6 @@
 package com.cascade4arm.routes.llama;
 
 import com.cascade4arm.routes.chat.RoutedChat;
-import com.cascade4arm.routes.cost.CostModel;
 import com.cascade4arm.routes.http.Json;
 import com.cascade4arm.routes.routing.RouteDecision;
 import com.cascade4arm.routes.upstream.UpstreamEndpoint;
@@ -14,7 +13,7 @@ public final class CascadeInfo {
     }
 
     public static ObjectNode build(RoutedChat chat, UpstreamPool servedBy, UpstreamEndpoint endpoint, Usage usage,
-                                   Double ttftMs, double totalMs, boolean exposeEndpoints) {
+                                   Double ttftMs, double totalMs, double costUsd, boolean exposeEndpoints) {
         RouteDecision decision = chat.decision();
         String fallbackReason = chat.fallbackReason();
         ObjectNode info = Json.object();
@@ -37,7 +36,7 @@ public final class CascadeInfo {
         if (usage.draftAcceptance != null) {
             info.put("draft_acceptance", round(usage.draftAcceptance));
         }
-        info.put("cost_usd", CostModel.selfHosted(servedBy.usdPerHour(), servedBy.slots(), totalMs));
+        info.put("cost_usd", costUsd); // its measured share of the cascade's instance (SystemCost)
         info.put("fallback", fallbackReason != null);
         if (chat.escalation() != null) {
             // The small model doubted its first tokens: this answer is the large model's, after the trial.

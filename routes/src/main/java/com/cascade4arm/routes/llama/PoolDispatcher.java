@@ -5,6 +5,9 @@ import com.cascade4arm.openai.ChatRequestParser;
 import com.cascade4arm.openai.LogText;
 import com.cascade4arm.routes.chat.RoutedChat;
 import com.cascade4arm.routes.config.EscalationSettings;
+import com.cascade4arm.routes.cost.CostSettings;
+import com.cascade4arm.routes.cost.InstanceShare;
+import com.cascade4arm.routes.cost.SystemCost;
 import com.cascade4arm.routes.http.ClientChannel;
 import com.cascade4arm.routes.http.HeaderValues;
 import com.cascade4arm.routes.metrics.GenAiMetrics;
@@ -48,21 +51,24 @@ public final class PoolDispatcher {
     private final boolean exposeEndpoints;
     private final EscalationSettings escalation;
     private final ChatTracing tracing;
+    private final SystemCost cost;
 
     /** {@code exposeEndpoints}: name upstream URLs in answers (cascade.expose-endpoints); else only endpoint names. */
     public PoolDispatcher(Upstream upstream, GenAiMetrics metrics, long requestTimeoutMs, Timers timers,
                           LongSupplier nanoTime, boolean exposeEndpoints) {
         this(upstream, metrics, requestTimeoutMs, timers, nanoTime, exposeEndpoints, EscalationSettings.DEFAULTS,
-                ChatTracing.create(null, 0));
+                ChatTracing.create(null, 0), new SystemCost(CostSettings.DEFAULT_CASCADE_USD_PER_HOUR, nanoTime));
     }
 
     /**
      * {@code escalation}: how tentative small routes are judged (or that they are served as plain small ones);
-     * {@code tracing}: the upstream call spans and the traceparent sent upstream.
+     * {@code tracing}: the upstream call spans and the traceparent sent upstream; {@code cost}: the cascade's instance,
+     * whose measured share each answer's {@code cost_usd} is.
      */
     public PoolDispatcher(Upstream upstream, GenAiMetrics metrics, long requestTimeoutMs, Timers timers,
                           LongSupplier nanoTime, boolean exposeEndpoints, EscalationSettings escalation,
-                          ChatTracing tracing) {
+                          ChatTracing tracing, SystemCost cost) {
+        this.cost = cost;
         this.escalation = escalation;
         this.tracing = tracing;
         this.exposeEndpoints = exposeEndpoints;
@@ -95,6 +101,7 @@ public final class PoolDispatcher {
             return CompletableFuture.failedFuture(refused);
         }
         PoolAttempts attempts = new PoolAttempts(chat, pool, client, request);
+        attempts.result.whenComplete((answer, error) -> attempts.ticket.close()); // off the instance, whatever the end
         attempts.tryNext();
         return attempts.result;
     }
@@ -102,6 +109,8 @@ public final class PoolDispatcher {
     /** One request's walk through a pool's candidates, best first, at most {@link #MAX_ENDPOINT_ATTEMPTS} tried. */
     private final class PoolAttempts {
         private final CompletableFuture<Answer> result = new CompletableFuture<>();
+        /** This request on the cascade's instance, from dispatch to the end of its answer. */
+        private final InstanceShare.Ticket ticket = cost.open();
         private final RoutedChat chat;
         private final UpstreamPool pool;
         private final ClientChannel client;
@@ -215,7 +224,8 @@ public final class PoolDispatcher {
                     double totalMs = elapsedMs();
                     Double ttft = relay.ttftMs();
                     ChatTracing.firstToken(call, relay.firstContentNanos(), nanoTime.getAsLong());
-                    ObjectNode cascade = CascadeInfo.build(chat, pool, endpoint, relay.usage(), ttft, totalMs, exposeEndpoints);
+                    ObjectNode cascade = CascadeInfo.build(chat, pool, endpoint, relay.usage(), ttft, totalMs, cost.usd(ticket),
+                            exposeEndpoints);
                     kept(gate, cascade);
                     relay.finish(cascade, chat.request().includeUsage());
                     record(endpoint, relay.usage(), ttft, totalMs);
@@ -280,7 +290,8 @@ public final class PoolDispatcher {
                 usage.absorbTimings(answer.get("timings"));
                 // Non-streaming has no first token on the wire: llama-server's own generation time gives it.
                 Double ttft = usage.upstreamPredictedMs == null ? null : Math.max(0, totalMs - usage.upstreamPredictedMs);
-                ObjectNode cascade = CascadeInfo.build(chat, pool, endpoint, usage, ttft, totalMs, exposeEndpoints);
+                ObjectNode cascade = CascadeInfo.build(chat, pool, endpoint, usage, ttft, totalMs, cost.usd(ticket),
+                        exposeEndpoints);
                 kept(gate, cascade);
                 response.set("cascade", cascade);
                 record(endpoint, usage, ttft, totalMs);

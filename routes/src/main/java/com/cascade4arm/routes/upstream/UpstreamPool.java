@@ -12,26 +12,22 @@ public final class UpstreamPool {
     public static final Set<String> DEFAULT_ROLES = Set.of("system", "developer", "user", "assistant");
     private final String name;
     private final List<UpstreamEndpoint> endpoints;
-    private final double usdPerHour;
-    private final int slots;
     private final AtomicInteger rotation = new AtomicInteger();
     private final Set<String> roles;
 
     /** A pool serving the roles llama.cpp servers without tool support serve. */
-    public UpstreamPool(String name, List<UpstreamEndpoint> endpoints, double usdPerHour, int slots) {
-        this(name, endpoints, usdPerHour, slots, DEFAULT_ROLES);
+    public UpstreamPool(String name, List<UpstreamEndpoint> endpoints) {
+        this(name, endpoints, DEFAULT_ROLES);
     }
 
     /** {@code roles}: the message roles its endpoints serve (a request with another is refused before any call). */
-    public UpstreamPool(String name, List<UpstreamEndpoint> endpoints, double usdPerHour, int slots, Set<String> roles) {
+    public UpstreamPool(String name, List<UpstreamEndpoint> endpoints, Set<String> roles) {
         this.roles = Set.copyOf(roles);
         if (endpoints.isEmpty()) {
             throw new IllegalArgumentException("pool " + name + " needs at least one endpoint URL");
         }
         this.name = name;
         this.endpoints = List.copyOf(endpoints);
-        this.usdPerHour = usdPerHour;
-        this.slots = Math.max(1, slots);
     }
 
     public String name() {
@@ -45,16 +41,6 @@ public final class UpstreamPool {
 
     public List<UpstreamEndpoint> endpoints() {
         return endpoints;
-    }
-
-    /** Instance price of one endpoint of this pool, US dollars per hour (cost model input). */
-    public double usdPerHour() {
-        return usdPerHour;
-    }
-
-    /** Requests one endpoint serves at once; a request is charged its share of the box. */
-    public int slots() {
-        return slots;
     }
 
     /** Endpoints to try, best first; empty when none is available. */

@@ -14,8 +14,8 @@ class ConsoleSettingsTest {
 
         assertThat(defaults.cascade().hardware()).startsWith("This machine: ")
                 .contains(Runtime.getRuntime().availableProcessors() + " cores");
-        assertThat(defaults.baseline().model()).contains("F16");
-        assertThat(defaults.hosted().model()).isEqualTo("qwen/qwen-2.5-7b-instruct");
+        assertThat(defaults.baseline().description()).as("no fact in the text: no quantization name").doesNotContain("F16", "Q8_0");
+        assertThat(defaults.hosted().description()).isEqualTo("qwen/qwen-2.5-7b-instruct");
         assertThat(defaults.explanationTitle()).isEqualTo(ConsoleSettings.DEFAULT_EXPLANATION_TITLE);
     }
 
@@ -31,7 +31,7 @@ class ConsoleSettingsTest {
         ConsoleSettings configured = ConsoleSettings.read(properties::get, "m");
 
         assertThat(configured.cascade().hardware()).isEqualTo("AWS Graviton4 (aarch64)");
-        assertThat(configured.baseline().model()).isEqualTo("Qwen2.5-3B-Instruct · bf16");
+        assertThat(configured.baseline().description()).isEqualTo("Qwen2.5-3B-Instruct · bf16");
         assertThat(configured.hosted().tagline()).isEqualTo("Someone else's GPU.");
         assertThat(configured.explanationText()).isEqualTo("Only the self-hosted baseline is a controlled comparison.");
         assertThat(configured.baseline().hardware()).as("blank = default").startsWith("This machine: ");

@@ -52,7 +52,7 @@ class PoolDispatcherTest {
             endpoint.markHealth(true, "ok");
             list.add(endpoint);
         }
-        return new UpstreamPool("large", list, 0.16, 4);
+        return new UpstreamPool("large", list);
     }
 
     private static RoutedChat chat(boolean stream) {

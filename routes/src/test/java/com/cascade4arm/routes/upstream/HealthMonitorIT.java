@@ -48,7 +48,7 @@ class HealthMonitorIT {
         UpstreamEndpoint endpoint = new UpstreamEndpoint("late", URI.create("http://127.0.0.1:" + port), null,
                 CircuitBreaker.ofDefaults("late"));
         client = new UpstreamClient(vertx, 1000, 10_000, 4);
-        monitor = new HealthMonitor(vertx, client, List.of(new UpstreamPool("small", List.of(endpoint), 1, 1)), 1000);
+        monitor = new HealthMonitor(vertx, client, List.of(new UpstreamPool("small", List.of(endpoint))), 1000);
 
         monitor.start(LONG_INTERVAL_MS);
         await().atMost(Duration.ofSeconds(5)).until(() -> "unreachable".equals(endpoint.healthDetail()));

@@ -20,7 +20,7 @@ class UpstreamPoolTest {
             endpoint.markHealth(true, "ok");
             list.add(endpoint);
         }
-        return new UpstreamPool("small", list, 0.04, 4);
+        return new UpstreamPool("small", list);
     }
 
     private static List<String> names(List<UpstreamEndpoint> endpoints) {
@@ -73,7 +73,7 @@ class UpstreamPoolTest {
 
     @Test
     void refusesAPoolWithoutEndpointsNamingIt() {
-        assertThatThrownBy(() -> new UpstreamPool("large", List.of(), 0.16, 4))
+        assertThatThrownBy(() -> new UpstreamPool("large", List.of()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("pool large");
     }
 }

@@ -65,6 +65,8 @@ final class BenchmarkRun {
     private volatile List<TargetSaturation> saturation = List.of();
     private volatile List<SpeedUp> speedUps = List.of();
     private volatile List<RoutingAccuracy> accuracy = List.of();
+    private volatile List<RunCost> costs = List.of();
+    private volatile CategoryConfusion categories;
     private volatile List<PromptResult> promptResults = List.of();
     private volatile List<WarmupResult> warmup = List.of();
     private volatile RunEnvironment environment;
@@ -106,6 +108,10 @@ final class BenchmarkRun {
     void run(Runnable onFinished) {
         try {
             environment = EnvironmentProbe.collect(config.targets(), metadata.endpoints());
+            if (metadata.categoryOf() != null) {
+                categories = CategoryConfusion.of(order, metadata.categoryOf());
+                files.writeCategories(categories);
+            }
             // The deadline bounds the load (warm-up included), not the /props probes before it.
             long deadlineNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(config.deadlineSeconds());
             warmup = Warmup.run(config, clients, order, stopped, pool);
@@ -156,7 +162,7 @@ final class BenchmarkRun {
         return new RunSummary(id, status, startedAt, endedAt, config, rulesVersion, metadata.gitCommit(), done.get(),
                 config.totalRequests(), currentLevel, error, owner, List.copyOf(aggregates), saturation, speedUps,
                 accuracy, promptResults, warmup, environment, Scorecards.withQuality(scorecard, quality.quality()),
-                quality.quality());
+                quality.quality(), costs, categories);
     }
 
     private void runLevel(int level, long deadlineNanos) throws Exception {
@@ -181,7 +187,8 @@ final class BenchmarkRun {
         for (TargetConfig target : config.targets()) {
             List<RequestRow> levelRows = rowsSnapshot().stream()
                     .filter(r -> r.level() == level && r.target().equals(target.name())).toList();
-            aggregates.add(LevelAggregate.of(target.name(), level, levelRows, wallMs.get(target.name()).join()));
+            aggregates.add(LevelAggregate.of(target.name(), level, levelRows, wallMs.get(target.name()).join(),
+                    target.usdPerHour()));
         }
         derive();
         files.writeAggregates(aggregates);
@@ -247,6 +254,7 @@ final class BenchmarkRun {
         promptResults = RunAnalysis.perPrompt(snapshot, targets,
                 order.stream().collect(Collectors.toMap(Prompt::id, Prompt::prompt, (x, y) -> x)));
         scorecard = Scorecards.of(snapshot);
+        costs = RunCost.of(config.targets(), List.copyOf(aggregates), snapshot);
     }
 
     private void finish() {

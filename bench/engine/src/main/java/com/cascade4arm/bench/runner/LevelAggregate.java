@@ -1,8 +1,10 @@
 package com.cascade4arm.bench.runner;
 
+import com.cascade4arm.bench.cost.CostModel;
 import com.cascade4arm.bench.stats.Bootstrap;
 import com.cascade4arm.bench.stats.Percentiles;
 import com.cascade4arm.bench.stats.Throughput;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
@@ -14,7 +16,8 @@ import java.util.function.ToDoubleFunction;
 /**
  * One target at one concurrency level: counts, rates over the level's wall time for that target (first dispatch to
  * last completion) and latency percentiles over its successful requests (null when none succeeded), each with the
- * bounds of its 95 % bootstrap interval. Rounded to 3 decimals.
+ * bounds of its 95 % bootstrap interval. Rounded to 3 decimals. With the target's instance price: what the level cost
+ * (price × the level's wall time, {@link CostModel#runUsd}) and per million output tokens; null without a price.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record LevelAggregate(
@@ -32,14 +35,22 @@ public record LevelAggregate(
         Double p50LowMs,
         Double p50HighMs,
         Double p95LowMs,
-        Double p95HighMs) {
+        Double p95HighMs,
+        Double costUsd,
+        @JsonProperty("usd_per_m_output_tokens") Double usdPerMOutputTokens) {
 
     public static final List<String> HEADER = List.of("target", "level", "requests", "ok", "errors", "wall_ms",
             "req_per_s", "tok_per_s", "p50_ms", "p95_ms", "median_ttft_ms", "p50_low_ms", "p50_high_ms", "p95_low_ms",
-            "p95_high_ms");
+            "p95_high_ms", "cost_usd", "usd_per_m_output_tokens");
 
-    /** Aggregates the rows of one target and level. */
+    /** Aggregates the rows of one target and level, without a price. */
     public static LevelAggregate of(String target, int level, List<RequestRow> rows, double measuredWallMs) {
+        return of(target, level, rows, measuredWallMs, null);
+    }
+
+    /** Aggregates the rows of one target and level; {@code usdPerHour}: its instance price, null when unknown. */
+    public static LevelAggregate of(String target, int level, List<RequestRow> rows, double measuredWallMs,
+                                    Double usdPerHour) {
         double wallMs = round(measuredWallMs); // rates from the written value keep aggregates.csv self-consistent
         List<RequestRow> ok = rows.stream().filter(RequestRow::ok).toList();
         List<Double> latencies = ok.stream().map(RequestRow::totalMs).toList();
@@ -53,14 +64,17 @@ public record LevelAggregate(
                 latencies.isEmpty() ? null : round(Percentiles.percentile(latencies, 95)),
                 ttfts.isEmpty() ? null : round(Percentiles.median(ttfts)),
                 bound(p50, Bootstrap.Interval::low), bound(p50, Bootstrap.Interval::high),
-                bound(p95, Bootstrap.Interval::low), bound(p95, Bootstrap.Interval::high));
+                bound(p95, Bootstrap.Interval::low), bound(p95, Bootstrap.Interval::high),
+                usdPerHour == null ? null : RequestRow.round(CostModel.runUsd(usdPerHour, wallMs), 8),
+                usdPerHour == null ? null : roundOrNull(CostModel.usdPerMillionOutput(usdPerHour, wallMs, tokens)));
     }
 
     public List<String> csvFields() {
         return Arrays.asList(target, Integer.toString(level), Integer.toString(requests), Integer.toString(ok),
                 Integer.toString(errors), RequestRow.plain(wallMs), RequestRow.plain(reqPerS),
                 RequestRow.plain(tokPerS), plainOrNull(p50Ms), plainOrNull(p95Ms), plainOrNull(medianTtftMs),
-                plainOrNull(p50LowMs), plainOrNull(p50HighMs), plainOrNull(p95LowMs), plainOrNull(p95HighMs));
+                plainOrNull(p50LowMs), plainOrNull(p50HighMs), plainOrNull(p95LowMs), plainOrNull(p95HighMs),
+                plainOrNull(costUsd), plainOrNull(usdPerMOutputTokens));
     }
 
     private static Double bound(Bootstrap.Interval interval, ToDoubleFunction<Bootstrap.Interval> side) {
@@ -69,6 +83,10 @@ public record LevelAggregate(
 
     private static String plainOrNull(Double value) {
         return value == null ? null : RequestRow.plain(value);
+    }
+
+    private static Double roundOrNull(Double value) {
+        return value == null ? null : round(value);
     }
 
     private static double round(double value) {

@@ -17,7 +17,7 @@ import java.util.List;
 
 /**
  * The files of one run directory: {@code rows.csv} appended and flushed per request; {@code aggregates.csv},
- * {@code scorecard.csv}, {@code answers.json}, {@code judge.csv} and {@code summary.json} replaced atomically (temp file, fsync, rename) so a crash never leaves half a file.
+ * {@code scorecard.csv}, {@code categories.csv}, {@code answers.json}, {@code judge.csv} and {@code summary.json} replaced atomically (temp file, fsync, rename) so a crash never leaves half a file.
  */
 final class RunFiles implements Closeable {
 
@@ -27,6 +27,7 @@ final class RunFiles implements Closeable {
     static final String SCORECARD = "scorecard.csv";
     static final String JUDGE = "judge.csv";
     static final String ANSWERS = "answers.json";
+    static final String CATEGORIES = "categories.csv";
 
     private final Path dir;
     private final Writer rows;
@@ -59,6 +60,13 @@ final class RunFiles implements Closeable {
         StringBuilder csv = new StringBuilder(Csv.line(RouterScorecard.HEADER));
         scorecard.forEach(card -> csv.append(Csv.line(card.csvFields())));
         writeAtomically(dir.resolve(SCORECARD), csv.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** One line per prompt: its label and the rulebook's category (the confusion table's rows). */
+    void writeCategories(CategoryConfusion confusion) throws IOException {
+        StringBuilder csv = new StringBuilder(Csv.line(CategoryConfusion.HEADER));
+        confusion.predictions().forEach(p -> csv.append(Csv.line(p.csvFields())));
+        writeAtomically(dir.resolve(CATEGORIES), csv.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     /** One line per judged prompt: both orders' verdicts, the combined outcome, the reason when unjudged. */

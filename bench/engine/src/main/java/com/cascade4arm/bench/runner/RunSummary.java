@@ -10,7 +10,9 @@ import java.util.List;
  * The state of a run as served by the API and written to {@code summary.json}: status, timing (ISO-8601 instants),
  * config, progress, per-level aggregates (completed levels only), the derived results (with 95 % intervals), the
  * warm-up counts, the environment it ran in, the router scorecard ({@link RouterScorecard}) and the judged answer
- * quality ({@link AnswerQuality}; null when the run was not asked to judge). {@code owner} identifies
+ * quality ({@link AnswerQuality}; null when the run was not asked to judge), what each priced system cost
+ * ({@link RunCost}) and the rulebook's categories against the suite's labels ({@link CategoryConfusion}; null without
+ * a rulebook). {@code owner} identifies
  * the process that runs it ("pid@process-start") so a restart can tell a dead run from a live one.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -35,24 +37,27 @@ public record RunSummary(
         List<WarmupResult> warmup,
         RunEnvironment environment,
         List<RouterScorecard> scorecard,
-        AnswerQuality quality) {
+        AnswerQuality quality,
+        List<RunCost> costs,
+        CategoryConfusion categories) {
 
-    /** Runs recorded before the scorecard existed read back with an empty one. */
+    /** Runs recorded before the scorecard (costs) existed read back with an empty one. */
     public RunSummary {
         scorecard = scorecard == null ? List.of() : scorecard;
+        costs = costs == null ? List.of() : costs;
     }
 
     /** The same summary with another status, end time and error (used when a dead run is marked partial). */
     public RunSummary withEnd(RunStatus newStatus, String newEndedAt, String newError) {
         return new RunSummary(id, newStatus, startedAt, newEndedAt, config, rulesVersion, gitCommit, done, total,
                 currentLevel, newError, owner, aggregates, saturation, speedUps, accuracy, prompts, warmup, environment,
-                scorecard, quality);
+                scorecard, quality, costs, categories);
     }
 
     /** The same summary with another count of finished requests (recounted from rows.csv after a crash). */
     public RunSummary withDone(int newDone) {
         return new RunSummary(id, status, startedAt, endedAt, config, rulesVersion, gitCommit, newDone, total,
                 currentLevel, error, owner, aggregates, saturation, speedUps, accuracy, prompts, warmup, environment,
-                scorecard, quality);
+                scorecard, quality, costs, categories);
     }
 }

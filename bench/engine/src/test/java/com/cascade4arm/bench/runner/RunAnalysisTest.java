@@ -100,6 +100,6 @@ class RunAnalysisTest {
     }
 
     private static LevelAggregate aggregate(String target, int level, double tokPerS) {
-        return new LevelAggregate(target, level, 1, 1, 0, 1000, 1, tokPerS, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0);
+        return new LevelAggregate(target, level, 1, 1, 0, 1000, 1, tokPerS, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, null, null);
     }
 }

@@ -1,0 +1,69 @@
+package com.cascade4arm.routes.console;
+
+import com.cascade4arm.routes.http.Json;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Reads {@link ModelFacts} from a model server's {@code /props} and {@code /v1/models} (blocking: call on a worker).
+ * A successful read is kept for {@link #DEFAULT_CACHE_MS} (the console asks on every page load; a server swapped for
+ * another model shows within that time); a failed one is asked again next time.
+ */
+public final class ModelFactsProbe {
+    /** How long a read is reused, ms. */
+    public static final long DEFAULT_CACHE_MS = 60_000;
+    /** Per request time limit, ms: a console page must not wait long for a server that does not answer. */
+    public static final long DEFAULT_TIMEOUT_MS = 3_000;
+
+    private record Cached(ModelFacts facts, long readAtMs) {
+    }
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(DEFAULT_TIMEOUT_MS)).build();
+    private final Map<String, Cached> cache = new ConcurrentHashMap<>();
+
+    /** The facts of the server at {@code baseUrl} (a trailing /v1 is dropped), labelled {@code name}. */
+    public ModelFacts read(String name, URI baseUrl, String apiKey) {
+        String base = baseUrl.toString().replaceAll("/+$", "").replaceAll("/v1$", "");
+        long now = System.currentTimeMillis();
+        Cached cached = cache.get(name + " " + base);
+        if (cached != null && now - cached.readAtMs() < DEFAULT_CACHE_MS) {
+            return cached.facts();
+        }
+        JsonNode props;
+        JsonNode models;
+        try {
+            props = get(base + "/props", apiKey);
+            models = get(base + "/v1/models", apiKey);
+        } catch (IOException | RuntimeException e) {
+            return ModelFacts.unreadable(name, e.getMessage() == null ? e.toString() : e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ModelFacts.unreadable(name, "interrupted");
+        }
+        if (props == null && models == null) {
+            return ModelFacts.unreadable(name, "neither /props nor /v1/models answered");
+        }
+        ModelFacts facts = ModelFacts.parse(name, props, models);
+        cache.put(name + " " + base, new Cached(facts, now));
+        return facts;
+    }
+
+    /** The JSON of a 200 answer, null for any other status. */
+    private JsonNode get(String url, String apiKey) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofMillis(DEFAULT_TIMEOUT_MS)).GET();
+        if (apiKey != null && !apiKey.isBlank()) {
+            request.header("Authorization", "Bearer " + apiKey);
+        }
+        HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return response.statusCode() == 200 ? Json.MAPPER.readTree(response.body()) : null;
+    }
+}
