@@ -63,7 +63,7 @@ final class RulesApi {
             outcomes.count(DryRunOutcomes.INVALID);
             respond(exchange, 400, RulesJson.invalidRules(e.problems()));
         } catch (ApiError e) {
-            outcomes.count(e.status() == 429 ? DryRunOutcomes.BUSY : e.code());
+            outcomes.count(e.status() == 429 ? DryRunOutcomes.BUSY : e.code() == null ? "error" : e.code());
             throw e;
         } catch (DryRun.DryRunStopped e) {
             outcomes.count(e.timedOut() ? DryRunOutcomes.TIMED_OUT : DryRunOutcomes.CLIENT_GONE);
