@@ -20,6 +20,8 @@ import org.junit.jupiter.api.Test;
 class EvaluationDeadlineTest {
 
     static final String EVASIVE = "Ж[^a]{1000}x";
+    /** Two hundred 'ж' then 'я': every word is in 'ж ж … ю я', so the phrase is looked for at each of 16,000 words. */
+    static final String EVASIVE_PHRASE = "ж ".repeat(200) + "я";
     static final String DRL = """
             package com.cascade4arm.rules;
             import com.cascade4arm.rules.facts.PromptFacts;
@@ -35,12 +37,12 @@ class EvaluationDeadlineTest {
 
             rule "evasive: phrase"
             when
-                PromptFacts( phrases contains "ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж x" )
+                PromptFacts( phrases contains "%s" )
                 $d : Decision()
             then
                 modify($d) { routeLarge("many Zhe words") }
             end
-            """.formatted(EVASIVE);
+            """.formatted(EVASIVE, EVASIVE_PHRASE);
     static final int CAP_CHARS = 32_000;
     /** The budget of these tests, in ms, and what a decision may take beyond it (a busy shared machine). */
     static final long BUDGET_MS = 10;
@@ -77,11 +79,12 @@ class EvaluationDeadlineTest {
 
     @Test
     void aPhraseScanPastTheBudgetIsStoppedToo() {
-        PromptFacts facts = PromptFactsExtractor.fromPrompt("ж ".repeat(CAP_CHARS / 2));
-        RoutingDecision decision = RULES.decide(facts, 0);
+        PromptFacts facts = PromptFactsExtractor.fromPrompt("ж ".repeat(CAP_CHARS / 2 - 2) + "ю я");
+        RoutingDecision decision = RULES.decide(facts, 1_000_000);
         assertThat(decision.ruleName()).isEqualTo("default");
-        assertThat(decision.budgetOverrun().condition()).isIn(EVASIVE,
-                "ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж ж x");
+        assertThat(decision.budgetOverrun()).isNotNull();
+        assertThat(decision.budgetOverrun().condition()).isEqualTo(EVASIVE_PHRASE);
+        assertThat(decision.budgetOverrun().rules()).containsExactly("evasive: phrase");
     }
 
     @Test

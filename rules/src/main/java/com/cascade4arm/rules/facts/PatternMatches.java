@@ -1,6 +1,5 @@
 package com.cascade4arm.rules.facts;
 
-import com.google.re2j.Pattern;
 import java.util.AbstractCollection;
 import java.util.Collections;
 import java.util.Iterator;
@@ -29,20 +28,25 @@ public final class PatternMatches extends AbstractCollection<String> {
         if (!(pattern instanceof String regex)) {
             return false;
         }
-        Optional<Pattern> compiled = OperatorPatterns.compiled(regex);
+        Optional<OperatorPatterns.Compiled> compiled = OperatorPatterns.compiled(regex);
         if (compiled.isEmpty()) {
+            return false;
+        }
+        String prefix = compiled.get().prefix();
+        int from = prefix.isEmpty() ? 0 : text.indexOf(prefix);
+        if (from < 0) {
             return false;
         }
         EvaluationDeadline deadline = EvaluationDeadline.current();
         if (deadline == null) {
-            return compiled.get().matcher(text).find();
+            return compiled.get().pattern().matcher(text).find(from);
         }
         if (deadline.spent()) {
             deadline.exceeded(regex);
             return false;
         }
         try {
-            return compiled.get().matcher(new DeadlineText(text, deadline)).find();
+            return compiled.get().pattern().matcher(new DeadlineText(text, deadline)).find(from);
         } catch (DeadlineText.Passed e) {
             deadline.exceeded(regex);
             return false;
