@@ -339,11 +339,11 @@ class HostileInputIT {
     void aDryRunWithManyEvasivePatternsEndsWithinItsCap() throws Exception {
         String[] prompts = java.util.Collections.nCopies(14, "Ж".repeat(CAP)).toArray(String[]::new);
         long start = System.nanoTime();
-        HttpResponse<String> dryRun = post("/api/rules/dry-run", candidate(evasiveRules(36), prompts));
+        HttpResponse<String> dryRun = post("/api/rules/dry-run", candidate(evasiveRules(EVASIVE_DRY_RUN_RULES), prompts));
         long ms = (System.nanoTime() - start) / 1_000_000;
-        System.out.printf("dry-run of 36 evasive patterns on 14 prompts of 'Ж' x %d: %d ms, status %d%n", CAP, ms,
+        System.out.printf("dry-run of " + EVASIVE_DRY_RUN_RULES + " evasive patterns on 14 prompts of 'Ж' x %d: %d ms, status %d%n", CAP, ms,
                 dryRun.statusCode());
-        // Before: 36 × 0.5 s per prompt, stopped only between prompts: 503 dry_run_timeout after 27 s.
+        // Before: 24 × 0.5 s per prompt, stopped only between prompts: 503 dry_run_timeout after 12 s or more.
         assertThat(dryRun.statusCode()).as(dryRun.body()).isEqualTo(200);
         assertThat(ms).as("ms for the dry-run (its cap is 10 s of routing)").isLessThan(12_000);
         JsonNode extra = java.util.stream.StreamSupport.stream(JSON.readTree(dryRun.body()).path("results").spliterator(), false)
@@ -354,7 +354,7 @@ class HostileInputIT {
     @Test
     void aDryRunStopsWorkingWhenItsClientLeaves() throws Exception {
         String[] prompts = java.util.Collections.nCopies(14, "Ж".repeat(CAP)).toArray(String[]::new);
-        byte[] body = candidate(evasiveRules(36), prompts).getBytes(StandardCharsets.UTF_8);
+        byte[] body = candidate(evasiveRules(EVASIVE_DRY_RUN_RULES), prompts).getBytes(StandardCharsets.UTF_8);
         double stoppedBefore = dryRunOutcomes("client_gone");
         long cpuBefore = workerCpuNanos();
         try (Socket client = new Socket("127.0.0.1", gateway.port())) {
@@ -384,7 +384,7 @@ class HostileInputIT {
     @Test
     void dryRunsRunOneAtATime() throws Exception {
         String[] prompts = java.util.Collections.nCopies(14, "Ж".repeat(CAP)).toArray(String[]::new);
-        String body = candidate(evasiveRules(36), prompts);
+        String body = candidate(evasiveRules(EVASIVE_DRY_RUN_RULES), prompts);
         List<HttpResponse<String>> answers = java.util.Collections.synchronizedList(new ArrayList<>());
         List<Long> ms = java.util.Collections.synchronizedList(new ArrayList<>());
         runConcurrently(2, () -> {
@@ -394,12 +394,20 @@ class HostileInputIT {
         });
         System.out.printf("two concurrent dry-runs: statuses %s in %s ms%n",
                 answers.stream().map(HttpResponse::statusCode).toList(), ms);
-        assertThat(answers.stream().map(HttpResponse::statusCode).sorted().toList()).isEqualTo(List.of(200, 429));
+        assertThat(answers.stream().map(HttpResponse::statusCode).sorted().toList())
+                .as(answers.stream().map(a -> a.body().substring(0, Math.min(400, a.body().length()))).toList().toString())
+                .isEqualTo(List.of(200, 429));
         HttpResponse<String> busy = answers.stream().filter(a -> a.statusCode() == 429).findFirst().orElseThrow();
         assertError(busy, 429, "dry_run_in_progress", "one at a time");
         assertThat(busy.headers().firstValue("Retry-After")).isPresent();
         assertThat(ms).allSatisfy(each -> assertThat(each).as("ms per dry-run (cap 10 s)").isLessThan(12_000));
     }
+
+    /**
+     * Evasive rules in the dry-run tests: as many as the vetting's 0.5 ms for all text conditions lets through with
+     * room on a loaded machine (each costs a few µs on its stress prompts; 36 sometimes measured over it).
+     */
+    static final int EVASIVE_DRY_RUN_RULES = 24;
 
     /** {@code count} rules, each searching 'Ж' then a thousand characters other than one letter or digit. */
     static String evasiveRules(int count) {
