@@ -34,6 +34,8 @@ import com.cascade4arm.routes.llama.Timers;
 import com.cascade4arm.routes.metrics.GenAiMetrics;
 import com.cascade4arm.routes.ops.OpsRoutes;
 import com.cascade4arm.routes.routing.RoutingService;
+import com.cascade4arm.routes.routing.RuleBudgetOverruns;
+import com.cascade4arm.routes.routing.RulebookRoutingService;
 import com.cascade4arm.routes.rulesadmin.RuleEditor;
 import com.cascade4arm.routes.rulesadmin.RulesAdminRoutes;
 import com.cascade4arm.routes.tracing.ChatTraceSteps;
@@ -170,8 +172,12 @@ public final class Gateway implements AutoCloseable {
         this.compare = new CompareService(settings, this::selfUrl, parser);
         routes.add(new CompareRoutes(compare, workers));
         // Rules admin: validated, versioned rule edits with dry-run, hot swap and rollback (package rulesadmin).
+        if (routing instanceof RulebookRoutingService rulebooks) {
+            RuleBudgetOverruns overruns = new RuleBudgetOverruns(meterRegistry, System::currentTimeMillis);
+            rulebooks.limitEvaluation(TimeUnit.MILLISECONDS.toNanos(settings.rules().evaluationBudgetMs()), overruns::record);
+        }
         this.rules = new RuleEditor(shared::rules, routing);
-        routes.add(new RulesAdminRoutes(rules, admin, settings.edge().exposure().exposed(), workers));
+        routes.add(new RulesAdminRoutes(rules, admin, settings.edge().exposure().exposed(), workers, meterRegistry));
     }
 
     /** The judge waits as Compare's legs do (cascade.compare.retry.*): Retry-After honoured, exponential otherwise. */

@@ -1,11 +1,14 @@
 package com.cascade4arm.rules;
 
+import com.cascade4arm.rules.decision.BudgetOverrun;
 import com.cascade4arm.rules.decision.Decision;
 import com.cascade4arm.rules.decision.RoutingDecision;
 import com.cascade4arm.rules.engine.BundledRules;
 import com.cascade4arm.rules.engine.FiringRecorder;
 import com.cascade4arm.rules.engine.RulebookCompiler;
+import com.cascade4arm.rules.facts.EvaluationDeadline;
 import com.cascade4arm.rules.facts.PromptFacts;
+import com.cascade4arm.rules.safety.TextOperations;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +39,13 @@ public final class RoutingRulebook {
      */
     private static final AtomicReference<RoutingRulebook> LAST_COMPILED = new AtomicReference<>();
 
+    /**
+     * Default run-time budget of one decision's text conditions (patterns, phrases), in nanoseconds: 10 ms. Vetting
+     * keeps every accepted rulebook far below it on ordinary prompts (0.5 ms at the cap); the cap is for prompts the
+     * vetting did not try, and wide enough that a busy machine's scheduling stall rarely trips it.
+     */
+    public static final long DEFAULT_EVALUATION_BUDGET_NANOS = 10_000_000;
+
     /** Sessions created up front; the pool grows to the number of threads deciding at once. */
     private static final int INITIAL_POOLED_SESSIONS = 1;
 
@@ -43,6 +53,8 @@ public final class RoutingRulebook {
     private final KieSessionsPool sessions;
     private final Map<String, String> files;
     private final List<String> ruleNames;
+    /** Rules by the pattern or phrase they search for, read from the DRL on the first overrun. */
+    private volatile Map<String, List<String>> rulesByLiteral;
 
     private RoutingRulebook(KieBase kieBase, Map<String, String> files) {
         this.kieBase = kieBase;
@@ -76,26 +88,51 @@ public final class RoutingRulebook {
     }
 
     /**
-     * Evaluates the rules for one prompt. When no rule routes, the decision is "small" with rule name "default".
+     * Evaluates the rules for one prompt within {@link #DEFAULT_EVALUATION_BUDGET_NANOS}. When no rule routes, the
+     * decision is "small" with rule name "default".
      *
      * @throws RuleEvaluationException when a rule's consequence throws
      */
     public RoutingDecision decide(PromptFacts facts) {
+        return decide(facts, DEFAULT_EVALUATION_BUDGET_NANOS);
+    }
+
+    /**
+     * Evaluates the rules for one prompt; the text conditions may take {@code budgetNanos} in all. A condition still
+     * running then is stopped (the pattern and phrase helpers watch an {@link EvaluationDeadline}), and the decision
+     * is the default route with a reason naming the rule and a {@link RoutingDecision#budgetOverrun()}.
+     *
+     * @throws RuleEvaluationException when a rule's consequence throws
+     */
+    public RoutingDecision decide(PromptFacts facts, long budgetNanos) {
         Objects.requireNonNull(facts, "facts must not be null");
         Decision decision = new Decision();
         FiringRecorder recorder = new FiringRecorder(decision);
         KieSession session = sessions.newKieSession();
-        try {
+        try (EvaluationDeadline deadline = EvaluationDeadline.open(budgetNanos)) {
             session.addEventListener(recorder);
             session.insert(facts);
             session.insert(decision);
             int fired = session.fireAllRules(FIRE_LIMIT);
+            if (deadline.exceededBy() != null) {
+                return FiringRecorder.fallback(new BudgetOverrun(deadline.exceededBy(),
+                        rulesSearching(deadline.exceededBy()), budgetNanos / 1_000));
+            }
             return recorder.outcome(fired >= FIRE_LIMIT);
         } catch (ConsequenceException e) {
             throw new RuleEvaluationException(e.getRule().getName(), e.getCause() == null ? e : e.getCause());
         } finally {
             session.dispose();
         }
+    }
+
+    private List<String> rulesSearching(String literal) {
+        Map<String, List<String>> byLiteral = rulesByLiteral;
+        if (byLiteral == null) {
+            byLiteral = TextOperations.rulesByLiteral(files);
+            rulesByLiteral = byLiteral;
+        }
+        return byLiteral.getOrDefault(literal, List.of());
     }
 
     /** Names of all rules, sorted. */

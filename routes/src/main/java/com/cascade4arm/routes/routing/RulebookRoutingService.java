@@ -2,6 +2,7 @@ package com.cascade4arm.routes.routing;
 
 import com.cascade4arm.openai.ChatMessage;
 import com.cascade4arm.rules.RoutingRulebook;
+import com.cascade4arm.rules.decision.BudgetOverrun;
 import com.cascade4arm.rules.decision.RoutingDecision;
 import com.cascade4arm.rules.facts.PromptFacts;
 import com.cascade4arm.rules.facts.PromptFactsExtractor;
@@ -11,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -23,9 +25,25 @@ public final class RulebookRoutingService implements RoutingService {
     private static final List<String> HIDDEN_FACTS = List.of("text", "lowerText", "words");
 
     private final AtomicReference<ActiveRulebook> active;
+    private volatile long budgetNanos = RoutingRulebook.DEFAULT_EVALUATION_BUDGET_NANOS;
+    private volatile Consumer<BudgetOverrun> overruns = overrun -> { };
 
     public RulebookRoutingService(RoutingRulebook rulebook, long version) {
         this.active = new AtomicReference<>(new ActiveRulebook(version, rulebook));
+    }
+
+    /**
+     * The run-time cap on one decision's text conditions and who hears of decisions that ran past it (they route by
+     * the default); set once by the gateway before it serves.
+     */
+    public void limitEvaluation(long budgetNanos, Consumer<BudgetOverrun> overruns) {
+        this.budgetNanos = budgetNanos;
+        this.overruns = overruns;
+    }
+
+    /** The run-time cap of one decision's text conditions, in nanoseconds. */
+    public long evaluationBudgetNanos() {
+        return budgetNanos;
     }
 
     /** Installs a new version for all requests routed from now on. */
@@ -62,7 +80,10 @@ public final class RulebookRoutingService implements RoutingService {
     @Override
     public RouteDecision decide(PromptFacts facts, String forcedRoute) {
         ActiveRulebook rules = active.get();
-        RoutingDecision decision = rules.rulebook().decide(facts);
+        RoutingDecision decision = rules.rulebook().decide(facts, budgetNanos);
+        if (decision.budgetOverrun() != null) {
+            overruns.accept(decision.budgetOverrun());
+        }
         Supplier<JsonNode> factsView = () -> explain(facts, decision);
         if (forcedRoute != null) {
             return new RouteDecision(forcedRoute, "forced by model", "the client asked for model '" + forcedRoute

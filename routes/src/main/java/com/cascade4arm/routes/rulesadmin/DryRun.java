@@ -21,14 +21,17 @@ import java.util.function.BooleanSupplier;
  * prompts change route (listed first), which candidate rules never fire, which fire but never matter, and which prompts
  * hit the fire limit, and which decisions took longer than the per-decision budget; then how the candidate moves the
  * project's labelled prompts ({@link LabelledSetShift}). Reads only; nothing is activated.
- * Stops between prompts when the client goes away or the request's time budget is spent.
+ * Stops between prompts when the client goes away or the request's time budget is spent; every decision's text
+ * conditions are capped by the evaluation budget, so those checks come every few milliseconds.
  */
 final class DryRun {
 
     /** What one rulebook made of one prompt; {@code error} when a consequence threw (route is null then). */
     record Outcome(String route, String rule, String category, boolean fireLimitReached, String error) {
+        /** A decision stopped by the evaluation budget carries its reason as the error. */
         static Outcome of(RoutingDecision decision) {
-            return new Outcome(decision.route(), decision.ruleName(), decision.category(), decision.fireLimitReached(), null);
+            return new Outcome(decision.route(), decision.ruleName(), decision.category(), decision.fireLimitReached(),
+                    decision.budgetOverrun() == null ? null : decision.budgetOverrun().reason());
         }
     }
 
@@ -56,8 +59,20 @@ final class DryRun {
                   LabelledSetShift.Shift labelled) {
     }
 
-    /** How long a dry-run may take and when to stop; {@code clientGone} is asked between prompts. */
-    record Limits(long deadlineNanos, long decisionBudgetNanos, BooleanSupplier clientGone) {
+    /**
+     * How long a dry-run may take and when to stop; {@code clientGone} is asked between prompts. A decision slower than
+     * {@code decisionBudgetNanos} is listed; {@code evaluationBudgetNanos} caps each decision's text conditions.
+     */
+    record Limits(long deadlineNanos, long decisionBudgetNanos, long evaluationBudgetNanos, BooleanSupplier clientGone) {
+        /** Throws {@link DryRunStopped} when the client left or the deadline passed; {@code done} of {@code all}. */
+        void check(int done, int all, String what) {
+            if (clientGone.getAsBoolean()) {
+                throw new DryRunStopped("the client went away after " + done + " of " + all + " " + what, false);
+            }
+            if (System.nanoTime() - deadlineNanos > 0) {
+                throw new DryRunStopped("the dry-run used its time budget after " + done + " of " + all + " " + what, true);
+            }
+        }
     }
 
     static final String EXTRA_ID_PREFIX = "extra-";
@@ -81,19 +96,13 @@ final class DryRun {
         List<String> overBudget = new ArrayList<>();
         for (int i = 0; i < prompts.size(); i++) {
             Prompt prompt = prompts.get(i);
-            if (limits.clientGone().getAsBoolean()) {
-                throw new DryRunStopped("the client went away after " + i + " of " + prompts.size() + " prompts", false);
-            }
-            if (System.nanoTime() - limits.deadlineNanos() > 0) {
-                throw new DryRunStopped("the dry-run used its time budget after " + i + " of " + prompts.size()
-                        + " prompts", true);
-            }
+            limits.check(i, prompts.size(), "prompts");
             PromptFacts facts = PromptFactsExtractor.fromPrompt(prompt.prompt());
-            Outcome before = outcome(active, facts);
+            Outcome before = outcome(active, facts, limits.evaluationBudgetNanos());
             Outcome after;
             long started = System.nanoTime();
             try {
-                RoutingDecision decision = candidate.decide(facts);
+                RoutingDecision decision = candidate.decide(facts, limits.evaluationBudgetNanos());
                 fired.addAll(decision.firedRules());
                 decisive.add(decision.ruleName());
                 if (decision.categoryRule() != null) {
@@ -113,7 +122,7 @@ final class DryRun {
                     before, after));
         }
         results.sort(Comparator.comparing(PromptResult::changed).reversed()); // stable: suite order within each group
-        LabelledSetShift.Shift shift = LabelledSetShift.measure(active, candidate, labelled, limits.deadlineNanos());
+        LabelledSetShift.Shift shift = LabelledSetShift.measure(active, candidate, labelled, limits);
         List<String> rules = candidate.ruleNames();
         return new Report(activeVersion, rules, results,
                 rules.stream().filter(rule -> !fired.contains(rule)).toList(),
@@ -135,9 +144,9 @@ final class DryRun {
         }
     }
 
-    private static Outcome outcome(RoutingRulebook rulebook, PromptFacts facts) {
+    private static Outcome outcome(RoutingRulebook rulebook, PromptFacts facts, long evaluationBudgetNanos) {
         try {
-            return Outcome.of(rulebook.decide(facts));
+            return Outcome.of(rulebook.decide(facts, evaluationBudgetNanos));
         } catch (RuleEvaluationException e) {
             return new Outcome(null, e.ruleName(), null, false, e.getMessage());
         }

@@ -37,22 +37,30 @@ final class LabelledSetShift {
     private LabelledSetShift() {
     }
 
-    /** Routes the prompts in order until {@code deadlineNanos} (a {@link System#nanoTime()} value) passes. */
+    /**
+     * Routes the prompts in order until the dry-run's deadline passes (the shift then covers the prompts measured).
+     *
+     * @throws DryRun.DryRunStopped when the client went away
+     */
     static Shift measure(RoutingRulebook active, RoutingRulebook candidate, List<LabelledPrompt> labelled,
-                         long deadlineNanos) {
+                         DryRun.Limits limits) {
         int measured = 0;
         int activeCorrect = 0;
         int candidateCorrect = 0;
         int changed = 0;
         List<Change> changes = new ArrayList<>();
         for (LabelledPrompt prompt : labelled) {
-            if (System.nanoTime() - deadlineNanos > 0) {
+            if (System.nanoTime() - limits.deadlineNanos() > 0) {
                 break;
+            }
+            if (limits.clientGone().getAsBoolean()) {
+                throw new DryRun.DryRunStopped("the client went away after " + measured + " of " + labelled.size()
+                        + " labelled prompts", false);
             }
             measured++;
             PromptFacts facts = PromptFactsExtractor.fromPrompt(prompt.prompt());
-            String before = route(active, facts);
-            String after = route(candidate, facts);
+            String before = route(active, facts, limits.evaluationBudgetNanos());
+            String after = route(candidate, facts, limits.evaluationBudgetNanos());
             activeCorrect += prompt.route().equals(before) ? 1 : 0;
             candidateCorrect += prompt.route().equals(after) ? 1 : 0;
             if (!Objects.equals(before, after)) {
@@ -66,9 +74,9 @@ final class LabelledSetShift {
         return new Shift(labelled.size(), measured, activeCorrect, candidateCorrect, changed, List.copyOf(changes));
     }
 
-    private static String route(RoutingRulebook rulebook, PromptFacts facts) {
+    private static String route(RoutingRulebook rulebook, PromptFacts facts, long evaluationBudgetNanos) {
         try {
-            return rulebook.decide(facts).route();
+            return rulebook.decide(facts, evaluationBudgetNanos).route();
         } catch (RuleEvaluationException e) {
             return null; // the suite part of the dry-run names the rule and the error
         }

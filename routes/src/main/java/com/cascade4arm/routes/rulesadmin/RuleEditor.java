@@ -49,6 +49,10 @@ public final class RuleEditor {
     private final Supplier<RuleVersions> opener;
     private final RulebookRoutingService routing;
     private final Semaphore compiles = new Semaphore(MAX_CONCURRENT_COMPILES, true);
+    /** Dry-runs run one at a time: each may keep a core busy for its whole budget; a second one gets 429. */
+    private final Semaphore dryRuns = new Semaphore(1);
+    /** The running dry-run's deadline ({@link System#nanoTime()}), 0 when none routes: for Retry-After. */
+    private volatile long dryRunDeadline;
     private volatile RuleVersions store;
     private volatile List<Prompt> suite;
 
@@ -124,16 +128,40 @@ public final class RuleEditor {
     /**
      * Compiles the candidate and routes the suite (and its extra prompts) under it and the active rulebook, all under
      * one permit, the routing within {@link #DRY_RUN_BUDGET_MS}, stopping between prompts once {@code clientGone} says so.
+     * Each decision's text conditions are capped as live ({@code cascade.rules.evaluation-budget-ms}), so the checks
+     * between prompts come every few milliseconds whatever the candidate's patterns. One dry-run at a time.
+     *
+     * @throws ApiError 429 dry_run_in_progress with Retry-After while another dry-run runs
      */
     DryRun.Report dryRun(RuleCandidate candidate, BooleanSupplier clientGone) {
-        return withPermit(() -> {
-            RoutingRulebook compiled = vetted(candidate.files());
-            // The budget is for routing the prompts: a compile slowed down by a busy machine must not use it up.
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRY_RUN_BUDGET_MS);
-            RulebookRoutingService.ActiveRulebook current = serving();
-            return DryRun.run(current.rulebook(), current.version(), compiled, suite(), candidate.prompts(), LABELLED,
-                    new DryRun.Limits(deadline, TimeUnit.MICROSECONDS.toNanos(DECISION_BUDGET_MICROS), clientGone));
-        });
+        if (!dryRuns.tryAcquire()) {
+            throw new ApiError(429, "rate_limit_error", "dry_run_in_progress", "another dry-run is in progress and "
+                    + "dry-runs run one at a time; retry after it (at most " + DRY_RUN_BUDGET_MS / 1_000 + " s of routing)",
+                    retryAfterSeconds());
+        }
+        try {
+            return withPermit(() -> {
+                RoutingRulebook compiled = vetted(candidate.files());
+                // The budget is for routing the prompts: a compile slowed down by a busy machine must not use it up.
+                long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRY_RUN_BUDGET_MS);
+                dryRunDeadline = deadline;
+                RulebookRoutingService.ActiveRulebook current = serving();
+                return DryRun.run(current.rulebook(), current.version(), compiled, suite(), candidate.prompts(), LABELLED,
+                        new DryRun.Limits(deadline, TimeUnit.MICROSECONDS.toNanos(DECISION_BUDGET_MICROS),
+                                routing().evaluationBudgetNanos(), clientGone));
+            });
+        } finally {
+            dryRunDeadline = 0;
+            dryRuns.release();
+        }
+    }
+
+    /** Until the running dry-run's deadline (its routing part), at least 1 s; the whole budget while it compiles. */
+    private int retryAfterSeconds() {
+        long deadline = dryRunDeadline;
+        long remainingMs = deadline == 0 ? DRY_RUN_BUDGET_MS
+                : TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+        return (int) Math.max(1, (remainingMs + 999) / 1_000);
     }
 
     /**

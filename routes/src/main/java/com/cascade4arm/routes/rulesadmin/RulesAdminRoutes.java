@@ -4,6 +4,7 @@ import com.cascade4arm.routes.http.AdminAuth;
 import com.cascade4arm.routes.http.ApiRoutes;
 import com.cascade4arm.routes.http.Json;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.camel.Processor;
 
 import java.util.concurrent.ExecutorService;
@@ -32,9 +33,10 @@ public final class RulesAdminRoutes extends ApiRoutes {
     /** Bound to a non-loopback address: compiling someone's DRL is for the admin only. */
     private final boolean exposed;
 
-    public RulesAdminRoutes(RuleEditor editor, AdminAuth admin, boolean exposed, ExecutorService workers) {
+    public RulesAdminRoutes(RuleEditor editor, AdminAuth admin, boolean exposed, ExecutorService workers,
+                            MeterRegistry meters) {
         super(workers);
-        this.api = new RulesApi(editor, admin);
+        this.api = new RulesApi(editor, admin, new DryRunOutcomes(meters));
         this.admin = admin;
         this.exposed = exposed;
     }

@@ -21,10 +21,12 @@ import org.apache.camel.Message;
 final class RulesApi {
     private final RuleEditor editor;
     private final AdminAuth admin;
+    private final DryRunOutcomes outcomes;
 
-    RulesApi(RuleEditor editor, AdminAuth admin) {
+    RulesApi(RuleEditor editor, AdminAuth admin, DryRunOutcomes outcomes) {
         this.editor = editor;
         this.admin = admin;
+        this.outcomes = outcomes;
     }
 
     void current(Exchange exchange) {
@@ -56,9 +58,15 @@ final class RulesApi {
         HttpContext http = HttpContext.of(exchange);
         try {
             exchange.getMessage().setBody(RulesJson.dryRun(editor.dryRun(candidate, () -> http != null && http.clientGone())));
+            outcomes.count(DryRunOutcomes.COMPLETED);
         } catch (RulebookCompileException e) {
+            outcomes.count(DryRunOutcomes.INVALID);
             respond(exchange, 400, RulesJson.invalidRules(e.problems()));
+        } catch (ApiError e) {
+            outcomes.count(e.status() == 429 ? DryRunOutcomes.BUSY : e.code() == null ? "error" : e.code());
+            throw e;
         } catch (DryRun.DryRunStopped e) {
+            outcomes.count(e.timedOut() ? DryRunOutcomes.TIMED_OUT : DryRunOutcomes.CLIENT_GONE);
             // A client that left gets nothing; one still waiting learns the budget ran out.
             throw new ApiError(503, ApiError.UNAVAILABLE, e.timedOut() ? "dry_run_timeout" : "client_gone",
                     e.getMessage() + "; retry when the gateway is less busy", 1);

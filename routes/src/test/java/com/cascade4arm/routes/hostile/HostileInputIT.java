@@ -12,6 +12,9 @@ import org.awaitility.Awaitility;
 import org.slf4j.LoggerFactory;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.camel.component.micrometer.MicrometerConstants;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -464,6 +467,228 @@ class HostileInputIT {
         assertThat((System.nanoTime() - start) / 1_000_000).as("ms for the dry-run").isLessThan(10_000);
         JsonNode report = JSON.readTree(cheap.body());
         assertThat(report.path("summary").has("over_budget")).as("decisions over the per-decision budget are counted").isTrue();
+    }
+
+    @Test
+    void thirtyTwoThousandDottedCapitalIsDoNotStallTheEventLoop() throws Exception {
+        // String.toLowerCase regrew its buffer per 'İ': 0.3-5 s per request on the event loop (issue 29).
+        String hostile = "İ".repeat(CAP);
+        String plain = "Tell me about the mountains of Norway. ".repeat(CAP / 39 + 1).substring(0, CAP);
+        HealthLatencyProbe control = healthDuring(() -> routeAndChat(plain, 4, 4));
+        HealthLatencyProbe probe = healthDuring(() -> routeAndChat(hostile, 4, 4));
+        System.out.printf("/health while 32 requests of 32,000 'İ' were answered: %s; with as many plain prompts: %s%n",
+                probe.summary(), control.summary());
+        assertThat(probe.failures()).as(probe.summary()).isZero();
+        assertThat(probe.p99Ms()).as("/health p99 ms while 'İ' prompts were routed: %s (plain prompts: %s)",
+                probe.summary(), control.summary()).isLessThan(healthBoundMs(control.p99Ms()));
+    }
+
+    /** {@code threads} clients each send {@code rounds} × (/api/route + chat) with {@code prompt}; all answer 200. */
+    static void routeAndChat(String prompt, int threads, int rounds) throws Exception {
+        String route = "{\"prompt\":" + JSON.writeValueAsString(prompt) + "}";
+        runConcurrently(threads, () -> {
+            for (int round = 0; round < rounds; round++) {
+                assertThat(post("/api/route", route).statusCode()).isEqualTo(200);
+                assertThat(post("/v1/chat/completions", chat(prompt, 4)).statusCode()).isEqualTo(200);
+            }
+        });
+    }
+
+    @Test
+    void patternsTheVettingCannotCatchStopAtTheEvaluationBudget() throws Exception {
+        // Ж[^a]{1000}x costs microseconds on the vetting's stress prompts and half a second on 'Ж' × 32,000.
+        String body = "{\"prompt\":" + JSON.writeValueAsString("Ж".repeat(CAP)) + "}";
+        HealthLatencyProbe control = healthDuring(() -> routeSequentially(body, 10, new ArrayList<>()));
+        HttpResponse<String> put = send(request("/api/rules").header("Content-Type", "application/json")
+                .header("Authorization", "Bearer " + ADMIN).PUT(HttpRequest.BodyPublishers.ofString(candidate(evasiveRules(8)))));
+        assertThat(put.statusCode()).as("the vetting passes them: %s", put.body()).isEqualTo(200);
+        try {
+            double countedBefore = budgetOverruns();
+            List<Long> ms = new ArrayList<>();
+            List<JsonNode> answers = new ArrayList<>();
+            HealthLatencyProbe probe = healthDuring(() -> answers.addAll(routeSequentially(body, 10, ms)));
+            System.out.printf("/api/route on 'Ж' x %d with 8 evasive patterns: %s ms; %s (bundled rules: %s)%n", CAP, ms,
+                    probe.summary(), control.summary());
+            JsonNode last = answers.get(answers.size() - 1);
+            assertThat(last.path("rule").asText()).isEqualTo("default");
+            assertThat(last.path("route").asText()).isEqualTo("small");
+            assertThat(last.path("reason").asText()).contains("rule \"evasive ").contains("evaluation budget of 10.0 ms");
+            // Before: 8 × about 0.5 s = 4 s per request on the event loop.
+            assertThat(ms.stream().sorted().toList().get(ms.size() / 2)).as("median ms per request").isLessThan(1_000);
+            assertThat(probe.p99Ms()).as("/health p99 ms: %s (bundled rules: %s)", probe.summary(), control.summary())
+                    .isLessThan(healthBoundMs(control.p99Ms()));
+            assertThat(budgetOverruns() - countedBefore).as("cascade_rule_budget_exceeded_total: one per decision, "
+                    + "twice 10 (warm-up and measured)").isEqualTo(20);
+        } finally {
+            assertThat(send(json("/api/rules/rollback/1", "{}").header("Authorization", "Bearer " + ADMIN)).statusCode())
+                    .isEqualTo(200);
+        }
+    }
+
+    /** Posts {@code body} to /api/route {@code times} times, one after another; the answers (all 200), ms in {@code ms}. */
+    static List<JsonNode> routeSequentially(String body, int times, List<Long> ms) throws Exception {
+        List<JsonNode> answers = new ArrayList<>();
+        for (int i = 0; i < times; i++) {
+            long start = System.nanoTime();
+            HttpResponse<String> route = post("/api/route", body);
+            ms.add((System.nanoTime() - start) / 1_000_000);
+            assertThat(route.statusCode()).as(route.body()).isEqualTo(200);
+            answers.add(JSON.readTree(route.body()));
+        }
+        return answers;
+    }
+
+    static double budgetOverruns() {
+        return meters().find("cascade.rule.budget.exceeded").counters().stream().mapToDouble(Counter::count).sum();
+    }
+
+    @Test
+    void aDryRunWithManyEvasivePatternsEndsWithinItsCap() throws Exception {
+        String[] prompts = java.util.Collections.nCopies(14, "Ж".repeat(CAP)).toArray(String[]::new);
+        long start = System.nanoTime();
+        HttpResponse<String> dryRun = post("/api/rules/dry-run", candidate(evasiveRules(EVASIVE_DRY_RUN_RULES), prompts));
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        System.out.printf("dry-run of " + EVASIVE_DRY_RUN_RULES + " evasive patterns on 14 prompts of 'Ж' x %d: %d ms, status %d%n", CAP, ms,
+                dryRun.statusCode());
+        // Before: 24 × 0.5 s per prompt, stopped only between prompts: 503 dry_run_timeout after 12 s or more.
+        assertThat(dryRun.statusCode()).as(dryRun.body()).isEqualTo(200);
+        assertThat(ms).as("ms for the dry-run (its cap is 10 s of routing)").isLessThan(12_000);
+        JsonNode extra = java.util.stream.StreamSupport.stream(JSON.readTree(dryRun.body()).path("results").spliterator(), false)
+                .filter(result -> result.path("id").asText().equals("extra-1")).findFirst().orElseThrow();
+        assertThat(extra.toString()).contains("evaluation budget");
+    }
+
+    @Test
+    void aDryRunStopsWorkingWhenItsClientLeaves() throws Exception {
+        String[] prompts = java.util.Collections.nCopies(14, "Ж".repeat(CAP)).toArray(String[]::new);
+        byte[] body = candidate(evasiveRules(EVASIVE_DRY_RUN_RULES), prompts).getBytes(StandardCharsets.UTF_8);
+        double stoppedBefore = dryRunOutcomes("client_gone");
+        long cpuBefore = workerCpuNanos();
+        try (Socket client = new Socket("127.0.0.1", gateway.port())) {
+            client.getOutputStream().write(("POST /api/rules/dry-run HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                    + "application/json\r\nContent-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            client.getOutputStream().write(body);
+            client.getOutputStream().flush();
+            // Leave once the gateway is working on it (compiling the candidate).
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20))
+                    .until(() -> workerCpuNanos() - cpuBefore > 50_000_000L);
+        }
+        long left = System.nanoTime();
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(50))
+                .until(() -> dryRunOutcomes("client_gone") > stoppedBefore);
+        long[] last = {workerCpuNanos()};
+        // Stopped means no more CPU: the workers stay idle (< 10 ms of CPU per 500 ms); before, one went on for 18 s.
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(500))
+                .until(() -> {
+                    long now = workerCpuNanos();
+                    long grew = now - last[0];
+                    last[0] = now;
+                    return grew < 10_000_000L;
+                });
+        System.out.printf("dry-run stopped %d ms after its client left%n", (System.nanoTime() - left) / 1_000_000);
+    }
+
+    @Test
+    void dryRunsRunOneAtATime() throws Exception {
+        String[] prompts = java.util.Collections.nCopies(14, "Ж".repeat(CAP)).toArray(String[]::new);
+        String body = candidate(evasiveRules(EVASIVE_DRY_RUN_RULES), prompts);
+        List<HttpResponse<String>> answers = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Long> ms = java.util.Collections.synchronizedList(new ArrayList<>());
+        runConcurrently(2, () -> {
+            long start = System.nanoTime();
+            answers.add(post("/api/rules/dry-run", body));
+            ms.add((System.nanoTime() - start) / 1_000_000);
+        });
+        System.out.printf("two concurrent dry-runs: statuses %s in %s ms%n",
+                answers.stream().map(HttpResponse::statusCode).toList(), ms);
+        assertThat(answers.stream().map(HttpResponse::statusCode).sorted().toList())
+                .as(answers.stream().map(a -> a.body().substring(0, Math.min(400, a.body().length()))).toList().toString())
+                .isEqualTo(List.of(200, 429));
+        HttpResponse<String> busy = answers.stream().filter(a -> a.statusCode() == 429).findFirst().orElseThrow();
+        assertError(busy, 429, "dry_run_in_progress", "one at a time");
+        assertThat(busy.headers().firstValue("Retry-After")).isPresent();
+        assertThat(ms).allSatisfy(each -> assertThat(each).as("ms per dry-run (cap 10 s)").isLessThan(12_000));
+    }
+
+    /**
+     * Evasive rules in the dry-run tests: as many as the vetting's 0.5 ms for all text conditions lets through with
+     * room on a loaded machine (each costs a few µs on its stress prompts; 36 sometimes measured over it).
+     */
+    static final int EVASIVE_DRY_RUN_RULES = 24;
+
+    /** {@code count} rules, each searching 'Ж' then a thousand characters other than one letter or digit. */
+    static String evasiveRules(int count) {
+        String excluded = "abcdefghijklmnopqrstuvwxyz0123456789";
+        StringBuilder drl = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            drl.append("rule \"evasive ").append(i + 1).append("\"\nwhen\n  PromptFacts( matchedPatterns contains \"Ж[^")
+                    .append(excluded.charAt(i)).append("]{1000}x\" )\n  $d : Decision()\nthen\n  modify($d) { routeLarge(\"Zhe\") }\nend\n");
+        }
+        return drl.toString();
+    }
+
+    /** /health sampled while {@code attack} runs (once warmed up by a first run): the probe, closed. */
+    static HealthLatencyProbe healthDuring(Attack attack) throws Exception {
+        attack.run();
+        HealthLatencyProbe probe = HealthLatencyProbe.start(gateway.base());
+        try (probe) {
+            attack.run();
+        }
+        return probe;
+    }
+
+    /**
+     * 100 ms, or, on a machine busy enough to need it, three times the p99 measured in the same run while the same
+     * attack ran with harmless input: the attack's own CPU load, not the hostile input, is what that reference shows.
+     */
+    static double healthBoundMs(double controlP99Ms) {
+        return Math.max(100, 3 * controlP99Ms);
+    }
+
+    interface Attack {
+        void run() throws Exception;
+    }
+
+    static void runConcurrently(int threads, Attack attack) throws Exception {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        try {
+            java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+            List<java.util.concurrent.Future<Object>> futures = new ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                futures.add(pool.submit(() -> {
+                    start.await();
+                    attack.run();
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (java.util.concurrent.Future<Object> future : futures) {
+                future.get(5, java.util.concurrent.TimeUnit.MINUTES);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    static MeterRegistry meters() {
+        return gateway.camel().getRegistry().lookupByNameAndType(MicrometerConstants.METRICS_REGISTRY_NAME, MeterRegistry.class);
+    }
+
+    static double dryRunOutcomes(String outcome) {
+        Counter counter = meters().find("cascade.rules.dry_runs").tag("outcome", outcome).counter();
+        return counter == null ? 0 : counter.count();
+    }
+
+    /** CPU time of the gateway's worker threads (where dry-runs run), in ns. */
+    static long workerCpuNanos() {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long total = 0;
+        for (java.lang.management.ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
+            if (info != null && info.getThreadName().startsWith("gateway-worker")) {
+                total += Math.max(0, threads.getThreadCpuTime(info.getThreadId()));
+            }
+        }
+        return total;
     }
 
     @Test

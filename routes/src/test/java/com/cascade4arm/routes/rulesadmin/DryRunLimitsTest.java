@@ -19,7 +19,7 @@ class DryRunLimitsTest {
     @Test
     void stopsWhenTheClientGoes() {
         AtomicInteger asked = new AtomicInteger();
-        DryRun.Limits limits = new DryRun.Limits(System.nanoTime() + NO_DEADLINE, NO_DEADLINE,
+        DryRun.Limits limits = new DryRun.Limits(System.nanoTime() + NO_DEADLINE, NO_DEADLINE, NO_DEADLINE,
                 () -> asked.incrementAndGet() > 3);
 
         assertThatThrownBy(() -> DryRun.run(RULES, 1, RULES, PromptSuite.load().all(), List.of(), List.of(), limits))
@@ -31,7 +31,7 @@ class DryRunLimitsTest {
 
     @Test
     void stopsWhenItsTimeBudgetIsSpent() {
-        DryRun.Limits limits = new DryRun.Limits(System.nanoTime() - 1, NO_DEADLINE, () -> false);
+        DryRun.Limits limits = new DryRun.Limits(System.nanoTime() - 1, NO_DEADLINE, NO_DEADLINE, () -> false);
 
         assertThatThrownBy(() -> DryRun.run(RULES, 1, RULES, PromptSuite.load().all(), List.of("extra"), List.of(), limits))
                 .isInstanceOfSatisfying(DryRun.DryRunStopped.class, e -> assertThat(e.timedOut()).isTrue());
@@ -39,7 +39,7 @@ class DryRunLimitsTest {
 
     @Test
     void listsDecisionsOverTheBudget() {
-        DryRun.Limits limits = new DryRun.Limits(System.nanoTime() + NO_DEADLINE, -1, () -> false);
+        DryRun.Limits limits = new DryRun.Limits(System.nanoTime() + NO_DEADLINE, -1, NO_DEADLINE, () -> false);
 
         DryRun.Report report = DryRun.run(RULES, 1, RULES, PromptSuite.load().all().subList(0, 2), List.of("x"), List.of(), limits);
 

@@ -18,10 +18,12 @@ import java.util.List;
  * @param fireLimitReached true when evaluation stopped at the fire limit (a rule kept re-activating itself)
  * @param escalateBelow    null for a final route; for a tentative small route (routeSmallTentatively) the small model's
  *                         confidence below which the gateway's escalation answers from the large model
+ * @param budgetOverrun    null, or why the rules were skipped: a condition ran past the evaluation budget, and the
+ *                         decision is the default route
  */
 public record RoutingDecision(String route, String ruleName, String reason, String category, String categoryRule,
                               String categoryReason, List<String> firedRules, boolean fireLimitReached,
-                              Double escalateBelow) {
+                              Double escalateBelow, BudgetOverrun budgetOverrun) {
 
     public RoutingDecision {
         firedRules = List.copyOf(firedRules);

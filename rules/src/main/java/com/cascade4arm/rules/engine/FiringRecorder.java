@@ -1,5 +1,6 @@
 package com.cascade4arm.rules.engine;
 
+import com.cascade4arm.rules.decision.BudgetOverrun;
 import com.cascade4arm.rules.decision.Decision;
 import com.cascade4arm.rules.decision.RoutingDecision;
 import java.util.ArrayList;
@@ -48,6 +49,12 @@ public final class FiringRecorder extends DefaultAgendaEventListener {
         }
     }
 
+    /** The default route, taken because {@code overrun} stopped the rules: what fired before does not count. */
+    public static RoutingDecision fallback(BudgetOverrun overrun) {
+        return new RoutingDecision(Decision.SMALL, DEFAULT_RULE_NAME, overrun.reason(), null, null, null, List.of(),
+                false, null, overrun);
+    }
+
     public RoutingDecision outcome(boolean fireLimitReached) {
         boolean routed = decision.getRoute() != null;
         return new RoutingDecision(
@@ -55,6 +62,6 @@ public final class FiringRecorder extends DefaultAgendaEventListener {
                 routed ? routeRule : DEFAULT_RULE_NAME,
                 routed ? decision.getReason() : DEFAULT_REASON,
                 decision.getCategory(), categoryRule, decision.getCategoryReason(),
-                firedRules, fireLimitReached, routed ? decision.getEscalateBelow() : null);
+                firedRules, fireLimitReached, routed ? decision.getEscalateBelow() : null, null);
     }
 }

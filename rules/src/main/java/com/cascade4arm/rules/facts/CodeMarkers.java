@@ -1,7 +1,5 @@
 package com.cascade4arm.rules.facts;
 
-import java.util.Locale;
-
 /**
  * Finds syntax that only code has (fences, operators, stack traces, SQL, error type names; keywords are in
  * {@link CodeKeywords}). Hand-written scanners, each linear in the text with constant stack (see {@link Scan}); the
@@ -101,7 +99,7 @@ final class CodeMarkers {
 
     /** The history test: does an earlier message look like code? Same markers as the rules use for the routed message. */
     static boolean looksLikeCode(String text) {
-        if (hasFence(text) || hasStackTrace(text) || hasSql(text, text.toLowerCase(Locale.ROOT))) {
+        if (hasFence(text) || hasStackTrace(text) || hasSql(text, Scan.lowerCase(text))) {
             return true;
         }
         int keywordCount = CodeKeywords.find(text).size();

@@ -3,7 +3,6 @@ package com.cascade4arm.rules.facts;
 import java.util.AbstractCollection;
 import java.util.Arrays;
 import java.util.Iterator;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,6 +18,14 @@ public final class Phrases extends AbstractCollection<String> {
     /** Phrases split into words, by literal. DRL holds a few hundred; the bound covers rules that compare with bound text. */
     private static final int SPLIT_CACHE_LIMIT = 10_000;
     private static final Map<String, String[]> SPLIT_CACHE = new ConcurrentHashMap<>();
+
+    /** Start positions tried between two looks at the clock under a deadline. */
+    private static final int CHECK_EVERY = 64;
+    /**
+     * Word comparisons (words × phrase words) below which a scan is not timed: a few hundred microseconds at most,
+     * and the two clock reads of a timed one would cost more than most phrase checks.
+     */
+    private static final long UNTIMED_STEPS = 200_000;
 
     private final String[] sequence;
     private final Set<String> words;
@@ -43,11 +50,36 @@ public final class Phrases extends AbstractCollection<String> {
                 return false;
             }
         }
-        return phraseWords.length == 1 || occursInSequence(phraseWords);
+        return phraseWords.length == 1 || occursInSequence(phraseWords, text);
     }
 
-    private boolean occursInSequence(String[] phraseWords) {
+    /** Under an {@link EvaluationDeadline}, a long scan is timed and stops (false) once the budget is spent. */
+    private boolean occursInSequence(String[] phraseWords, String phrase) {
+        EvaluationDeadline deadline = EvaluationDeadline.current();
+        if (deadline == null || (long) sequence.length * phraseWords.length <= UNTIMED_STEPS) {
+            return scan(phraseWords, null);
+        }
+        if (deadline.spent()) {
+            deadline.exceeded(phrase);
+            return false;
+        }
+        try {
+            return scan(phraseWords, deadline);
+        } catch (DeadlineText.Passed e) {
+            deadline.exceeded(phrase);
+            return false;
+        } finally {
+            deadline.end();
+        }
+    }
+
+    /** Looks at the clock every {@value #CHECK_EVERY} start positions when {@code deadline} is not null. */
+    private boolean scan(String[] phraseWords, EvaluationDeadline deadline) {
+        long untilNanos = deadline == null ? 0 : deadline.begin();
         for (int start = 0; start + phraseWords.length <= sequence.length; start++) {
+            if (deadline != null && start % CHECK_EVERY == 0 && System.nanoTime() - untilNanos > 0) {
+                untilNanos = DeadlineText.timeLeft(deadline);
+            }
             if (matchesAt(start, phraseWords)) {
                 return true;
             }
@@ -69,7 +101,7 @@ public final class Phrases extends AbstractCollection<String> {
         if (cached != null) {
             return cached;
         }
-        String[] split = PromptFactsExtractor.wordSequence(phrase.toLowerCase(Locale.ROOT));
+        String[] split = PromptFactsExtractor.wordSequence(Scan.lowerCase(phrase));
         if (SPLIT_CACHE.size() < SPLIT_CACHE_LIMIT) {
             SPLIT_CACHE.put(phrase, split);
         }

@@ -6,7 +6,6 @@ import com.cascade4arm.rules.score.CategoryModel;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -107,9 +106,9 @@ public final class PromptFactsExtractor {
         facts.model = model;
     }
 
-    /** Lower case with every run of white space collapsed to one space, in one pass (a regex costs more per character). */
+    /** Lower case with every run of white space collapsed to one space: two linear passes (a regex costs more per character). */
     private static String lowerCaseCollapsed(String text) {
-        String lower = text.toLowerCase(Locale.ROOT);
+        String lower = Scan.lowerCase(text);
         StringBuilder collapsed = new StringBuilder(lower.length());
         boolean inSpace = false;
         for (int i = 0; i < lower.length(); i++) {

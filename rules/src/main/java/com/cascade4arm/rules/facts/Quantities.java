@@ -1,7 +1,6 @@
 package com.cascade4arm.rules.facts;
 
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -114,6 +113,6 @@ final class Quantities {
             wordEnd++;
         }
         return wordEnd > i && wordEnd - i <= MAX_UNIT_LETTERS
-                && UNITS.contains(text.substring(i, wordEnd).toLowerCase(Locale.ROOT));
+                && UNITS.contains(Scan.lowerCase(text.substring(i, wordEnd)));
     }
 }

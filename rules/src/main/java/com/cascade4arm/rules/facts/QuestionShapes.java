@@ -1,6 +1,5 @@
 package com.cascade4arm.rules.facts;
 
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -79,7 +78,7 @@ final class QuestionShapes {
         while (end > 0 && (Character.isWhitespace(text.charAt(end - 1)) || isSentenceBreak(text, end - 1))) {
             end--; // "Name the longest river." is read without its full stop
         }
-        String[] words = PromptFactsExtractor.wordSequence(sentenceEndingAt(text, end).toLowerCase(Locale.ROOT));
+        String[] words = PromptFactsExtractor.wordSequence(Scan.lowerCase(sentenceEndingAt(text, end)));
         if (words.length == 0) {
             return Shape.NONE;
         }

@@ -26,7 +26,7 @@ import org.kie.internal.builder.conf.LanguageLevelOption;
  * "…"}. Every other allowed condition costs the same on any prompt (a number, a set lookup, a short prefix). Only for
  * files {@link RuleSafetyChecker} accepted.
  */
-final class TextOperations {
+public final class TextOperations {
 
     enum Kind { PATTERN, SUBSTRING, PHRASE }
 
@@ -35,6 +35,25 @@ final class TextOperations {
     }
 
     private TextOperations() {
+    }
+
+    /**
+     * The rules that search for each pattern or phrase literal, by literal: how a decision stopped by the evaluation
+     * budget names its rules. Empty when a file does not parse.
+     */
+    public static Map<String, List<String>> rulesByLiteral(Map<String, String> files) {
+        Map<String, List<String>> rules = new java.util.HashMap<>();
+        try {
+            for (Operation operation : of(files)) {
+                List<String> names = rules.computeIfAbsent(operation.literal(), k -> new ArrayList<>());
+                if (!names.contains(operation.rule())) {
+                    names.add(operation.rule());
+                }
+            }
+        } catch (RuntimeException e) {
+            return Map.of();
+        }
+        return rules;
     }
 
     static List<Operation> of(Map<String, String> files) {
