@@ -15,9 +15,10 @@ import java.util.function.Supplier;
  *                   false for llama-server style (base + /v1/chat/completions)
  * @param model      the model field to send; null sends none
  * @param cost       the request's cost in USD from what the leg measured, null when unknown
+ * @param reasoning  the reasoning the system is asked for unless a compare says otherwise; null: not a reasoning API
  */
 record LegTarget(SystemName system, Supplier<URI> base, boolean openAiBase, String apiKey, String model,
-                 Map<String, String> headers, CostRule cost, Supplier<String> unconfigured) {
+                 Map<String, String> headers, CostRule cost, Supplier<String> unconfigured, HostedReasoning reasoning) {
 
     /** Cost of a successful answer. */
     @FunctionalInterface
@@ -33,14 +34,15 @@ record LegTarget(SystemName system, Supplier<URI> base, boolean openAiBase, Stri
         return new LegTarget(SystemName.CASCADE, selfUrl, false, selfKey, "auto", Map.of(),
                 (stream, measures, busyMs) -> stream.cascade() != null && stream.cascade().path("cost_usd").isNumber()
                         ? stream.cascade().get("cost_usd").asDouble() : null,
-                () -> selfUrl.get() == null ? "the gateway's HTTP server is not bound yet" : null);
+                () -> selfUrl.get() == null ? "the gateway's HTTP server is not bound yet" : null, null);
     }
 
     /** The baseline endpoint: its instance price for the time it was busy, shared by its slots. */
     static LegTarget baseline(URI url, double usdPerHour, int slots) {
         return new LegTarget(SystemName.BASELINE, () -> url, false, null, null, Map.of(),
                 (stream, measures, busyMs) -> CostModel.selfHosted(usdPerHour, slots, busyMs),
-                () -> url == null ? "no baseline endpoint configured (cascade.baseline.url / CASCADE_BASELINE_URL)" : null);
+                () -> url == null ? "no baseline endpoint configured (cascade.baseline.url / CASCADE_BASELINE_URL)" : null,
+                null);
     }
 
     /** The hosted API: per-token list prices (reasoning tokens are billed as output); OpenRouter attribution headers. */
@@ -52,7 +54,8 @@ record LegTarget(SystemName system, Supplier<URI> base, boolean openAiBase, Stri
                 (stream, measures, busyMs) -> CostModel.hosted(settings.hostedUsdPerMillionInput(),
                         settings.hostedUsdPerMillionOutput(), orZero(measures.promptTokens()), orZero(measures.completionTokens())),
                 () -> settings.hostedApiKey() == null
-                        ? "no API key for the hosted API: set OPENROUTER_API_KEY (cascade.compare.hosted.api-key)" : null);
+                        ? "no API key for the hosted API: set OPENROUTER_API_KEY (cascade.compare.hosted.api-key)" : null,
+                settings.hostedReasoning());
     }
 
     /** The chat completions URL under {@code base}. */

@@ -59,24 +59,53 @@ final class StandInChat {
         List<String> content = config.contentChunks().subList(0, Math.min(maxTokens, config.contentChunks().size()));
         OpenRouterBodies bodies = new OpenRouterBodies("gen-standin-" + ids.incrementAndGet(),
                 request.path("model").asText(config.model()));
+        List<String> reasoning = reasoning(request.get("reasoning"), config);
         if (!request.path("stream").asBoolean(false)) {
-            Thread.sleep(config.chunkDelayMs() * (content.size() + config.reasoningChunks().size()));
+            Thread.sleep(config.chunkDelayMs() * (content.size() + reasoning.size()));
             StandInHttp.json(exchange, 200, bodies.completion(String.join("", content),
-                    String.join("", config.reasoningChunks()), promptTokens, content.size(), config.reasoningChunks().size()));
+                    String.join("", reasoning), promptTokens, content.size(), reasoning.size()));
             return;
         }
-        stream(exchange, config, fault, bodies, content, promptTokens);
+        stream(exchange, config, fault, bodies, content, reasoning, promptTokens);
+    }
+
+    /**
+     * The reasoning deltas for a request, honouring OpenRouter's {@code reasoning} object: absent → the configured
+     * reasoning; {@code "enabled": false} or effort "none" → none; effort low / medium / high → the configured (or a
+     * default) reasoning once, twice or four times; {@code max_tokens} N → at most N tokens of the high-effort reasoning.
+     */
+    static List<String> reasoning(JsonNode asked, StandInConfig config) {
+        if (asked == null || asked.isNull() || !asked.isObject()) {
+            return config.reasoningChunks();
+        }
+        List<String> base = config.reasoningChunks().isEmpty() ? StandInConfig.DEFAULT_REASONING : config.reasoningChunks();
+        String effort = asked.path("effort").asText("");
+        if (!asked.path("enabled").asBoolean(true) || effort.equals("none")) {
+            return List.of();
+        }
+        int times = switch (effort) {
+            case "low" -> 1;
+            case "high" -> 4;
+            default -> 2; // medium, and reasoning on without an effort (OpenRouter's default is medium)
+        };
+        List<String> chunks = new java.util.ArrayList<>();
+        int budget = asked.path("max_tokens").isIntegralNumber() ? asked.get("max_tokens").asInt() : Integer.MAX_VALUE;
+        for (int i = 0; i < (budget == Integer.MAX_VALUE ? times : 4); i++) {
+            chunks.addAll(base);
+        }
+        return List.copyOf(chunks.subList(0, Math.min(chunks.size(), Math.max(0, budget))));
     }
 
     private static void stream(HttpExchange exchange, StandInConfig config, Fault fault, OpenRouterBodies bodies,
-                               List<String> content, int promptTokens) throws IOException, InterruptedException {
+                               List<String> content, List<String> reasoningChunks, int promptTokens)
+            throws IOException, InterruptedException {
         StandInHttp.startSse(exchange);
         OutputStream out = exchange.getResponseBody();
         for (int i = 0; i < config.keepAlives(); i++) {
             StandInHttp.write(out, KEEP_ALIVE);
         }
         StandInHttp.event(out, bodies.roleChunk());
-        for (String reasoning : config.reasoningChunks()) {
+        for (String reasoning : reasoningChunks) {
             Thread.sleep(config.chunkDelayMs());
             StandInHttp.event(out, bodies.reasoningChunk(reasoning));
         }
@@ -97,7 +126,7 @@ final class StandInChat {
             }
         }
         StandInHttp.event(out, bodies.finishChunk());
-        StandInHttp.event(out, bodies.usageChunk(promptTokens, content.size(), config.reasoningChunks().size()));
+        StandInHttp.event(out, bodies.usageChunk(promptTokens, content.size(), reasoningChunks.size()));
         StandInHttp.write(out, "data: [DONE]\n\n");
         out.close();
     }
