@@ -23,7 +23,7 @@ final class SimulatedHostedApi implements AutoCloseable {
     static final String RETRY_AFTER_SECONDS = "1";
     /** Pause between streamed chunks, ms: a remote API's pace rather than loopback's. */
     static final long CHUNK_DELAY_MS = 60;
-    /** Reasoning at effort "low"; medium sends it twice, high four times (as the stand-in honours "reasoning"). */
+    /** Reasoning at effort medium (the default); low sends its first half, high it twice (the stand-in honours "reasoning"). */
     static final List<String> REASONING = List.of("(simulated", " reasoning:", " reading", " the", " question)");
     static final List<String> ANSWER = List.of("This", " answer", " comes", " from", " the", " simulated", " hosted",
             " API", " (a", " local", " stand-in,", " not", " OpenRouter).");

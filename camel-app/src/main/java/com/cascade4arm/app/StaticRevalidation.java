@@ -1,6 +1,8 @@
 package com.cascade4arm.app;
 
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.impl.MimeMapping;
 import io.vertx.ext.web.RoutingContext;
 
 import java.io.IOException;
@@ -48,6 +50,14 @@ final class StaticRevalidation {
             return;
         }
         ctx.response().putHeader(HttpHeaders.ETAG, etag.get()).putHeader(HttpHeaders.CACHE_CONTROL, CACHE_CONTROL);
+        if (ctx.request().method() == HttpMethod.HEAD) {
+            // The static handler sends no Content-Type on HEAD; a HEAD says what the GET would.
+            String type = MimeMapping.getMimeTypeForFilename(resource);
+            if (type != null) {
+                ctx.response().putHeader(HttpHeaders.CONTENT_TYPE,
+                        type.startsWith("text/") ? type + ";charset=UTF-8" : type);
+            }
+        }
         if (matches(ctx.request().getHeader(HttpHeaders.IF_NONE_MATCH), etag.get())) {
             ctx.response().setStatusCode(304).end();
             return;

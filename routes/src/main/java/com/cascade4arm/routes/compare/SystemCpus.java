@@ -39,7 +39,8 @@ public record SystemCpus(boolean known, String cascade, String baseline) {
                     + describe(baseline) + "): in a race each slows the other, so a single race says little.";
         }
         return "The cascade and the baseline run on CPUs of their own here (cascade " + describe(cascade)
-                + ", baseline " + describe(baseline) + "): a race does not slow either one down.";
+                + ", baseline " + describe(baseline) + "): in a race they do not compete for the same cores (other load on"
+                + " the machine still can).";
     }
 
     private static String describe(String cpus) {

@@ -71,8 +71,9 @@ final class StandInChat {
 
     /**
      * The reasoning deltas for a request, honouring OpenRouter's {@code reasoning} object: absent → the configured
-     * reasoning; {@code "enabled": false} or effort "none" → none; effort low / medium / high → the configured (or a
-     * default) reasoning once, twice or four times; {@code max_tokens} N → at most N tokens of the high-effort reasoning.
+     * reasoning; {@code "enabled": false} or effort "none" → none; effort medium (or reasoning on without an effort,
+     * OpenRouter's default) → the configured reasoning (or a default one); low → its first half; high → it twice;
+     * {@code max_tokens} N → at most N tokens of the high-effort reasoning.
      */
     static List<String> reasoning(JsonNode asked, StandInConfig config) {
         if (asked == null || asked.isNull() || !asked.isObject()) {
@@ -83,17 +84,16 @@ final class StandInChat {
         if (!asked.path("enabled").asBoolean(true) || effort.equals("none")) {
             return List.of();
         }
-        int times = switch (effort) {
-            case "low" -> 1;
-            case "high" -> 4;
-            default -> 2; // medium, and reasoning on without an effort (OpenRouter's default is medium)
-        };
-        List<String> chunks = new java.util.ArrayList<>();
-        int budget = asked.path("max_tokens").isIntegralNumber() ? asked.get("max_tokens").asInt() : Integer.MAX_VALUE;
-        for (int i = 0; i < (budget == Integer.MAX_VALUE ? times : 4); i++) {
-            chunks.addAll(base);
+        List<String> twice = new java.util.ArrayList<>(base);
+        twice.addAll(base);
+        if (asked.path("max_tokens").isIntegralNumber()) {
+            return List.copyOf(twice.subList(0, Math.max(0, Math.min(twice.size(), asked.get("max_tokens").asInt()))));
         }
-        return List.copyOf(chunks.subList(0, Math.min(chunks.size(), Math.max(0, budget))));
+        return switch (effort) {
+            case "low" -> List.copyOf(base.subList(0, (base.size() + 1) / 2));
+            case "high" -> List.copyOf(twice);
+            default -> base;
+        };
     }
 
     private static void stream(HttpExchange exchange, StandInConfig config, Fault fault, OpenRouterBodies bodies,
