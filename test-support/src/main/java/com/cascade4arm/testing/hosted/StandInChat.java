@@ -72,14 +72,14 @@ final class StandInChat {
     /**
      * The reasoning deltas for a request, honouring OpenRouter's {@code reasoning} object: absent → the configured
      * reasoning; {@code "enabled": false} or effort "none" → none; effort medium (or reasoning on without an effort,
-     * OpenRouter's default) → the configured reasoning (or a default one); low → its first half; high → it twice;
+     * OpenRouter's default) → the configured reasoning (none configured: none, like a model that does not reason); low → its first half; high → it twice;
      * {@code max_tokens} N → at most N tokens of the high-effort reasoning.
      */
     static List<String> reasoning(JsonNode asked, StandInConfig config) {
         if (asked == null || asked.isNull() || !asked.isObject()) {
             return config.reasoningChunks();
         }
-        List<String> base = config.reasoningChunks().isEmpty() ? StandInConfig.DEFAULT_REASONING : config.reasoningChunks();
+        List<String> base = config.reasoningChunks(); // none configured: a model that does not reason ignores the request
         String effort = asked.path("effort").asText("");
         if (!asked.path("enabled").asBoolean(true) || effort.equals("none")) {
             return List.of();

@@ -21,8 +21,6 @@ public record StandInConfig(String apiKey, String model, List<String> contentChu
     public static final String DEFAULT_MODEL = "qwen/qwen-2.5-7b-instruct";
     public static final List<String> DEFAULT_CHUNKS = List.of("Hosted", " stand-in", " says", " hello", ".");
     public static final int DEFAULT_KEEP_ALIVES = 2;
-    /** Reasoning a request that asks for reasoning gets when none is configured (one delta per token). */
-    public static final List<String> DEFAULT_REASONING = List.of("Thinking", " about", " the", " question", " first", ".");
     /** Any key, the default model, five content tokens, no delays, two keep-alive comments. */
     public static final StandInConfig DEFAULTS =
             new StandInConfig(null, DEFAULT_MODEL, DEFAULT_CHUNKS, List.of(), 0, DEFAULT_KEEP_ALIVES, 0, null);
