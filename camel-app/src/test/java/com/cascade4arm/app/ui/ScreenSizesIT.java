@@ -124,8 +124,6 @@ class ScreenSizesIT {
                 .contains("Started run"));
         ConsolePage.awaitLong("a finished run on screen").until(() -> "done".equals(bench.status())
                 && !bench.tableRows("bench-table").isEmpty());
-        ConsolePage.await("\"Started run …\" cleared when the run ended")
-                .until(() -> !browser.session().byTestId("bench-message").isDisplayed());
 
         @SuppressWarnings("unchecked")
         List<String> problems = (List<String>) browser.session().script("""
@@ -147,6 +145,8 @@ class ScreenSizesIT {
                 return problems;
                 """);
         assertThat(problems).as("%s: tables cut off without a scroll cue", screen).isEmpty();
+        ConsolePage.await("\"Started run …\" cleared when the run ended")
+                .until(() -> !browser.session().byTestId("bench-message").isDisplayed());
         browser.session().fullPageScreenshot(BrowserExtension.SCREENSHOTS.resolve("screens"), screen.name().toLowerCase() + "-benchmark");
     }
 
