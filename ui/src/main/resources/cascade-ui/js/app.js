@@ -6,6 +6,7 @@ import * as rules from './tabs/rules.js';
 import { HealthIndicator } from './components/health-indicator.js';
 import { manageToken, onTokenChange } from './components/admin-token.js';
 import { showDemoNotice } from './components/orientation.js';
+import { watchScrollCues } from './lib/scroll-cue.js';
 
 const TABS = [compare, benchmark, rules];
 const DEFAULT_TAB = compare.id;
@@ -58,6 +59,13 @@ for (const button of tabButtons) {
 }
 window.addEventListener('hashchange', () => show(tabFromHash()));
 window.addEventListener('popstate', () => show(tabFromHash()));
+
+// The sticky header's height (it wraps on phones): scrolled-to results and focused controls stay below it (usability.css).
+const header = document.querySelector('.app-header');
+const measureHeader = () => document.documentElement.style.setProperty('--header-height', `${Math.ceil(header.getBoundingClientRect().height)}px`);
+new ResizeObserver(measureHeader).observe(header);
+measureHeader();
+watchScrollCues(document.getElementById('main'));
 
 // Asked first and awaited before the page reports ready: the notice arrives before anyone can act on the layout.
 const demoNotice = showDemoNotice(document.getElementById('intro-notices'));

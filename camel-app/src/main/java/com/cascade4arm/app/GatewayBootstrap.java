@@ -2,10 +2,12 @@ package com.cascade4arm.app;
 
 import com.cascade4arm.host.Engine;
 import com.cascade4arm.host.HostConfig;
+import com.cascade4arm.host.cpu.CpuSet;
 import com.cascade4arm.host.cpu.ThreadAffinity;
 import com.cascade4arm.host.demo.DemoModels;
 import com.cascade4arm.routes.GatewayMainListener;
 import com.cascade4arm.routes.cluster.SharedState;
+import com.cascade4arm.routes.compare.SystemCpus;
 import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.routing.RoutingService;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -39,9 +41,16 @@ final class GatewayBootstrap extends GatewayMainListener {
     }
 
     private GatewaySettings embedded(GatewaySettings settings, PropertiesComponent properties) {
-        embedded = EmbeddedHosts.start(embeddedOptions(properties));
+        EmbeddedHosts.Options options = embeddedOptions(properties);
+        embedded = EmbeddedHosts.start(options);
+        // Compare says whether the race's two systems share CPUs: known here, where the hosts were pinned.
+        SystemCpus cpus = new SystemCpus(true, cpuList(options.cpus().cascade()), cpuList(options.cpus().baseline()));
         return settings.withTierUrls(Map.of("small", List.of(embedded.small()), "large", List.of(embedded.large())))
-                .withBaseline(embedded.baseline());
+                .withBaseline(embedded.baseline()).withCompare(settings.compare().withCpus(cpus));
+    }
+
+    private static String cpuList(CpuSet cpus) {
+        return cpus == null ? null : cpus.toString();
     }
 
     /** With embedded hosts the JIT warm-up stops when they are ready: a laptop start is not made longer by it. */

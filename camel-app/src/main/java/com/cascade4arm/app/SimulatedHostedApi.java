@@ -23,6 +23,8 @@ final class SimulatedHostedApi implements AutoCloseable {
     static final String RETRY_AFTER_SECONDS = "1";
     /** Pause between streamed chunks, ms: a remote API's pace rather than loopback's. */
     static final long CHUNK_DELAY_MS = 60;
+    /** Reasoning at effort medium (the default); low sends its first half, high it twice (the stand-in honours "reasoning"). */
+    static final List<String> REASONING = List.of("(simulated", " reasoning:", " reading", " the", " question)");
     static final List<String> ANSWER = List.of("This", " answer", " comes", " from", " the", " simulated", " hosted",
             " API", " (a", " local", " stand-in,", " not", " OpenRouter).");
     private static final Logger LOG = LoggerFactory.getLogger(SimulatedHostedApi.class);
@@ -37,6 +39,7 @@ final class SimulatedHostedApi implements AutoCloseable {
     /** Starts the simulated API on a free loopback port and points Compare's hosted column at it. */
     static SimulatedHostedApi start() {
         StandInConfig config = StandInConfig.DEFAULTS.withModel(MODEL).withApiKey(KEY_VALUE).withContentChunks(ANSWER)
+                .withReasoningChunks(REASONING)
                 .withChunkDelayMs(CHUNK_DELAY_MS).withRateLimitEvery(RATE_LIMIT_EVERY, RETRY_AFTER_SECONDS);
         SimulatedHostedApi api = new SimulatedHostedApi(HostedApiStandIn.start(0, config));
         LOG.info("Compare's hosted column is SIMULATED: a local stand-in at {} (not OpenRouter; 429 every {}th request)",

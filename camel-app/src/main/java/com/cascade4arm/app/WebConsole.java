@@ -1,5 +1,6 @@
 package com.cascade4arm.app;
 
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.StaticHandler;
@@ -8,6 +9,7 @@ import io.vertx.ext.web.handler.StaticHandler;
 final class WebConsole {
     /** Classpath folder the ui module ships its assets in. */
     static final String UI_ROOT = "cascade-ui";
+    static final String INDEX_PAGE = "index.html";
     /** What the console needs to know about this gateway's setup that the API does not say. */
     static final String SETUP_PATH = "/console-setup.json";
     private static final String WEBJARS_ROOT = "META-INF/resources/webjars";
@@ -21,7 +23,10 @@ final class WebConsole {
         router.get(SETUP_PATH).handler(ctx -> ctx.response().putHeader("Content-Type", "application/json")
                 .putHeader("Cache-Control", "no-store").end(setup));
         router.get("/webjars/*").handler(StaticHandler.create(WEBJARS_ROOT).setDirectoryListing(false));
-        router.get("/*").handler(StaticHandler.create(UI_ROOT).setIndexPage("index.html").setCachingEnabled(false)
-                .setDirectoryListing(false).setIncludeHidden(false));
+        // GET and HEAD (a HEAD gets the GET's status and headers, no body); ETag + revalidation (StaticRevalidation).
+        router.route("/*").method(HttpMethod.GET).method(HttpMethod.HEAD)
+                .handler(new StaticRevalidation(UI_ROOT, INDEX_PAGE)::handle)
+                .handler(StaticHandler.create(UI_ROOT).setIndexPage(INDEX_PAGE).setCachingEnabled(false)
+                        .setDirectoryListing(false).setIncludeHidden(false));
     }
 }

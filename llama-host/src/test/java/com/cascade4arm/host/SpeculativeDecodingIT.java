@@ -62,6 +62,20 @@ class SpeculativeDecodingIT {
     }
 
     @Test
+    void turnsTheDraftOffForOneRequestWithSpeculativeNMaxZero() {
+        HostClient client = new HostClient(drafted.baseUrl(), null);
+        String body = new JsonObject(HostClient.chatBody(PROMPT, MAX_TOKENS, false)).put("speculative.n_max", 0).encode();
+
+        JsonObject off = new JsonObject(client.postJson("/v1/chat/completions", body).body());
+        JsonObject on = client.chat(PROMPT, MAX_TOKENS);
+
+        assertThat(off.getJsonObject("timings").getInteger("draft_n", 0)).as("draft off: nothing drafted %s", off).isZero();
+        assertThat(on.getJsonObject("timings").getInteger("draft_n")).as("the next request drafts again").isPositive();
+        assertThat(text(off)).as("greedy: the same answer without the draft").isEqualTo(text(on)).isNotBlank();
+        assertThat(completionTokens(off)).isEqualTo(completionTokens(on));
+    }
+
+    @Test
     void answersExactlyMaxTokensWithTheDraftAsWithout() {
         HostClient withDraft = new HostClient(drafted.baseUrl(), null);
         HostClient withoutDraft = new HostClient(plain.baseUrl(), null);

@@ -18,11 +18,26 @@ import java.util.List;
  * @param ignoreEos          keep generating past end-of-generation tokens up to max_tokens (llama-server's
  *                           {@code ignore_eos}; fixed-length benchmark runs), false when absent
  * @param output             JSON answers, token biases and the end user's id ({@link OutputOptions#NONE} for none)
+ * @param draftMax           llama-server's per-request {@code speculative.n_max}: at most this many drafted tokens
+ *                           per step, 0 = the speculative draft off for this request; null = the server's setting
  */
 public record ChatRequest(String model, List<ChatMessage> messages, boolean stream, boolean includeUsage,
                           Integer maxTokens, Integer requestedMaxTokens, Double temperature, Double topP,
                           Double presencePenalty, Double frequencyPenalty, Integer seed, List<String> stop,
-                          boolean ignoreEos, OutputOptions output) {
+                          boolean ignoreEos, OutputOptions output, Integer draftMax) {
+    /** llama-server's request field for the draft length of one request (a flat key with a dot, as it reads it). */
+    public static final String DRAFT_MAX_FIELD = "speculative.n_max";
+    /** The largest per-request draft length accepted (llama.cpp's own --draft-max limit is far lower in practice). */
+    public static final int MAX_DRAFT_TOKENS = 64;
+
+    /** Without a per-request draft setting (the server's own applies). */
+    public ChatRequest(String model, List<ChatMessage> messages, boolean stream, boolean includeUsage,
+                       Integer maxTokens, Integer requestedMaxTokens, Double temperature, Double topP,
+                       Double presencePenalty, Double frequencyPenalty, Integer seed, List<String> stop,
+                       boolean ignoreEos, OutputOptions output) {
+        this(model, messages, stream, includeUsage, maxTokens, requestedMaxTokens, temperature, topP, presencePenalty,
+                frequencyPenalty, seed, stop, ignoreEos, output, null);
+    }
 
     public ChatRequest {
         messages = List.copyOf(messages);
@@ -39,7 +54,13 @@ public record ChatRequest(String model, List<ChatMessage> messages, boolean stre
     /** A copy with the benchmark's sampling and length controls (null sampling values leave the server's default). */
     public ChatRequest withSampling(Double newTemperature, Double newTopP, Integer newSeed, boolean newIgnoreEos) {
         return new ChatRequest(model, messages, stream, includeUsage, maxTokens, requestedMaxTokens, newTemperature,
-                newTopP, presencePenalty, frequencyPenalty, newSeed, stop, newIgnoreEos, output);
+                newTopP, presencePenalty, frequencyPenalty, newSeed, stop, newIgnoreEos, output, draftMax);
+    }
+
+    /** A copy with another per-request draft length (0 = draft off; null = the server's setting). */
+    public ChatRequest withDraftMax(Integer newDraftMax) {
+        return new ChatRequest(model, messages, stream, includeUsage, maxTokens, requestedMaxTokens, temperature, topP,
+                presencePenalty, frequencyPenalty, seed, stop, ignoreEos, output, newDraftMax);
     }
 
     /** Characters of all message contents together. */
@@ -62,7 +83,7 @@ public record ChatRequest(String model, List<ChatMessage> messages, boolean stre
     /** A copy with another model and streaming choice (e.g. what one upstream is sent). */
     public ChatRequest with(String newModel, boolean newStream, boolean newIncludeUsage) {
         return new ChatRequest(newModel, messages, newStream, newIncludeUsage, maxTokens, requestedMaxTokens, temperature,
-                topP, presencePenalty, frequencyPenalty, seed, stop, ignoreEos, output);
+                topP, presencePenalty, frequencyPenalty, seed, stop, ignoreEos, output, draftMax);
     }
 
     /**
@@ -96,6 +117,9 @@ public record ChatRequest(String model, List<ChatMessage> messages, boolean stre
             body.put("ignore_eos", true);
         }
         output.writeTo(body);
+        if (draftMax != null) {
+            body.put(DRAFT_MAX_FIELD, draftMax);
+        }
         body.put("stream", stream);
         if (stream && includeUsage) {
             body.putObject("stream_options").put("include_usage", true);

@@ -127,7 +127,8 @@ public final class ChatRequestParser {
                 Values.number(root, "presence_penalty", -2, 2), Values.number(root, "frequency_penalty", -2, 2),
                 Values.integer(root, "seed", Integer.MIN_VALUE, Integer.MAX_VALUE), stop(root.get("stop")),
                 Values.bool(root, "ignore_eos", false),
-                RequestFields.outputOptions(root, limits.schema()));
+                RequestFields.outputOptions(root, limits.schema()),
+                Values.integer(root, ChatRequest.DRAFT_MAX_FIELD, 0, ChatRequest.MAX_DRAFT_TOKENS));
     }
 
     /**

@@ -18,7 +18,8 @@ final class RequestFields {
     static final Set<String> HONOURED = Set.of("model", "messages", "stream", "stream_options", "max_tokens",
             "max_completion_tokens", "temperature", "top_p", "presence_penalty", "frequency_penalty", "seed", "stop",
             "n", "response_format", "logit_bias", "user", "logprobs",
-            "ignore_eos"); // ignore_eos: llama-server's extension, used by fixed-length benchmark runs
+            "ignore_eos", // ignore_eos: llama-server's extension, used by fixed-length benchmark runs
+            ChatRequest.DRAFT_MAX_FIELD); // speculative.n_max: llama-server's per-request draft length (0 = off)
     /** Known OpenAI fields the gateway does not relay yet, with why (said in the 400). */
     static final Map<String, String> REFUSED = Map.ofEntries(
             Map.entry("tools", "tool calls are not relayed by the cascade yet"),

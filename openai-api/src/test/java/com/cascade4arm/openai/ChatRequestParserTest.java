@@ -73,6 +73,17 @@ class ChatRequestParserTest {
     }
 
     @Test
+    void forwardsLlamaServersPerRequestDraftLengthAndRefusesABadOne() {
+        ChatRequest off = parse(GATEWAY, "{\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}],\"speculative.n_max\":0}");
+        assertThat(off.draftMax()).isZero();
+        assertThat(off.with("large", true, true).toJson().path("speculative.n_max").asInt(-1)).as("kept for the upstream").isZero();
+        assertThat(parse(HOST, "{\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]}").toJson().has("speculative.n_max"))
+                .as("absent: the server's own draft setting").isFalse();
+        assertThatThrownBy(() -> parse(GATEWAY, "{\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}],\"speculative.n_max\":-1}"))
+                .hasMessageContaining("speculative.n_max must be between 0 and 64, but was -1");
+    }
+
+    @Test
     void jsonObjectAsksForAnyObjectAndTextForNothing() {
         ChatRequest json = parse(HOST, "{\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}],"
                 + "\"response_format\":{\"type\":\"json_object\"}}");

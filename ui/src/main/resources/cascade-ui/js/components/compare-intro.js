@@ -11,9 +11,29 @@ export class CompareIntro {
     this.explanation = el('section', { class: 'card compare-explanation', 'data-testid': 'compare-explanation',
       'aria-label': 'What is compared' }, el('header', { class: 'card__header' }, el('div', { class: 'card__heading' }, this.title)), this.text);
     this.sampling = new SamplingFields('compare');
-    this.samplingBox = el('details', { class: 'compare-sampling' }, el('summary', {}, 'Sampling (same for all three)'), this.sampling.root);
+    // The hosted API's reasoning (OpenRouter's "reasoning"): blank = the gateway's cascade.compare.hosted.reasoning.
+    this.reasoning = el('select', { id: 'hosted-reasoning', 'data-testid': 'hosted-reasoning', class: 'input input--select' },
+      el('option', { value: '' }, 'gateway default'),
+      ['off', 'low', 'medium', 'high'].map((v) => el('option', { value: v }, v === 'off' ? 'off' : `effort ${v}`)));
+    this.reasoningNote = el('span', { class: 'field__hint', 'data-testid': 'hosted-reasoning-default' });
+    this.samplingBox = el('details', { class: 'compare-sampling', 'data-testid': 'compare-sampling-box' },
+      el('summary', {}, 'Sampling and hosted reasoning'), this.sampling.root,
+      el('div', { class: 'field field--inline compare-sampling__reasoning' },
+        el('label', { class: 'field__label', for: 'hosted-reasoning' }, 'Hosted API reasoning'), this.reasoning, this.reasoningNote));
     this.estimate = el('p', { class: 'muted compare-estimate', 'data-testid': 'baseline-estimate', role: 'note' });
     this.speed = null;
+  }
+
+  /** The gateway's configured hosted reasoning ("medium", "off", "2048 tokens"), shown as what the default means. */
+  setHostedReasoning(configured) {
+    if (!configured) return;
+    setText(this.reasoningNote, `default here: ${configured}`);
+    this.reasoning.options[0].textContent = `gateway default (${configured})`;
+  }
+
+  /** The reasoning asked for this race, or null for the gateway's default. */
+  hostedReasoning() {
+    return this.reasoning.value || null;
   }
 
   /** text: GET /api/console; columns: Map system id → RaceColumn. */

@@ -13,13 +13,18 @@ export const EXAMPLE_PROMPTS = [
 
 /** Three systems answer at once on shared cores: a moderate default keeps the race short. */
 export const DEFAULT_MAX_TOKENS = 128;
+/** How many races a Run makes: one is a single noisy sample; more give a median and its range. */
+export const REPEAT_CHOICES = [1, 3, 5];
 const isMac = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
 export class PromptForm {
   /** onRun(): the user asked to run; onStop(): to stop; onExample(prompt): an example was picked. */
   constructor({ onRun, onStop, onExample = () => {} }) {
-    this.prompt = el('textarea', { id: 'prompt', 'data-testid': 'prompt', class: 'input prompt-input', rows: '6',
+    this.prompt = el('textarea', { id: 'prompt', 'data-testid': 'prompt', class: 'input prompt-input', rows: '4',
       placeholder: 'Ask anything — or pick an example below', 'aria-describedby': 'prompt-hint', spellcheck: 'true' });
+    this.repeat = el('select', { id: 'repeat', 'data-testid': 'repeat', class: 'input input--select' },
+      REPEAT_CHOICES.map((n) => el('option', { value: String(n) }, n === 1 ? '1 race' : `${n} races · median`)));
+    this.draftOff = el('input', { id: 'draft-off', 'data-testid': 'draft-off', type: 'checkbox' });
     this.maxTokens = el('input', { id: 'max-tokens', 'data-testid': 'max-tokens', class: 'input input--number',
       type: 'number', min: '1', step: '1', value: String(DEFAULT_MAX_TOKENS), inputmode: 'numeric' });
     this.runButton = el('button', { id: 'run', 'data-testid': 'run', class: 'button button--primary', type: 'submit' },
@@ -43,15 +48,19 @@ export class PromptForm {
           el('span', { class: 'card__caption', id: 'prompt-hint' }, 'Sent to all three systems at once',
             el('span', { class: 'keyboard-hint' }, ` · ${isMac ? '⌘' : 'Ctrl'}+Enter runs · Esc stops`)))),
       this.prompt,
+      el('div', { class: 'controls' },
+        el('div', { class: 'field field--inline' }, el('label', { class: 'field__label', for: 'max-tokens' }, 'Max tokens'), this.maxTokens),
+        el('div', { class: 'field field--inline' }, el('label', { class: 'field__label', for: 'repeat' }, 'Repeat'), this.repeat),
+        el('label', { class: 'check check--inline', for: 'draft-off', title: 'After each race, race the cascade once more with '
+          + 'its speculative draft turned off, and show what the draft buys on this machine' },
+          this.draftOff, el('span', {}, 'Draft on/off')),
+        el('div', { class: 'controls__actions' }, this.stopButton, this.runButton)),
       el('div', { class: 'examples', role: 'group', 'aria-labelledby': 'examples-title' },
         el('span', { class: 'examples__title', id: 'examples-title' }, 'Examples — one per prompt category'),
         EXAMPLE_PROMPTS.map((example) => el('button', {
           type: 'button', class: 'example', 'data-testid': `example-${example.category}`, title: example.prompt,
           on: { click: () => pick(example.prompt) },
         }, el('span', { class: 'example__category' }, example.label), el('span', { class: 'example__text' }, example.prompt)))),
-      el('div', { class: 'controls' },
-        el('div', { class: 'field field--inline' }, el('label', { class: 'field__label', for: 'max-tokens' }, 'Max tokens'), this.maxTokens),
-        el('div', { class: 'controls__actions' }, this.stopButton, this.runButton)),
       this.problem);
   }
 
@@ -75,7 +84,7 @@ export class PromptForm {
       this.maxTokens.focus();
       return { problem: `Max tokens must be a whole number of at least 1, but was "${raw}".` };
     }
-    return { request: { prompt, maxTokens } };
+    return { request: { prompt, maxTokens }, repeat: Number(this.repeat.value) || 1, draftOff: this.draftOff.checked };
   }
 
   /** Shows (or with null hides) a problem with the request: invalid input or the gateway refusing it. */
@@ -87,6 +96,8 @@ export class PromptForm {
   setRunning(running) {
     this.runButton.disabled = running;
     this.stopButton.disabled = !running;
+    this.repeat.disabled = running;
+    this.draftOff.disabled = running;
   }
 }
 

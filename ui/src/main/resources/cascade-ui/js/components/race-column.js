@@ -54,7 +54,7 @@ export class RaceColumn {
       ttft: chip('TTFT', 'ttft', 'Time to first token, from the moment the gateway got the compare request'),
       tps: chip('Throughput', 'tps', 'Completion tokens per second after the first token'),
       total: chip('Total', 'total', 'Whole answer, retry waits included'),
-      tokens: chip('Tokens', 'tokens', 'Prompt tokens → completion tokens'),
+      tokens: chip('Tokens', 'tokens', 'Prompt tokens → completion tokens (reasoning tokens included, and named)'),
       cost: chip('Cost', 'cost', 'USD for this answer'),
       last: this.isCascade ? chip('Draft accepted', 'acceptance', ACCEPTANCE_HINT)
         : chip('Retries', 'retries', 'Retries after HTTP 429/503 before any content'),
@@ -253,8 +253,10 @@ export class RaceColumn {
     setText(this.chips.ttft.value, formatMs(r.ttft_ms));
     setText(this.chips.tps.value, r.tokens_per_second == null ? EMPTY : `${formatRate(r.tokens_per_second)} tok/s`);
     setText(this.chips.total.value, formatMs(r.total_ms));
+    // Reasoning tokens are part of the completion tokens (and billed as output): said apart when there are any.
+    const reasoning = r.reasoning_tokens > 0 ? ` (${formatInt(r.reasoning_tokens)} reasoning)` : '';
     setText(this.chips.tokens.value, r.prompt_tokens == null && r.completion_tokens == null ? EMPTY
-      : `${formatInt(r.prompt_tokens)} → ${formatInt(r.completion_tokens)}`);
+      : `${formatInt(r.prompt_tokens)} → ${formatInt(r.completion_tokens)}${reasoning}`);
     setText(this.chips.cost.value, formatUsd(r.cost_usd));
     if (this.isCascade) {
       setText(this.chips.last.value, typeof r.draft_acceptance === 'number' ? formatPercent(r.draft_acceptance) : 'n/a');

@@ -3,16 +3,16 @@
 import { el } from '../lib/dom.js';
 
 const FIELDS = [
-  { key: 'temperature', label: 'Temperature', min: 0, max: 2, step: '0.05', integer: false, placeholder: '0.8' },
-  { key: 'top_p', label: 'Top-p', min: 0, max: 1, step: '0.05', integer: false, placeholder: '0.95' },
-  { key: 'seed', label: 'Seed', min: -2147483648, max: 2147483647, step: '1', integer: true, placeholder: 'random' },
+  { key: 'temperature', label: 'Temperature', min: 0, max: 2, step: '0.05', integer: false, placeholder: 'default 0.8' },
+  { key: 'top_p', label: 'Top-p', min: 0, max: 1, step: '0.05', integer: false, placeholder: 'default 0.95' },
+  { key: 'seed', label: 'Seed', min: -2147483648, max: 2147483647, step: '1', integer: true, placeholder: 'default random' },
 ];
 
 export class SamplingFields {
   /** prefix: test-id and element-id prefix, e.g. "bench" gives bench-temperature, bench-top_p, bench-seed. */
   constructor(prefix) {
     this.inputs = FIELDS.map((f) => ({ ...f, input: el('input', { id: `${prefix}-${f.key}`, 'data-testid': `${prefix}-${f.key}`,
-      class: 'input input--number', type: 'number', min: String(f.min), max: String(f.max), step: f.step,
+      class: 'input input--number input--defaulted', type: 'number', min: String(f.min), max: String(f.max), step: f.step,
       placeholder: f.placeholder, inputmode: f.integer ? 'numeric' : 'decimal' }) }));
     this.root = el('fieldset', { class: 'sampling-fields', 'data-testid': `${prefix}-sampling` },
       el('legend', { class: 'field__label' }, 'Sampling · the same for every system · blank = server default'),

@@ -81,8 +81,12 @@ export async function requestJson(path, { method = 'GET', body, signal, headers 
 }
 
 export const getHealth = (signal) => requestJson('/health', { signal, acceptStatuses: [503] });
-/** [{ system, configured, reason }]: which Compare systems would run, and what to set for one that would be skipped. */
-export const getCompareSystems = (signal) => requestJson('/api/compare/systems', { signal }).then((r) => r.body.systems || []);
+/**
+ * { systems: [{ system, configured, reason }], cpus: { known, shared, cascade, baseline, note }, hosted_reasoning }:
+ * which Compare systems would run (and what to set for one that would be skipped), whether the cascade and the
+ * baseline share CPUs here, and the hosted API's configured reasoning.
+ */
+export const getCompareSystems = (signal) => requestJson('/api/compare/systems', { signal }).then((r) => r.body);
 export const explainRoute = (prompt, signal) => requestJson('/api/route', { method: 'POST', body: { prompt }, signal }).then((r) => r.body);
 
 /** POSTs a JSON body and returns the response once its headers arrived; throws ApiError for a non-2xx answer. */
@@ -115,8 +119,12 @@ async function openStream(endpoint, body, signal) {
  *   { type: 'done' }                                             on "data: [DONE]"
  * Throws ApiError (400/413 …) when the gateway refuses the request before streaming; AbortError when signal aborts.
  */
-export async function* streamCompare({ prompt, maxTokens, sampling = {}, signal }) {
-  const response = await openStream('/api/compare/stream', { prompt, max_tokens: maxTokens, ...sampling }, signal);
+export async function* streamCompare({ prompt, maxTokens, sampling = {}, systems, draft, hostedReasoning, signal }) {
+  const body = { prompt, max_tokens: maxTokens, ...sampling };
+  if (systems) body.systems = systems;
+  if (draft === false) body.draft = false; // the cascade's large model without its speculative draft
+  if (hostedReasoning) body.hosted_reasoning = hostedReasoning;
+  const response = await openStream('/api/compare/stream', body, signal);
   for await (const { data } of readSse(response.body)) {
     if (data === '[DONE]') {
       yield { type: 'done' };

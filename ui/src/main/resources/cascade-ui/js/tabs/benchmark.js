@@ -180,6 +180,10 @@ class BenchmarkView {
     if (!run || run.status === 'running') {
       this.pollTimer = setTimeout(() => this.poll(runId, generation), POLL_MS);
     } else {
+      if (this.startedMessageRun === runId) {
+        this.startedMessageRun = null;
+        this.form.showMessage(null);
+      }
       this.refreshHistory().then(() => this.history.markCurrent(runId));
       refreshConsoleText().then((text) => this.describe(text), () => {}); // the run measured the baseline again
     }
@@ -191,6 +195,7 @@ class BenchmarkView {
     try {
       const { body } = await adminRequest(RUNS_PATH, { method: 'POST', body: config }, 'Starting a benchmark');
       this.form.showMessage(body.note ? `Started: ${body.note}` : `Started run ${body.id}: ${body.total} requests.`, body.note ? 'warn' : 'info');
+      this.startedMessageRun = body.note ? null : body.id; // "Started run …" goes when that run ends (a note stays)
       await this.refreshHistory();
       await this.open(body.id);
     } catch (e) {

@@ -52,8 +52,11 @@ class CompareView {
 
     this.form.root.classList.add('compare__prompt');
     this.summary.root.classList.add('compare__summary');
-    this.root = el('div', { class: 'compare', dataset: { running: 'false' } }, this.intro.explanation, this.form.root, explainCard, this.summary.root,
-      el('div', { class: 'compare__columns', 'data-testid': 'results' }, [...this.columns.values()].map((c) => c.root)));
+    this.columnsBox = el('div', { class: 'compare__columns', 'data-testid': 'results', dataset: { skipped: '0' } },
+      [...this.columns.values()].map((c) => c.root));
+    // Reading order: the prompt first (what a newcomer acts on), then the race, then the framing and the dry run.
+    this.root = el('div', { class: 'compare', dataset: { running: 'false' } }, this.form.root, this.intro.explanation,
+      explainCard, this.summary.root, this.columnsBox);
     bindRunKeys(this.root, { onRun: run, onStop: stop, isRunning: () => !!this.running });
   }
 
@@ -74,17 +77,29 @@ class CompareView {
 
   // ---- Orientation and keeping the race in view ----
 
-  /** Before any run: a system the gateway would skip says so, and what to set (a failed lookup changes nothing). */
+  /**
+   * Before any run: a system the gateway would skip says so, and what to set (a failed lookup changes nothing); the
+   * summary says whether the cascade and the baseline share CPUs here; the hosted reasoning default is shown.
+   */
   async showUnconfiguredSystems() {
-    let systems;
+    let setup;
     try {
-      systems = await getCompareSystems();
+      setup = await getCompareSystems();
     } catch {
       return;
     }
-    for (const { system, configured, reason } of systems) {
+    for (const { system, configured, reason } of setup.systems || []) {
       if (!configured) this.columns.get(system)?.showUnconfigured(reason);
     }
+    this.layoutColumns();
+    this.summary.setCpus(setup.cpus);
+    this.intro.setHostedReasoning(setup.hosted_reasoning);
+  }
+
+  /** A system that will not run (or did not) takes a slim row instead of a third of the race. */
+  layoutColumns() {
+    const idle = [...this.columns.values()].filter((c) => c.skipped || c.root.dataset.state === 'unconfigured');
+    this.columnsBox.dataset.skipped = String(idle.length);
   }
 
   /** On Run: the race summary scrolls into view (below the sticky header) and takes focus, so results are not missed. */
@@ -94,51 +109,43 @@ class CompareView {
     this.summary.root.focus({ preventScroll: true });
   }
 
+  /**
+   * Runs `repeat` races of the prompt (each streamed into the columns); with draft on/off, each race is followed by
+   * one of the cascade alone with its draft off. Then the summary: one race's ratios (said to be one sample), or the
+   * medians with their range over all races, and what the draft bought.
+   */
   async run() {
     if (this.running) return;
-    const { request, problem } = this.form.read();
+    const { request, repeat = 1, draftOff = false, problem } = this.form.read();
     const { sampling, problem: samplingProblem } = this.intro.sampling.read();
     this.form.showProblem(problem || samplingProblem || null);
     if (problem || samplingProblem) return;
     const controller = new AbortController();
     this.setRunning(controller);
-    const started = performance.now();
-    for (const column of this.columns.values()) column.begin(started);
+    const hostedReasoning = this.intro.hostedReasoning();
+    const races = [];
+    const pairs = [];
     this.summary.start();
     this.bringRaceIntoView();
-    const tick = () => this.summary.progress(this.finishedCount(), this.racing().length, performance.now() - started);
-    tick();
-    const ticker = setInterval(tick, PROGRESS_TICK_MS);
-    let aggregate = null;
     try {
-      for await (const event of streamCompare({ ...request, sampling, signal: controller.signal })) {
-        const column = this.columns.get(event.system);
-        if (event.type === 'delta') column?.appendDelta(event.text);
-        else if (event.type === 'routed') column?.routed(event);
-        else if (event.type === 'retrying') column?.retrying(event);
-        else if (event.type === 'result') column?.finish(event.result);
-        else if (event.type === 'aggregate') aggregate = event.aggregate;
-        else if (event.type === 'error') this.form.showProblem(event.message);
-      }
-      clearInterval(ticker);
-      if (aggregate) {
-        // The aggregate repeats every result: a column whose own event was lost still ends right.
-        for (const [system, result] of Object.entries(aggregate.systems || {})) {
-          const column = this.columns.get(system);
-          if (column && !column.finished) column.finish(result);
+      for (let i = 1; i <= repeat; i++) {
+        const aggregate = await this.race({ ...request, sampling, hostedReasoning }, controller,
+          repeat > 1 ? `Race ${i} of ${repeat}` : 'Racing');
+        if (!aggregate) return;
+        races.push(aggregate);
+        if (draftOff) {
+          const off = await this.cascadeWithoutDraft({ ...request, sampling }, controller, `Race ${i} of ${repeat}`);
+          if (!off) return;
+          pairs.push({ on: aggregate.systems?.cascade, off: off.systems?.cascade });
         }
-        this.summary.show(aggregate);
-      } else {
-        this.endUnfinished('Ended without a result');
-        this.summary.failed('The stream ended before the gateway sent its summary.');
       }
+      this.summary.show(races, draftOff ? pairs : null);
     } catch (e) {
-      clearInterval(ticker);
       if (e.name === 'AbortError') {
         const finished = this.finishedCount();
         const skipped = [...this.columns.values()].filter((c) => c.skipped).map((c) => c.title);
         for (const column of this.columns.values()) column.stop();
-        this.summary.stopped(finished, this.racing().length, skipped);
+        this.summary.stopped(finished, this.racing().length, skipped, races.length);
       } else {
         const title = errorTitle(e);
         for (const column of this.columns.values()) if (!column.finished) column.abandon(title);
@@ -148,6 +155,59 @@ class CompareView {
     } finally {
       if (this.running === controller) this.setRunning(null);
     }
+  }
+
+  /** One race streamed into the columns; its aggregate, or null when the stream ended without one (said so). */
+  async race(request, controller, label) {
+    const started = performance.now();
+    for (const column of this.columns.values()) column.begin(started);
+    const tick = () => this.summary.progress(label, this.finishedCount(), this.racing().length, performance.now() - started);
+    tick();
+    const ticker = setInterval(tick, PROGRESS_TICK_MS);
+    let aggregate = null;
+    try {
+      for await (const event of streamCompare({ ...request, signal: controller.signal })) {
+        const column = this.columns.get(event.system);
+        if (event.type === 'delta') column?.appendDelta(event.text);
+        else if (event.type === 'routed') column?.routed(event);
+        else if (event.type === 'retrying') column?.retrying(event);
+        else if (event.type === 'result') column?.finish(event.result);
+        else if (event.type === 'aggregate') aggregate = event.aggregate;
+        else if (event.type === 'error') this.form.showProblem(event.message);
+      }
+    } finally {
+      clearInterval(ticker);
+    }
+    if (!aggregate) {
+      this.endUnfinished('Ended without a result');
+      this.summary.failed('The stream ended before the gateway sent its summary.');
+      return null;
+    }
+    // The aggregate repeats every result: a column whose own event was lost still ends right.
+    for (const [system, result] of Object.entries(aggregate.systems || {})) {
+      const column = this.columns.get(system);
+      if (column && !column.finished) column.finish(result);
+    }
+    this.layoutColumns();
+    return aggregate;
+  }
+
+  /** The cascade alone with its speculative draft off (its columns keep the race's answers); its aggregate. */
+  async cascadeWithoutDraft(request, controller, label) {
+    const started = performance.now();
+    const tick = () => this.summary.progress(`${label} · cascade again, draft off`, 0, 1, performance.now() - started);
+    tick();
+    const ticker = setInterval(tick, PROGRESS_TICK_MS);
+    let aggregate = null;
+    try {
+      for await (const event of streamCompare({ ...request, systems: ['cascade'], draft: false, signal: controller.signal })) {
+        if (event.type === 'aggregate') aggregate = event.aggregate;
+      }
+    } finally {
+      clearInterval(ticker);
+    }
+    if (!aggregate) this.summary.failed('The draft-off race ended before the gateway sent its summary.');
+    return aggregate;
   }
 
   endUnfinished(label) {

@@ -120,6 +120,9 @@ final class LoadedModel implements AutoCloseable {
         if (prepared.grammar() != null) {
             parameters.setGrammar(prepared.grammar());
         }
+        if (request.draftMax() != null && config.draftModel() != null) {
+            RequestDraft.apply(parameters, request.draftMax()); // 0: this request without the draft
+        }
         return model.generate(parameters).iterator();
     }
 

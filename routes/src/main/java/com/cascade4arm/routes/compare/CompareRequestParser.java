@@ -16,7 +16,8 @@ import java.util.Set;
  */
 public final class CompareRequestParser {
     /** Compare's own field, and chat fields compare decides itself (every system streams; the cascade uses "auto"). */
-    private static final Set<String> IGNORED_FIELDS = Set.of("systems", "model", "stream", "stream_options");
+    private static final Set<String> IGNORED_FIELDS = Set.of("systems", "model", "stream", "stream_options", "draft",
+            "hosted_reasoning");
 
     private final ChatRequestParser chat;
 
@@ -31,7 +32,34 @@ public final class CompareRequestParser {
         }
         JsonNode systems = root.get("systems");
         ChatRequest request = chat.parsePromptOrMessages((ObjectNode) root, IGNORED_FIELDS);
-        return new CompareRequest(request, systems(systems));
+        return new CompareRequest(request, systems(systems), draft(root.get("draft")), reasoning(root.get("hosted_reasoning")));
+    }
+
+    /** {@code draft}: false races the cascade with its large model's speculative draft off; absent or true: on. */
+    private static boolean draft(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return true;
+        }
+        if (!node.isBoolean()) {
+            throw ApiError.invalidParam("draft", "invalid_type", "draft must be true or false, but was " + abbreviate(node.toString()));
+        }
+        return node.asBoolean();
+    }
+
+    /** {@code hosted_reasoning}: off, low, medium, high or a token budget; absent: the configured reasoning. */
+    private static HostedReasoning reasoning(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isTextual() && !node.isIntegralNumber()) {
+            throw ApiError.invalidParam("hosted_reasoning", "invalid_type",
+                    "hosted_reasoning must be a string or a whole number, but was " + abbreviate(node.toString()));
+        }
+        try {
+            return HostedReasoning.parse(node.asText(), "hosted_reasoning");
+        } catch (IllegalArgumentException e) {
+            throw ApiError.invalidParam("hosted_reasoning", "invalid_value", e.getMessage());
+        }
     }
 
     private static Set<SystemName> systems(JsonNode node) {

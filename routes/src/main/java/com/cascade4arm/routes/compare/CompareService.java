@@ -196,12 +196,15 @@ public final class CompareService implements AutoCloseable {
         ObjectNode sampling = aggregate.putObject("sampling");
         sampling.put("max_tokens", sent.maxTokens()).put("temperature", sent.temperature()).put("top_p", sent.topP())
                 .put("seed", sent.seed()).put("ignore_eos", sent.ignoreEos());
+        aggregate.put("draft", run.request().draft());
+        aggregate.put("hosted_reasoning", legs.get(SystemName.HOSTED).reasoning(run.request()).toString());
         return aggregate;
     }
 
     /**
-     * {systems: [{system, configured, reason}]}: which systems a compare would call, and for one that it would skip,
-     * what to set — so a console can say "not configured" before anyone runs a prompt.
+     * {systems: [{system, configured, reason}], cpus, hosted_reasoning}: which systems a compare would call, and for one
+     * that it would skip, what to set — so a console can say "not configured" before anyone runs a prompt; whether the
+     * cascade and the baseline have CPUs of their own ({@link SystemCpus}); the hosted API's configured reasoning.
      */
     void describeSystems(Exchange exchange) {
         ObjectNode answer = Json.object();
@@ -210,6 +213,8 @@ public final class CompareService implements AutoCloseable {
             String unconfigured = legs.get(system).target().unconfigured().get();
             systems.addObject().put("system", system.id()).put("configured", unconfigured == null).put("reason", unconfigured);
         }
+        answer.set("cpus", settings.cpus().toJson());
+        answer.put("hosted_reasoning", settings.hostedReasoning().toString());
         exchange.getMessage().setBody(answer);
     }
 

@@ -13,10 +13,13 @@ import java.util.function.Function;
  * @param hostedBaseUrl   OpenAI-compatible base URL of the hosted API (ends in /v1 or /api/v1)
  * @param hostedApiKey    Bearer key of the hosted API; null = the hosted column is skipped
  * @param retry           retry, backoff, cooldown and breaker knobs shared by the three systems
+ * @param hostedReasoning the hosted API's reasoning unless a compare asks for another (cascade.compare.hosted.reasoning)
+ * @param cpus            whether the cascade and the baseline have CPUs of their own (known for embedded hosts)
  */
 public record CompareSettings(long deadlineMs, URI hostedBaseUrl, String hostedModel, String hostedApiKey,
                               String hostedReferer, String hostedTitle, double hostedUsdPerMillionInput,
-                              double hostedUsdPerMillionOutput, Retry retry) {
+                              double hostedUsdPerMillionOutput, Retry retry, HostedReasoning hostedReasoning,
+                              SystemCpus cpus) {
     public static final long DEFAULT_DEADLINE_MS = 120_000;
     public static final String DEFAULT_HOSTED_BASE_URL = "https://openrouter.ai/api/v1";
     public static final String DEFAULT_HOSTED_MODEL = "qwen/qwen-2.5-7b-instruct";
@@ -77,13 +80,22 @@ public record CompareSettings(long deadlineMs, URI hostedBaseUrl, String hostedM
                 keys.text("cascade.compare.hosted.title", DEFAULT_HOSTED_TITLE),
                 keys.decimal("cascade.cost.hosted.usd-per-million-input", DEFAULT_HOSTED_USD_PER_MILLION_INPUT, Double.MAX_VALUE),
                 keys.decimal("cascade.cost.hosted.usd-per-million-output", DEFAULT_HOSTED_USD_PER_MILLION_OUTPUT, Double.MAX_VALUE),
-                retry);
+                retry,
+                HostedReasoning.parse(keys.text("cascade.compare.hosted.reasoning", HostedReasoning.DEFAULT.toString()),
+                        "cascade.compare.hosted.reasoning"),
+                SystemCpus.UNKNOWN);
     }
 
     /** A copy whose hosted column is the simulated API at {@code base}: its key and a model name that says so. */
     public CompareSettings withSimulatedHosted(URI base, String apiKey, String model) {
         return new CompareSettings(deadlineMs, base, model, apiKey, hostedReferer, hostedTitle, hostedUsdPerMillionInput,
-                hostedUsdPerMillionOutput, retry);
+                hostedUsdPerMillionOutput, retry, hostedReasoning, cpus);
+    }
+
+    /** A copy that knows where the cascade's and the baseline's hosts run (the embedded hosts' CPU lists). */
+    public CompareSettings withCpus(SystemCpus newCpus) {
+        return new CompareSettings(deadlineMs, hostedBaseUrl, hostedModel, hostedApiKey, hostedReferer, hostedTitle,
+                hostedUsdPerMillionInput, hostedUsdPerMillionOutput, retry, hostedReasoning, newCpus);
     }
 
     /** The settings with every default and no hosted key (what an empty configuration gives). */

@@ -2,6 +2,8 @@ package com.cascade4arm.routes.compare;
 
 import com.cascade4arm.openai.LogText;
 import com.cascade4arm.routes.upstream.UpstreamErrorText;
+import com.cascade4arm.openai.ChatRequest;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
@@ -121,8 +123,20 @@ final class Leg {
         if (!rateLimits.tryAcquirePermission()) {
             return SystemResult.coolingDown(system, target.model(), endpoint(), cooldownRemainingMs());
         }
-        return new LegCall(this, run, target.base().get(),
-                run.request().chat().with(target.model(), true, true).toJson(target.model() != null));
+        ChatRequest chat = run.request().chat();
+        if (system == SystemName.CASCADE && !run.request().draft()) {
+            chat = chat.withDraftMax(0); // the large model without its speculative draft (llama-server's speculative.n_max)
+        }
+        ObjectNode body = chat.with(target.model(), true, true).toJson(target.model() != null);
+        if (target.reasoning() != null) {
+            body.set("reasoning", reasoning(run.request()).toJson());
+        }
+        return new LegCall(this, run, target.base().get(), body);
+    }
+
+    /** The hosted API's reasoning for this compare: what it asked for, else the configured one. */
+    HostedReasoning reasoning(CompareRequest request) {
+        return request.hostedReasoning() != null ? request.hostedReasoning() : target.reasoning();
     }
 
     /** Resilience4j's retry policy for one call: the verdict and the wait come from the call's last outcome. */

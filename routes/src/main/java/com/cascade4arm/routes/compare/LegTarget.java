@@ -18,9 +18,11 @@ import java.util.function.Supplier;
  * @param cost       the request's cost in USD from what the leg measured, null when unknown
  * @param instance   the paid instance whose share each attempt holds (the baseline's), null when the system is not
  *                   ours to meter (the cascade meters itself; the hosted API bills tokens)
+ * @param reasoning  the reasoning the system is asked for unless a compare says otherwise; null: not a reasoning API
  */
 record LegTarget(SystemName system, Supplier<URI> base, boolean openAiBase, String apiKey, String model,
-                 Map<String, String> headers, CostRule cost, Supplier<String> unconfigured, SystemCost instance) {
+                 Map<String, String> headers, CostRule cost, Supplier<String> unconfigured, SystemCost instance,
+                 HostedReasoning reasoning) {
 
     /** Cost of a successful answer; {@code shareMs}: the attempt's measured share of the instance. */
     @FunctionalInterface
@@ -36,7 +38,7 @@ record LegTarget(SystemName system, Supplier<URI> base, boolean openAiBase, Stri
         return new LegTarget(SystemName.CASCADE, selfUrl, false, selfKey, "auto", Map.of(),
                 (stream, measures, busyMs) -> stream.cascade() != null && stream.cascade().path("cost_usd").isNumber()
                         ? stream.cascade().get("cost_usd").asDouble() : null,
-                () -> selfUrl.get() == null ? "the gateway's HTTP server is not bound yet" : null, null);
+                () -> selfUrl.get() == null ? "the gateway's HTTP server is not bound yet" : null, null, null);
     }
 
     /** The baseline endpoint: its instance price for the attempt's share (by the compares in flight on it). */
@@ -44,7 +46,7 @@ record LegTarget(SystemName system, Supplier<URI> base, boolean openAiBase, Stri
         return new LegTarget(SystemName.BASELINE, () -> url, false, null, null, Map.of(),
                 (stream, measures, shareMs) -> CostModel.requestUsd(instance.usdPerHour(), shareMs),
                 () -> url == null ? "no baseline endpoint configured (cascade.baseline.url / CASCADE_BASELINE_URL)" : null,
-                instance);
+                instance, null);
     }
 
     /** The hosted API: per-token list prices (reasoning tokens are billed as output); OpenRouter attribution headers. */
@@ -57,7 +59,7 @@ record LegTarget(SystemName system, Supplier<URI> base, boolean openAiBase, Stri
                         settings.hostedUsdPerMillionOutput(), orZero(measures.promptTokens()), orZero(measures.completionTokens())),
                 () -> settings.hostedApiKey() == null
                         ? "no API key for the hosted API: set OPENROUTER_API_KEY (cascade.compare.hosted.api-key)" : null,
-                null);
+                null, settings.hostedReasoning());
     }
 
     /** The chat completions URL under {@code base}. */

@@ -132,6 +132,51 @@ class CompareIT {
     }
 
     @Test
+    void asksTheHostedApiForTheConfiguredReasoningOrTheComparesOwnAndCountsItsTokens() throws Exception {
+        gateway.hosted.config(gateway.hosted.config().withReasoningChunks(List.of("Let", " me", " think", ".")));
+
+        JsonNode byDefault = JSON.readTree(gateway.compare(prompt(EASY_PROMPT, 8)).body());
+        assertThat(gateway.hosted.lastBody().path("reasoning").toString()).as("configured default")
+                .isEqualTo("{\"effort\":\"medium\"}");
+        assertThat(byDefault.at("/systems/hosted/reasoning_tokens").asInt()).as("medium: the stand-in's 4 tokens").isEqualTo(4);
+        assertThat(byDefault.path("hosted_reasoning").asText()).isEqualTo("medium");
+
+        JsonNode high = JSON.readTree(gateway.compare("{\"prompt\":\"Hello!\",\"max_tokens\":8,\"hosted_reasoning\":\"high\"}").body());
+        assertThat(gateway.hosted.lastBody().path("reasoning").toString()).isEqualTo("{\"effort\":\"high\"}");
+        assertThat(high.at("/systems/hosted/reasoning_tokens").asInt()).as("high: twice as many").isEqualTo(8);
+        assertThat(high.at("/systems/hosted/completion_tokens").asInt()).as("reasoning is billed as output")
+                .isEqualTo(StandInConfig.DEFAULT_CHUNKS.size() + 8);
+        assertThat(high.path("hosted_reasoning").asText()).isEqualTo("high");
+
+        JsonNode budget = JSON.readTree(gateway.compare("{\"prompt\":\"Hello!\",\"max_tokens\":8,\"hosted_reasoning\":3}").body());
+        assertThat(gateway.hosted.lastBody().path("reasoning").toString()).isEqualTo("{\"max_tokens\":3}");
+        assertThat(budget.at("/systems/hosted/reasoning_tokens").asInt()).as("a 3-token budget").isEqualTo(3);
+
+        JsonNode off = JSON.readTree(gateway.compare("{\"prompt\":\"Hello!\",\"max_tokens\":8,\"hosted_reasoning\":\"off\"}").body());
+        assertThat(gateway.hosted.lastBody().path("reasoning").toString()).isEqualTo("{\"enabled\":false}");
+        assertThat(off.at("/systems/hosted/reasoning_tokens").asInt()).as("reasoning off").isZero();
+        assertThat(gateway.large.lastChatRequest() == null || !gateway.large.lastChatRequest().has("reasoning"))
+                .as("reasoning goes to the hosted API only").isTrue();
+    }
+
+    @Test
+    void draftOffRacesTheCascadeWithSpeculativeNMaxZeroAndSaysSo() throws Exception {
+        String code = "Write a Python function that reverses a string.";
+        JsonNode on = JSON.readTree(gateway.compare("{\"prompt\":\"" + code + "\",\"max_tokens\":8,\"systems\":[\"cascade\"]}").body());
+        assertThat(on.at("/systems/cascade/route").asText()).as("a code prompt goes to the large tier").isEqualTo("large");
+        assertThat(gateway.large.lastChatRequest().has("speculative.n_max")).as("draft on: the server's own setting").isFalse();
+        assertThat(on.path("draft").asBoolean()).isTrue();
+
+        JsonNode off = JSON.readTree(gateway.compare("{\"prompt\":\"" + code
+                + "\",\"max_tokens\":8,\"systems\":[\"cascade\",\"baseline\"],\"draft\":false}").body());
+        assertThat(off.at("/systems/cascade/status").asText()).isEqualTo("ok");
+        assertThat(gateway.large.lastChatRequest().path("speculative.n_max").isInt()).as("sent to the large pool").isTrue();
+        assertThat(gateway.large.lastChatRequest().path("speculative.n_max").asInt()).isZero();
+        assertThat(gateway.baseline.lastChatRequest().has("speculative.n_max")).as("only the cascade's draft is off").isFalse();
+        assertThat(off.path("draft").asBoolean()).isFalse();
+    }
+
+    @Test
     void streamsDeltasOfAllThreeSystemsInterleavedThenResultsAggregateAndDone() throws Exception {
         ResponderBehaviour slow = ResponderBehaviour.INSTANT.withChunkDelayMs(40);
         gateway.small.behaviour(slow);

@@ -42,6 +42,22 @@ class CompareRequestParserTest {
         assertThat(request.chat().maxTokens()).as("the chat default").isEqualTo(64);
     }
 
+    @Test
+    void takesTheDraftSwitchAndTheHostedReasoning() {
+        CompareRequest plain = parse("{\"prompt\":\"Hi\"}");
+        assertThat(plain.draft()).as("draft on unless asked").isTrue();
+        assertThat(plain.hostedReasoning()).as("the configured reasoning").isNull();
+
+        CompareRequest asked = parse("{\"prompt\":\"Hi\",\"draft\":false,\"hosted_reasoning\":\"High\"}");
+        assertThat(asked.draft()).isFalse();
+        assertThat(asked.hostedReasoning()).isEqualTo(new HostedReasoning("high", null));
+        assertThat(parse("{\"prompt\":\"Hi\",\"hosted_reasoning\":2048}").hostedReasoning().toJson().toString())
+                .isEqualTo("{\"max_tokens\":2048}");
+        assertThat(parse("{\"prompt\":\"Hi\",\"hosted_reasoning\":\"off\"}").hostedReasoning().toJson().toString())
+                .isEqualTo("{\"enabled\":false}");
+        assertThat(asked.chat().draftMax()).as("draft is compare's own field, not sent as such").isNull();
+    }
+
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiter = '|', value = {
             "{}|prompt or messages is required",
@@ -51,6 +67,9 @@ class CompareRequestParserTest {
             "{\"prompt\":\"a\",\"systems\":[]}|systems must be a non-empty array",
             "{\"prompt\":\"a\",\"systems\":[\"cascade\",\"gpt5\"]}|systems[1] must be one of [cascade, baseline, hosted], but was \"gpt5\"",
             "{\"prompt\":\"a\",\"max_tokens\":9000}|max_tokens must be between 1 and 512, but was 9000",
+            "{\"prompt\":\"a\",\"draft\":\"no\"}|draft must be true or false, but was \"no\"",
+            "{\"prompt\":\"a\",\"hosted_reasoning\":\"max\"}|hosted_reasoning must be off, low, medium, high or a token budget",
+            "{\"prompt\":\"a\",\"hosted_reasoning\":0}|hosted_reasoning must be off, low, medium, high or a token budget",
             "[1,2]|request body must be a JSON object, but was array"
     })
     void rejectsBadInputNamingTheField(String body, String message) {

@@ -59,24 +59,53 @@ final class StandInChat {
         List<String> content = config.contentChunks().subList(0, Math.min(maxTokens, config.contentChunks().size()));
         OpenRouterBodies bodies = new OpenRouterBodies("gen-standin-" + ids.incrementAndGet(),
                 request.path("model").asText(config.model()));
+        List<String> reasoning = reasoning(request.get("reasoning"), config);
         if (!request.path("stream").asBoolean(false)) {
-            Thread.sleep(config.chunkDelayMs() * (content.size() + config.reasoningChunks().size()));
+            Thread.sleep(config.chunkDelayMs() * (content.size() + reasoning.size()));
             StandInHttp.json(exchange, 200, bodies.completion(String.join("", content),
-                    String.join("", config.reasoningChunks()), promptTokens, content.size(), config.reasoningChunks().size()));
+                    String.join("", reasoning), promptTokens, content.size(), reasoning.size()));
             return;
         }
-        stream(exchange, config, fault, bodies, content, promptTokens);
+        stream(exchange, config, fault, bodies, content, reasoning, promptTokens);
+    }
+
+    /**
+     * The reasoning deltas for a request, honouring OpenRouter's {@code reasoning} object: absent → the configured
+     * reasoning; {@code "enabled": false} or effort "none" → none; effort medium (or reasoning on without an effort,
+     * OpenRouter's default) → the configured reasoning (none configured: none, like a model that does not reason); low → its first half; high → it twice;
+     * {@code max_tokens} N → at most N tokens of the high-effort reasoning.
+     */
+    static List<String> reasoning(JsonNode asked, StandInConfig config) {
+        if (asked == null || asked.isNull() || !asked.isObject()) {
+            return config.reasoningChunks();
+        }
+        List<String> base = config.reasoningChunks(); // none configured: a model that does not reason ignores the request
+        String effort = asked.path("effort").asText("");
+        if (!asked.path("enabled").asBoolean(true) || effort.equals("none")) {
+            return List.of();
+        }
+        List<String> twice = new java.util.ArrayList<>(base);
+        twice.addAll(base);
+        if (asked.path("max_tokens").isIntegralNumber()) {
+            return List.copyOf(twice.subList(0, Math.max(0, Math.min(twice.size(), asked.get("max_tokens").asInt()))));
+        }
+        return switch (effort) {
+            case "low" -> List.copyOf(base.subList(0, (base.size() + 1) / 2));
+            case "high" -> List.copyOf(twice);
+            default -> base;
+        };
     }
 
     private static void stream(HttpExchange exchange, StandInConfig config, Fault fault, OpenRouterBodies bodies,
-                               List<String> content, int promptTokens) throws IOException, InterruptedException {
+                               List<String> content, List<String> reasoningChunks, int promptTokens)
+            throws IOException, InterruptedException {
         StandInHttp.startSse(exchange);
         OutputStream out = exchange.getResponseBody();
         for (int i = 0; i < config.keepAlives(); i++) {
             StandInHttp.write(out, KEEP_ALIVE);
         }
         StandInHttp.event(out, bodies.roleChunk());
-        for (String reasoning : config.reasoningChunks()) {
+        for (String reasoning : reasoningChunks) {
             Thread.sleep(config.chunkDelayMs());
             StandInHttp.event(out, bodies.reasoningChunk(reasoning));
         }
@@ -97,7 +126,7 @@ final class StandInChat {
             }
         }
         StandInHttp.event(out, bodies.finishChunk());
-        StandInHttp.event(out, bodies.usageChunk(promptTokens, content.size(), config.reasoningChunks().size()));
+        StandInHttp.event(out, bodies.usageChunk(promptTokens, content.size(), reasoningChunks.size()));
         StandInHttp.write(out, "data: [DONE]\n\n");
         out.close();
     }
