@@ -33,6 +33,10 @@ final class TypeReferences {
      */
     static final Map<String, String> EXTERNAL = Map.ofEntries(
             Map.entry("AtomicReference", "java.util.concurrent.atomic.AtomicReference"),
+            Map.entry("String", "java.lang.String"),
+            Map.entry("Character", "java.lang.Character"),
+            Map.entry("CharSequence", "java.lang.CharSequence"),
+            Map.entry("ThreadLocal", "java.lang.ThreadLocal"),
             Map.entry("FileLock", "java.nio.channels.FileLock"),
             Map.entry("HttpClient", "java.net.http.HttpClient"),
             Map.entry("StackOverflowError", "java.lang.StackOverflowError"),
