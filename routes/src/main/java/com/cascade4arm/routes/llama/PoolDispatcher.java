@@ -191,9 +191,10 @@ public final class PoolDispatcher {
                 // is tried (the same request would fail there the same way). A 500 about the content becomes a 400.
                 endpoint.breaker().onSuccess(elapsed, TimeUnit.NANOSECONDS);
                 LOG.info("upstream {} refused the request: {}", endpoint, LogText.safe(failure.getMessage()));
+                String reason = failure.requestFaultReason();
                 result.completeExceptionally(new ApiError(failure.isClientError() ? failure.status() : 400,
-                        ApiError.INVALID_REQUEST, "upstream_rejected", "the model server refused the request: "
-                        + failure.requestFaultReason()));
+                        ApiError.INVALID_REQUEST, "upstream_rejected", "the model server refused the request: HTTP "
+                        + failure.status() + (reason.isBlank() ? "" : " " + reason)));
             } else if (error instanceof UpstreamFailure failure) {
                 endpoint.breaker().onError(elapsed, TimeUnit.NANOSECONDS, failure);
                 metrics.upstreamError(endpoint.name(), failure.status() == 0 ? "io" : "http_" + failure.status());

@@ -56,7 +56,8 @@ public final class RequestFault {
 
     private static String messageOf(JsonNode error, String body) {
         JsonNode message = error.path("message");
-        return message.isTextual() && !message.asText().isBlank() ? message.asText() : body == null ? "" : body;
+        // Not an API error: a plain-text line, or nothing from an error page (UpstreamErrorText drops HTML).
+        return message.isTextual() && !message.asText().isBlank() ? message.asText() : UpstreamErrorText.reason(body);
     }
 
     /** One line, at most {@link #MAX_REASON_CHARS} characters. */

@@ -1,10 +1,12 @@
 package com.cascade4arm.testing.health;
 
+import com.cascade4arm.testing.http.RawHttp;
+
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.Socket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,21 +15,29 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Measures {@code GET /health} again and again on one connection while a hostile probe runs, so a test can assert
  * that one client's input never stalled the event loop for everyone: {@code try (var h = HealthLatencyProbe.start(base))
- * { attack(); } h.p99Ms()}. A request that fails or answers non-200 counts as {@link #failures()}.
+ * { attack(); } h.p99Ms()}. A request that fails or answers non-200 counts as {@link #failures()}. The connection comes
+ * from an address of its own ({@link #SOURCE_ADDRESS}) and is closed with the probe, so it never counts against the
+ * per-client connection cap of the test's own requests from 127.0.0.1 (the JDK client kept its idle connections open).
  */
 public final class HealthLatencyProbe implements AutoCloseable {
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
     private static final long PAUSE_BETWEEN_MS = 10;
 
-    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-    private final HttpRequest request;
+    /** A loopback address no test uses as a client of its own. */
+    public static final String SOURCE_ADDRESS = "127.0.0.254";
+
+    private final int port;
+    private final byte[] request;
+    private Socket socket;
+    private java.io.InputStream in; // buffered: RawHttp reads byte by byte
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final List<Long> latenciesMicros = new ArrayList<>();
     private final Thread thread;
     private int failures;
 
     private HealthLatencyProbe(URI base) {
-        this.request = HttpRequest.newBuilder(base.resolve("/health")).timeout(REQUEST_TIMEOUT).GET().build();
+        this.port = base.getPort();
+        this.request = ("GET /health HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
         this.thread = new Thread(this::loop, "health-latency-probe");
         thread.setDaemon(true);
     }
@@ -59,14 +69,31 @@ public final class HealthLatencyProbe implements AutoCloseable {
         }
     }
 
+    /** One request on the probe's connection (opened again if the server closed it). */
     private boolean sendOnce() {
         try {
-            return client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
-        } catch (IOException e) {
+            if (socket == null || socket.isClosed()) {
+                socket = RawHttp.connect(port, SOURCE_ADDRESS);
+                socket.setSoTimeout((int) REQUEST_TIMEOUT.toMillis());
+                in = new java.io.BufferedInputStream(socket.getInputStream());
+            }
+            socket.getOutputStream().write(request);
+            socket.getOutputStream().flush();
+            return RawHttp.read(in).status() == 200;
+        } catch (IOException | UncheckedIOException e) {
+            closeSocket();
             return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
+        }
+    }
+
+    private void closeSocket() {
+        if (socket != null) {
+            try {
+                socket.close();
+            } catch (IOException ignored) {
+                // closing a broken connection
+            }
+            socket = null;
         }
     }
 
@@ -79,6 +106,7 @@ public final class HealthLatencyProbe implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        closeSocket();
     }
 
     public synchronized int samples() {
