@@ -205,7 +205,7 @@ final class BenchmarkRun {
         }
         String target = config.targets().get(0).name();
         if (stopped.get()) {
-            draftSpeedup = DraftSpeedup.unavailable(target, 0, 0, "not measured: " + error);
+            draftSpeedup = DraftSpeedup.unavailable(target, 0, "not measured: " + error);
             return;
         }
         draftSpeedup = new DraftPass(id, config, clients.get(target), files).run(order, stopped::get, deadlineNanos);

@@ -11,7 +11,8 @@ import java.util.List;
  * What speculative decoding bought the cascade's large route in a run's draft pass ({@link DraftPass}): median decode
  * tokens/s and median total latency with the draft on and off over the pairs that both succeeded on the large route,
  * their ratios with 95 % bootstrap intervals ({@link Bootstrap#ratioOfMedians}), the pair count and the median draft
- * acceptance the draft-on answers reported. {@code unavailable} says why there is no figure (the figures are then
+ * acceptance the draft-on answers reported; {@code draftedOn}/{@code draftedOff} count the successful answers of each
+ * side that reported drafted tokens (draft off: 0 when the endpoints honour the field). {@code unavailable} says why there is no figure (the figures are then
  * null): no large-route prompt, no pair succeeded, or the endpoints ignored {@code speculative.n_max}.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -19,6 +20,8 @@ public record DraftSpeedup(
         String target,
         int sent,
         int pairs,
+        int draftedOn,
+        int draftedOff,
         Double tokensPerSecondOn,
         Double tokensPerSecondOff,
         Double speedUp,
@@ -40,14 +43,16 @@ public record DraftSpeedup(
     /** The figure over {@code pairs} ({@code sent}: pairs the pass sent, stopped ones included). */
     static DraftSpeedup of(String target, int sent, List<DraftPair> pairs) {
         if (pairs.isEmpty()) {
-            return unavailable(target, sent, 0, sent == 0 ? NO_PROMPTS : "no pair was sent (the run stopped first)");
+            return unavailable(target, sent, sent == 0 ? NO_PROMPTS : "no pair was sent (the run stopped first)");
         }
-        if (pairs.stream().anyMatch(p -> p.off().row().ok() && p.off().drafted())) {
-            return unavailable(target, sent, 0, IGNORED);
+        int draftedOn = (int) pairs.stream().filter(p -> p.on().row().ok() && p.on().drafted()).count();
+        int draftedOff = (int) pairs.stream().filter(p -> p.off().row().ok() && p.off().drafted()).count();
+        if (draftedOff > 0) {
+            return none(target, sent, draftedOn, draftedOff, IGNORED);
         }
         List<DraftPair> usable = pairs.stream().filter(DraftSpeedup::usable).toList();
         if (usable.isEmpty()) {
-            return unavailable(target, sent, 0, whyNone(pairs));
+            return none(target, sent, draftedOn, draftedOff, whyNone(pairs));
         }
         List<Double> tpsOn = usable.stream().map(p -> p.on().row().tokensPerSecond()).toList();
         List<Double> tpsOff = usable.stream().map(p -> p.off().row().tokensPerSecond()).toList();
@@ -56,7 +61,7 @@ public record DraftSpeedup(
         Bootstrap.Interval speed = Bootstrap.ratioOfMedians(tpsOn, tpsOff);
         Bootstrap.Interval latency = Bootstrap.ratioOfMedians(msOff, msOn);
         List<Double> acceptance = usable.stream().map(p -> p.on().draftAcceptance()).filter(a -> a != null).toList();
-        return new DraftSpeedup(target, sent, usable.size(), round(Percentiles.median(tpsOn)),
+        return new DraftSpeedup(target, sent, usable.size(), draftedOn, draftedOff, round(Percentiles.median(tpsOn)),
                 round(Percentiles.median(tpsOff)), round(Percentiles.median(tpsOn) / Percentiles.median(tpsOff)),
                 round(speed.low()), round(speed.high()), round(Percentiles.median(msOn)),
                 round(Percentiles.median(msOff)), round(Percentiles.median(msOff) / Percentiles.median(msOn)),
@@ -64,9 +69,14 @@ public record DraftSpeedup(
                 acceptance.isEmpty() ? null : round(Percentiles.median(acceptance)), null);
     }
 
-    static DraftSpeedup unavailable(String target, int sent, int pairs, String reason) {
-        return new DraftSpeedup(target, sent, pairs, null, null, null, null, null, null, null, null, null, null, null,
-                reason);
+    /** No figure, and why (before any pair was measured). */
+    static DraftSpeedup unavailable(String target, int sent, String reason) {
+        return none(target, sent, 0, 0, reason);
+    }
+
+    private static DraftSpeedup none(String target, int sent, int draftedOn, int draftedOff, String reason) {
+        return new DraftSpeedup(target, sent, 0, draftedOn, draftedOff, null, null, null, null, null, null, null, null,
+                null, null, null, reason);
     }
 
     /** Both succeeded with a decode rate, on the large route (or on a target that names no route). */

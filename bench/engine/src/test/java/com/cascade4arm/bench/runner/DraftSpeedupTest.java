@@ -42,6 +42,8 @@ class DraftSpeedupTest {
         assertThat(figure.totalMsOff()).isEqualTo(1_500.0);
         assertThat(figure.latencySpeedUp()).as("off / on: above 1 when the draft is faster").isEqualTo(1.5);
         assertThat(figure.draftAcceptance()).isEqualTo(0.75);
+        assertThat(figure.draftedOn()).isEqualTo(5);
+        assertThat(figure.draftedOff()).isZero();
     }
 
     @Test
@@ -52,6 +54,7 @@ class DraftSpeedupTest {
         assertThat(figure.unavailable()).isEqualTo(DraftSpeedup.IGNORED).contains("ignore speculative.n_max");
         assertThat(figure.speedUp()).isNull();
         assertThat(figure.pairs()).isZero();
+        assertThat(figure.draftedOff()).isEqualTo(1);
     }
 
     @Test
