@@ -14,6 +14,7 @@ export class BenchMethodFields {
     this.warmup = el('input', { id: 'bench-warmup', 'data-testid': 'bench-warmup', class: 'input input--number', type: 'number',
       min: '0', max: String(MAX_WARMUP), step: '1', value: String(DEFAULT_WARMUP), inputmode: 'numeric' });
     this.judge = el('input', { type: 'checkbox', id: 'bench-judge', 'data-testid': 'bench-judge' });
+    this.draftPass = el('input', { type: 'checkbox', id: 'bench-draft-pass', 'data-testid': 'bench-draft-pass' });
     this.sampling = new SamplingFields('bench');
     this.root = el('div', { class: 'form-stack bench-method' },
       el('label', { class: 'bench-method__check', for: 'bench-fixed-length',
@@ -22,12 +23,15 @@ export class BenchMethodFields {
       el('label', { class: 'bench-method__check', for: 'bench-judge',
         title: 'After the measured requests, the configured judge compares the cascade’s answer with the baseline’s for each prompt, in both orders' },
       this.judge, el('span', {}, 'Judge answers (cascade vs baseline)')),
+      el('label', { class: 'bench-method__check', for: 'bench-draft-pass',
+        title: 'After the measured requests, each large-route prompt goes to the cascade twice at concurrency 1, with the speculative draft on and off: what the draft buys' },
+      this.draftPass, el('span', {}, 'Draft on/off pass')),
       el('div', { class: 'field' }, el('label', { class: 'field__label', for: 'bench-warmup' }, 'Warm-up requests per system (not measured)'),
         this.warmup),
       this.sampling.root);
   }
 
-  /** { method: {fixed_length, warmup_requests, sampling, judge?} } or { problem }. */
+  /** { method: {fixed_length, warmup_requests, sampling, draft_pass, judge?} } or { problem }. */
   read() {
     const raw = this.warmup.value.trim();
     const warmup = Number(raw);
@@ -39,7 +43,8 @@ export class BenchMethodFields {
     if (problem) return { problem };
     // Unticked, the run leaves "judge" out: the gateway's default (cascade.judge.enabled) applies.
     const judge = this.judge.checked ? { judge: true } : {};
-    return { method: { fixed_length: this.fixedLength.checked, warmup_requests: warmup, sampling, ...judge } };
+    return { method: { fixed_length: this.fixedLength.checked, warmup_requests: warmup, sampling,
+      draft_pass: this.draftPass.checked, ...judge } };
   }
 }
 

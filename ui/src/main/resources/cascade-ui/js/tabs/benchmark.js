@@ -19,6 +19,7 @@ import { summaryCards, seedCsvLink } from '../components/bench-cards.js';
 import { PromptTable, suiteDescription } from '../components/bench-prompts.js';
 import { comparabilityWarnings, warningsBox, changesTable } from '../components/bench-compare-runs.js';
 import { samplingLine } from '../components/sampling-fields.js';
+import { draftSpeedupLine } from '../components/bench-draft.js';
 
 export const id = 'benchmark';
 /** How often a running run is polled. */
@@ -59,6 +60,7 @@ class BenchmarkView {
     this.cards = el('div', {});
     this.methodLine = el('p', { class: 'muted bench-method-line', 'data-testid': 'bench-method-line' });
     this.seedCsv = el('span', {});
+    this.draftSpeedup = el('div', {});
     this.promptTable = new PromptTable();
     this.suiteIntro = el('p', { class: 'muted', 'data-testid': 'bench-intro-text' });
     this.suiteList = el('div', {});
@@ -68,7 +70,7 @@ class BenchmarkView {
     this.quality = el('div', {});
     this.single = el('div', { class: 'bench-single' },
       card('Summary per system', 'Peaks, saturation, tail latency and errors over the completed levels',
-        el('div', {}, this.methodLine, this.cards, el('div', { class: 'bench-export' }, this.seedCsv)), 'bench-summary'),
+        el('div', {}, this.methodLine, this.draftSpeedup, this.cards, el('div', { class: 'bench-export' }, this.seedCsv)), 'bench-summary'),
       card('Results per level', 'Completed levels; latency over successful requests', this.table, 'bench-results'),
       el('div', { class: 'bench-details' },
         card('Speed-up by category', 'Median latency, all levels; baseline ÷ cascade', this.speedUps, 'bench-speedups-card'),
@@ -164,6 +166,7 @@ class BenchmarkView {
     this.methodLine.textContent = `Every category at every level · ${c.fixed_length ? `exactly ${c.max_tokens} tokens per request (ignore_eos)`
       : `up to ${c.max_tokens} tokens (stops at end of text)`} · ${samplingLine(c.sampling)} · ${c.warmup_requests ?? 0} warm-up `
       + `requests per system, not measured${warmup ? ` (ok: ${warmup})` : ''} · intervals are 95% bootstrap`;
+    replaceChildren(this.draftSpeedup, draftSpeedupLine(run.draft_speedup));
     replaceChildren(this.seedCsv, run.status === 'running' ? '' : seedCsvLink(run));
     this.promptTable.render(run);
   }

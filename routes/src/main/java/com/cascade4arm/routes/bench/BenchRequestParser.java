@@ -17,7 +17,7 @@ import java.util.Set;
  */
 final class BenchRequestParser {
     static final Set<String> FIELDS = Set.of("prompts", "levels", "requests_per_level", "max_tokens",
-            "request_timeout_ms", "deadline_seconds", "sampling", "fixed_length", "warmup_requests", "judge");
+            "request_timeout_ms", "deadline_seconds", "sampling", "fixed_length", "warmup_requests", "judge", "draft_pass");
     static final Set<String> SAMPLING_FIELDS = Set.of("temperature", "top_p", "seed");
 
     private BenchRequestParser() {
@@ -49,7 +49,7 @@ final class BenchRequestParser {
                 integer(root, "requests_per_level"), integer(root, "max_tokens"), List.of(),
                 longInteger(root, "request_timeout_ms"), longInteger(root, "deadline_seconds"),
                 sampling(root.get("sampling")), bool(root, "fixed_length"), integer(root, "warmup_requests"),
-                judge != null ? judge : judgeDefault);
+                judge != null ? judge : judgeDefault, bool(root, "draft_pass"));
     }
 
     /** {@code {"temperature": 0.8, "top_p": 0.95, "seed": 42}}, every field optional (absent: the server's default). */

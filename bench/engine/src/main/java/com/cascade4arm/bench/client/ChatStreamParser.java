@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /**
  * Reads an OpenAI/llama-server chat stream line by line and keeps what the benchmark needs: the time of the first
  * non-empty content delta (TTFT), content-delta count, the answer text, usage tokens, errors sent as {@code data: {"error":...}}, the
- * gateway's {@code cascade} object and whether {@code [DONE]} arrived. SSE comment lines ({@code : ...}), blank
- * separators and other fields ({@code event:}, {@code id:}) are skipped; each {@code data:} line is one JSON event.
+ * gateway's {@code cascade} object, llama-server's draft {@code timings} and whether {@code [DONE]} arrived. SSE
+ * comment lines ({@code : ...}), blank separators and other fields ({@code event:}, {@code id:}) are skipped; each {@code data:} line is one JSON event.
  */
 public final class ChatStreamParser {
 
@@ -27,6 +27,9 @@ public final class ChatStreamParser {
     private String rulesVersion;
     private Double costUsd;
     private boolean escalated;
+    private Long draftTokens;
+    private Long draftAccepted;
+    private Double draftAcceptance;
     private final StringBuilder answer = new StringBuilder();
 
     public ChatStreamParser(long startNanos) {
@@ -80,6 +83,11 @@ public final class ChatStreamParser {
         if (tokens.isNumber()) {
             usageCompletionTokens = tokens.asLong();
         }
+        JsonNode timings = event.path("timings");
+        if (timings.path("draft_n").isNumber()) {
+            draftTokens = timings.path("draft_n").asLong();
+            draftAccepted = timings.path("draft_n_accepted").isNumber() ? timings.path("draft_n_accepted").asLong() : null;
+        }
         JsonNode cascade = event.path("cascade");
         if (cascade.isObject()) {
             route = firstNonNull(route, text(cascade, "route"));
@@ -89,6 +97,9 @@ public final class ChatStreamParser {
                 costUsd = cascade.path("cost_usd").asDouble();
             }
             escalated = cascade.path("escalated").asBoolean(false);
+            if (cascade.path("draft_acceptance").isNumber()) {
+                draftAcceptance = cascade.path("draft_acceptance").asDouble();
+            }
         }
     }
 
@@ -104,8 +115,11 @@ public final class ChatStreamParser {
         Double ttftMs = firstContentNanos < 0 ? null : ms(firstContentNanos - startNanos);
         long tokens = usageCompletionTokens != null ? usageCompletionTokens : contentDeltas;
         double tokensPerSecond = ttftMs == null ? 0 : Throughput.decodeTokensPerSecond(tokens, ttftMs, totalMs);
+        Double acceptance = draftAcceptance != null ? draftAcceptance
+                : draftTokens != null && draftTokens > 0 && draftAccepted != null ? draftAccepted / (double) draftTokens
+                : null;
         return new StreamResult(status, finalError, ttftMs, totalMs, tokens, tokensPerSecond, route, rule, rulesVersion,
-                false, costUsd, escalated, answer.toString());
+                false, costUsd, escalated, answer.toString(), draftTokens, acceptance);
     }
 
     static double ms(long nanos) {

@@ -14,7 +14,8 @@ import java.util.Set;
 /**
  * What a benchmark run does: which prompts, which concurrency levels, how many requests per level and target,
  * against which targets, with which sampling, at fixed length or not, after how many warm-up requests, and whether a
- * judge compares the first target's answers with the second's afterwards ({@code judge}). Null
+ * judge compares the first target's answers with the second's afterwards ({@code judge}), and whether a draft pass
+ * measures what speculative decoding buys the first target's large route afterwards ({@code draftPass}). Null
  * components take the defaults below (so a JSON body may omit them); {@link #validate}
  * checks bounds and names each bad value.
  */
@@ -30,7 +31,8 @@ public record BenchConfig(
         Sampling sampling,
         Boolean fixedLength,
         Integer warmupRequests,
-        Boolean judge) {
+        Boolean judge,
+        Boolean draftPass) {
 
     public static final int DEFAULT_PROMPT_COUNT = 10;
     public static final List<Integer> DEFAULT_LEVELS = List.of(1, 2, 4, 8, 16);
@@ -62,6 +64,15 @@ public record BenchConfig(
         fixedLength = fixedLength != null && fixedLength;
         warmupRequests = warmupRequests != null ? warmupRequests : DEFAULT_WARMUP_REQUESTS;
         judge = judge != null && judge;
+        draftPass = draftPass != null && draftPass;
+    }
+
+    /** Everything but the draft pass (which stays off): the shape callers used before the draft pass existed. */
+    public BenchConfig(PromptSelection prompts, List<Integer> levels, Integer requestsPerLevel, Integer maxTokens,
+                       List<TargetConfig> targets, Long requestTimeoutMs, Long deadlineSeconds, Sampling sampling,
+                       Boolean fixedLength, Integer warmupRequests, Boolean judge) {
+        this(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling,
+                fixedLength, warmupRequests, judge, false);
     }
 
     /** Everything but the judge choice (which stays off): the shape callers used before judging existed. */
@@ -78,48 +89,53 @@ public record BenchConfig(
     }
 
     public BenchConfig withPrompts(PromptSelection value) {
-        return new BenchConfig(value, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests, judge);
+        return new BenchConfig(value, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests, judge, draftPass);
     }
 
     public BenchConfig withLevels(List<Integer> value) {
-        return new BenchConfig(prompts, value, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests, judge);
+        return new BenchConfig(prompts, value, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests, judge, draftPass);
     }
 
     public BenchConfig withRequestsPerLevel(int value) {
-        return new BenchConfig(prompts, levels, value, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests, judge);
+        return new BenchConfig(prompts, levels, value, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests, judge, draftPass);
     }
 
     public BenchConfig withMaxTokens(int value) {
-        return new BenchConfig(prompts, levels, requestsPerLevel, value, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests, judge);
+        return new BenchConfig(prompts, levels, requestsPerLevel, value, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests, judge, draftPass);
     }
 
     public BenchConfig withTargets(List<TargetConfig> value) {
-        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, value, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests, judge);
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, value, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests, judge, draftPass);
     }
 
     public BenchConfig withRequestTimeoutMs(long value) {
-        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, value, deadlineSeconds, sampling, fixedLength, warmupRequests, judge);
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, value, deadlineSeconds, sampling, fixedLength, warmupRequests, judge, draftPass);
     }
 
     public BenchConfig withDeadlineSeconds(long value) {
-        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, value, sampling, fixedLength, warmupRequests, judge);
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, value, sampling, fixedLength, warmupRequests, judge, draftPass);
     }
 
     public BenchConfig withSampling(Sampling value) {
-        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, value, fixedLength, warmupRequests, judge);
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, value, fixedLength, warmupRequests, judge, draftPass);
     }
 
     public BenchConfig withFixedLength(boolean value) {
-        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, value, warmupRequests, judge);
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, value, warmupRequests, judge, draftPass);
     }
 
     public BenchConfig withWarmupRequests(int value) {
-        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, value, judge);
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, value, judge, draftPass);
     }
 
     /** The same run, its answers judged (cascade against baseline, after the measured requests) or not. */
     public BenchConfig withJudge(boolean value) {
-        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests, value);
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests, value, draftPass);
+    }
+
+    /** The same run, followed by the draft on/off pass over its large-route prompts ({@link DraftPass}) or not. */
+    public BenchConfig withDraftPass(boolean value) {
+        return new BenchConfig(prompts, levels, requestsPerLevel, maxTokens, targets, requestTimeoutMs, deadlineSeconds, sampling, fixedLength, warmupRequests, judge, value);
     }
 
     /** Requests the whole run sends: levels x requests per level x targets. */

@@ -33,8 +33,9 @@ import java.util.stream.Collectors;
  * all targets at the same time (one {@link LoadGenerator} each, the same {@link StratifiedOrder} of prompts); rows are
  * persisted as they complete, aggregates and the summary at each level end and at the end. A level
  * interrupted by cancel or deadline keeps its rows but gets no aggregate (its wall time would be meaningless). When
- * asked, the judge then compares the kept answers ({@link QualityPhase}) — after the measured requests, within the
- * run's deadline, never failing the run.
+ * asked, a draft on/off pass measures what speculative decoding buys the cascade's large route ({@link DraftPass}),
+ * and the judge then compares the kept answers ({@link QualityPhase}) — both after the measured requests, within the
+ * run's deadline.
  */
 final class BenchmarkRun {
 
@@ -71,6 +72,7 @@ final class BenchmarkRun {
     private volatile List<WarmupResult> warmup = List.of();
     private volatile RunEnvironment environment;
     private volatile List<RouterScorecard> scorecard = List.of();
+    private volatile DraftSpeedup draftSpeedup;
     private final QualityPhase quality;
     private final Map<String, Prompt> promptsById = new HashMap<>();
 
@@ -125,6 +127,7 @@ final class BenchmarkRun {
                 }
                 runLevel(level, deadlineNanos);
             }
+            runDraftPass(deadlineNanos);
             quality.run(stopped::get, error, deadlineNanos, this::writeProgressSummary);
         } catch (Exception e) {
             LOG.warn("Benchmark run {} failed", id, e);
@@ -162,7 +165,7 @@ final class BenchmarkRun {
         return new RunSummary(id, status, startedAt, endedAt, config, rulesVersion, metadata.gitCommit(), done.get(),
                 config.totalRequests(), currentLevel, error, owner, List.copyOf(aggregates), saturation, speedUps,
                 accuracy, promptResults, warmup, environment, Scorecards.withQuality(scorecard, quality.quality()),
-                quality.quality(), costs, categories);
+                quality.quality(), costs, categories, draftSpeedup);
     }
 
     private void runLevel(int level, long deadlineNanos) throws Exception {
@@ -192,6 +195,20 @@ final class BenchmarkRun {
         }
         derive();
         files.writeAggregates(aggregates);
+        files.writeSummary(snapshot());
+    }
+
+    /** The draft on/off pass when the config asks for it; a stopped run says so instead of a figure. */
+    private void runDraftPass(long deadlineNanos) throws IOException {
+        if (!config.draftPass()) {
+            return;
+        }
+        String target = config.targets().get(0).name();
+        if (stopped.get()) {
+            draftSpeedup = DraftSpeedup.unavailable(target, 0, "not measured: " + error);
+            return;
+        }
+        draftSpeedup = new DraftPass(id, config, clients.get(target), files).run(order, stopped::get, deadlineNanos);
         files.writeSummary(snapshot());
     }
 

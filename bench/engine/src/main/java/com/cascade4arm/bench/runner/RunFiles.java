@@ -17,7 +17,7 @@ import java.util.List;
 
 /**
  * The files of one run directory: {@code rows.csv} appended and flushed per request; {@code aggregates.csv},
- * {@code scorecard.csv}, {@code categories.csv}, {@code answers.json}, {@code judge.csv} and {@code summary.json} replaced atomically (temp file, fsync, rename) so a crash never leaves half a file.
+ * {@code scorecard.csv}, {@code categories.csv}, {@code answers.json}, {@code judge.csv}, {@code draft-pass.csv} and {@code summary.json} replaced atomically (temp file, fsync, rename) so a crash never leaves half a file.
  */
 final class RunFiles implements Closeable {
 
@@ -28,6 +28,7 @@ final class RunFiles implements Closeable {
     static final String JUDGE = "judge.csv";
     static final String ANSWERS = "answers.json";
     static final String CATEGORIES = "categories.csv";
+    static final String DRAFT_PASS = "draft-pass.csv";
 
     private final Path dir;
     private final Writer rows;
@@ -79,6 +80,13 @@ final class RunFiles implements Closeable {
     /** The answer pairs the judge compares (or could compare): cascade and baseline text per prompt. */
     void writeAnswers(List<AnswerPair> pairs) throws IOException {
         writeAtomically(dir.resolve(ANSWERS), Json.MAPPER.writeValueAsBytes(pairs));
+    }
+
+    /** The draft pass's requests so far (draft on and off), apart from rows.csv so no level aggregate counts them. */
+    void writeDraftPass(List<DraftPassRow> draftRows) throws IOException {
+        StringBuilder csv = new StringBuilder(Csv.line(DraftPassRow.HEADER));
+        draftRows.forEach(row -> csv.append(Csv.line(row.csvFields())));
+        writeAtomically(dir.resolve(DRAFT_PASS), csv.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     void writeSummary(RunSummary summary) throws IOException {

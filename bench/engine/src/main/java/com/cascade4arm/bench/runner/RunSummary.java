@@ -12,7 +12,8 @@ import java.util.List;
  * warm-up counts, the environment it ran in, the router scorecard ({@link RouterScorecard}) and the judged answer
  * quality ({@link AnswerQuality}; null when the run was not asked to judge), what each priced system cost
  * ({@link RunCost}) and the rulebook's categories against the suite's labels ({@link CategoryConfusion}; null without
- * a rulebook). {@code owner} identifies
+ * a rulebook) and what speculative decoding bought the large route ({@link DraftSpeedup}; null without a draft pass).
+ * {@code owner} identifies
  * the process that runs it ("pid@process-start") so a restart can tell a dead run from a live one.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -39,7 +40,8 @@ public record RunSummary(
         List<RouterScorecard> scorecard,
         AnswerQuality quality,
         List<RunCost> costs,
-        CategoryConfusion categories) {
+        CategoryConfusion categories,
+        DraftSpeedup draftSpeedup) {
 
     /** Runs recorded before the scorecard (costs) existed read back with an empty one. */
     public RunSummary {
@@ -51,13 +53,13 @@ public record RunSummary(
     public RunSummary withEnd(RunStatus newStatus, String newEndedAt, String newError) {
         return new RunSummary(id, newStatus, startedAt, newEndedAt, config, rulesVersion, gitCommit, done, total,
                 currentLevel, newError, owner, aggregates, saturation, speedUps, accuracy, prompts, warmup, environment,
-                scorecard, quality, costs, categories);
+                scorecard, quality, costs, categories, draftSpeedup);
     }
 
     /** The same summary with another count of finished requests (recounted from rows.csv after a crash). */
     public RunSummary withDone(int newDone) {
         return new RunSummary(id, status, startedAt, endedAt, config, rulesVersion, gitCommit, newDone, total,
                 currentLevel, error, owner, aggregates, saturation, speedUps, accuracy, prompts, warmup, environment,
-                scorecard, quality, costs, categories);
+                scorecard, quality, costs, categories, draftSpeedup);
     }
 }

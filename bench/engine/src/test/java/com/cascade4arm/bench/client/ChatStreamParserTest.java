@@ -101,4 +101,27 @@ class ChatStreamParserTest {
         assertThat(StreamingChatClient.completionsUri("http://h:1/").toString()).isEqualTo("http://h:1/v1/chat/completions");
         assertThat(StreamingChatClient.completionsUri("http://h:1/v1").toString()).isEqualTo("http://h:1/v1/chat/completions");
     }
+
+    @Test
+    void readsDraftFiguresFromTimingsOrTheCascadeObjectAndNoneWhenNothingWasDrafted() {
+        ChatStreamParser server = new ChatStreamParser(0);
+        server.onLine("data: {\"choices\":[{\"delta\":{\"content\":\"Hi\"}}]}", 10 * MS);
+        server.onLine("data: {\"choices\":[],\"timings\":{\"draft_n\":8,\"draft_n_accepted\":6}}", 20 * MS);
+        server.onLine("data: [DONE]", 20 * MS);
+        StreamResult drafted = server.result(200, 20 * MS);
+        assertThat(drafted.draftTokens()).isEqualTo(8);
+        assertThat(drafted.draftAcceptance()).isEqualTo(0.75);
+        assertThat(drafted.drafted()).isTrue();
+
+        ChatStreamParser gateway = new ChatStreamParser(0);
+        gateway.onLine("data: {\"choices\":[],\"cascade\":{\"route\":\"large\",\"draft_acceptance\":0.5}}", 20 * MS);
+        assertThat(gateway.result(200, 20 * MS).draftAcceptance()).isEqualTo(0.5);
+
+        ChatStreamParser off = new ChatStreamParser(0);
+        off.onLine("data: {\"choices\":[],\"timings\":{\"draft_n\":0,\"draft_n_accepted\":0},"
+                + "\"cascade\":{\"route\":\"large\"}}", 20 * MS);
+        StreamResult notDrafted = off.result(200, 20 * MS);
+        assertThat(notDrafted.draftAcceptance()).isNull();
+        assertThat(notDrafted.drafted()).isFalse();
+    }
 }

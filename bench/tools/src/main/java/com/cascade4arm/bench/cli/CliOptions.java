@@ -36,6 +36,7 @@ record CliOptions(BenchConfig config, Path outDir, RunMetadata metadata, boolean
               --top-p P               top_p sent to every target (default: the server's, 0.95)
               --seed N                sampling seed sent to every target (default: random per request)
               --fixed-length          ignore_eos: every request generates exactly max_tokens (throughput sweeps)
+              --draft-pass            after the levels, the large-route prompts with the draft on and off (speed-up)
               --warmup N              unmeasured requests per target before the first level (default 2)
               --timeout-ms N          per-request timeout in ms (default 120000)
               --deadline-s N          overall deadline in seconds (default 3600)
@@ -59,6 +60,10 @@ record CliOptions(BenchConfig config, Path outDir, RunMetadata metadata, boolean
             String option = args[i];
             if (option.equals("-h") || option.equals("--help")) {
                 return new CliOptions(config, out, RunMetadata.NONE, true);
+            }
+            if (option.equals("--draft-pass")) {
+                config = config.withDraftPass(true);
+                continue;
             }
             if (option.equals("--fixed-length")) {
                 config = config.withFixedLength(true);

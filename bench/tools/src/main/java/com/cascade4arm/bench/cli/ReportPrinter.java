@@ -1,5 +1,6 @@
 package com.cascade4arm.bench.cli;
 
+import com.cascade4arm.bench.runner.DraftSpeedup;
 import com.cascade4arm.bench.runner.LevelAggregate;
 import com.cascade4arm.bench.runner.RouterScorecard;
 import com.cascade4arm.bench.runner.RoutingAccuracy;
@@ -76,12 +77,28 @@ final class ReportPrinter {
                                 + fmt(c.escalatedTtftMs()) + " ms)"));
             }
         }
+        if (summary.draftSpeedup() != null) {
+            out.println();
+            out.println("Speculative decoding (draft pass): " + draftLine(summary.draftSpeedup()));
+        }
         out.println();
         out.println("Files:");
         out.println("  rows:       " + runDir.resolve("rows.csv"));
         out.println("  aggregates: " + runDir.resolve("aggregates.csv"));
         out.println("  scorecard:  " + runDir.resolve("scorecard.csv"));
         out.println("  summary:    " + runDir.resolve("summary.json"));
+    }
+
+    /** "1.28x tokens/s (95 % CI 1.10-1.40x, 15 pairs), ..." or why the draft pass has no figure. */
+    static String draftLine(DraftSpeedup d) {
+        if (d.unavailable() != null) {
+            return "unavailable: " + d.unavailable();
+        }
+        return String.format(Locale.ROOT, "%.2fx tokens/s (95 %% CI %.2f-%.2fx, %d pairs), %.1f vs %.1f tok/s; "
+                        + "latency %.2fx (%.0f vs %.0f ms)%s", d.speedUp(), d.speedUpLow(), d.speedUpHigh(), d.pairs(),
+                d.tokensPerSecondOn(), d.tokensPerSecondOff(), d.latencySpeedUp(), d.totalMsOn(), d.totalMsOff(),
+                d.draftAcceptance() == null ? "" : String.format(Locale.ROOT, "; acceptance %.0f %%",
+                        d.draftAcceptance() * 100));
     }
 
     /** How the run was measured: order, length mode, sampling, warm-up. */
