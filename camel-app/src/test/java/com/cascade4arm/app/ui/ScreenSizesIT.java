@@ -7,6 +7,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
 
 import java.util.List;
@@ -43,6 +44,11 @@ class ScreenSizesIT {
     private final ConsolePage console = new ConsolePage(browser);
 
     private void use(Screen screen) {
+        use(browser, screen);
+    }
+
+    /** Emulates {@code screen} in the browser of {@code browser} (also for other console tests). */
+    static void use(BrowserExtension browser, Screen screen) {
         browser.session().driver().executeCdpCommand("Emulation.setDeviceMetricsOverride", Map.of(
                 "width", screen.width, "height", screen.height, "deviceScaleFactor", 1, "mobile", screen.mobile));
         browser.session().driver().executeCdpCommand("Emulation.setTouchEmulationEnabled",
@@ -52,11 +58,16 @@ class ScreenSizesIT {
                 List.of(Map.of("name", "prefers-reduced-motion", "value", "reduce"))));
     }
 
-    @AfterEach
-    void backToTheDefaultWindow() {
+    /** Back to the browser's own window. */
+    static void reset(BrowserExtension browser) {
         browser.session().driver().executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
         browser.session().driver().executeCdpCommand("Emulation.setTouchEmulationEnabled", Map.of("enabled", false));
         browser.session().driver().executeCdpCommand("Emulation.setEmulatedMedia", Map.of("features", List.of()));
+    }
+
+    @AfterEach
+    void backToTheDefaultWindow() {
+        reset(browser);
     }
 
     @ParameterizedTest
@@ -125,26 +136,13 @@ class ScreenSizesIT {
         ConsolePage.awaitLong("a finished run on screen").until(() -> "done".equals(bench.status())
                 && !bench.tableRows("bench-table").isEmpty());
 
-        @SuppressWarnings("unchecked")
-        List<String> problems = (List<String>) browser.session().script("""
-                const problems = [];
-                for (const table of document.querySelectorAll('main table')) {
-                  if (table.offsetParent === null) continue;
-                  const name = table.dataset.testid || table.querySelector('caption')?.textContent || table.className;
-                  const box = table.closest('.table-scroll');
-                  const room = box ? box.clientWidth : table.parentElement.clientWidth;
-                  const r = table.getBoundingClientRect();
-                  const clipped = table.scrollWidth > room + 1 || r.right > innerWidth + 1;
-                  if (!clipped) continue;
-                  if (!box) { problems.push(name + ': cut, not in a scroll box'); continue; }
-                  if (!['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) problems.push(name + ': cut, box does not scroll');
-                  if (!['more', 'end'].includes(box.dataset.overflow)) problems.push(name + ': cut, no overflow cue (' + box.dataset.overflow + ')');
-                  const hint = box.previousElementSibling;
-                  if (!hint || !hint.classList.contains('scroll-hint') || hint.offsetParent === null) problems.push(name + ': cut, no visible "scroll →" hint');
-                }
-                return problems;
-                """);
-        assertThat(problems).as("%s: tables cut off without a scroll cue", screen).isEmpty();
+        assertThat(clippedWithoutCue()).as("%s: tables cut off without a scroll cue", screen).isEmpty();
+        for (String target : List.of("cascade", "baseline")) { // the run's cost figures, at this size too
+            WebElement card = browser.session().byTestId("bench-card-" + target);
+            assertThat(ConsolePage.textIn(card, "card-usd-per-m")).as("%s: %s $/M", screen, target).contains("/M output tokens");
+        }
+        assertThat(browser.session().byTestId("bench-categories").isDisplayed()).as("%s: category confusion table", screen)
+                .isTrue();
         ConsolePage.await("\"Started run …\" cleared when the run ended")
                 .until(() -> !browser.session().byTestId("bench-message").isDisplayed());
         browser.session().fullPageScreenshot(BrowserExtension.SCREENSHOTS.resolve("screens"), screen.name().toLowerCase() + "-benchmark");
@@ -171,11 +169,19 @@ class ScreenSizesIT {
         assertThat(browser.session().text("draft-speedup")).as("what the draft buys, from 3 pairs")
                 .startsWith("Speculative decoding").contains("×").contains("3 pairs");
         screenshot(Screen.LAPTOP, "compare-repeated-draft");
+
+        use(Screen.PHONE); // the same results on a phone: readable, or scrolling with a cue
+        for (String id : List.of("spread-cascade", "spread-baseline", "draft-speedup")) {
+            assertThat(browser.session().byTestId(id).isDisplayed()).as("phone: " + id + " shown").isTrue();
+        }
+        assertThat(clippedWithoutCue()).as("phone: tables cut with no scroll cue").isEmpty();
+        screenshot(Screen.PHONE, "compare-repeated-draft");
     }
 
-    @Test
-    void samplingDisclosureShowsItsMarkerAndPlaceholdersReadAsDefaults() {
-        use(Screen.LAPTOP);
+    @ParameterizedTest
+    @EnumSource(Screen.class)
+    void samplingDisclosureShowsItsMarkerAndPlaceholdersReadAsDefaults(Screen screen) {
+        use(screen);
         console.open("#compare");
         String marker = (String) browser.session().script(
                 "return getComputedStyle(document.querySelector('.compare-sampling > summary'), '::before').borderLeftWidth");
@@ -187,6 +193,43 @@ class ScreenSizesIT {
                 "return getComputedStyle(document.querySelector('[data-testid=compare-temperature]'), '::placeholder').fontStyle"))
                 .as("placeholder styled unlike a value").isEqualTo("italic");
         assertThat(browser.session().byTestId("hosted-reasoning").isDisplayed()).as("hosted reasoning choice").isTrue();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Screen.class)
+    void modelFactsAreReadFromTheServersAtBothSizes(Screen screen) {
+        use(screen);
+        console.open("#compare");
+        ComparePage compare = new ComparePage(browser.session());
+        ConsolePage.await("panels described").until(() -> browser.session().allByTestId("system-about").size() == 3);
+        assertThat(compare.columnText(ComparePage.CASCADE, "system-model")).as("%s: the demo files' quantization", screen)
+                .contains("Q4_0", "all F32").doesNotContain("Q8_0");
+        assertThat(compare.columnText(ComparePage.BASELINE, "system-model")).as("%s: as its server reports it", screen)
+                .contains("F16");
+        screenshot(screen, "compare-model-facts");
+    }
+
+    /** Tables of the page that are cut off without a scroll box, an overflow cue and a visible hint. */
+    @SuppressWarnings("unchecked")
+    private List<String> clippedWithoutCue() {
+        return (List<String>) browser.session().script("""
+                const problems = [];
+                for (const table of document.querySelectorAll('main table')) {
+                  if (table.offsetParent === null) continue;
+                  const name = table.dataset.testid || table.querySelector('caption')?.textContent || table.className;
+                  const box = table.closest('.table-scroll');
+                  const room = box ? box.clientWidth : table.parentElement.clientWidth;
+                  const r = table.getBoundingClientRect();
+                  const clipped = table.scrollWidth > room + 1 || r.right > innerWidth + 1;
+                  if (!clipped) continue;
+                  if (!box) { problems.push(name + ': cut, not in a scroll box'); continue; }
+                  if (!['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) problems.push(name + ': cut, box does not scroll');
+                  if (!['more', 'end'].includes(box.dataset.overflow)) problems.push(name + ': cut, no overflow cue (' + box.dataset.overflow + ')');
+                  const hint = box.previousElementSibling;
+                  if (!hint || !hint.classList.contains('scroll-hint') || hint.offsetParent === null) problems.push(name + ': cut, no visible "scroll →" hint');
+                }
+                return problems;
+                """);
     }
 
     /** Selectors whose box is not fully inside the viewport while the page is scrolled to the top. */
