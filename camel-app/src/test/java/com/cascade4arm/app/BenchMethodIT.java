@@ -5,14 +5,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * The benchmark's method on the real gateway with its llama.cpp demo hosts: a fixed-length run makes every request of
@@ -31,13 +29,8 @@ class BenchMethodIT {
     void fixedLengthRunGeneratesExactlyMaxTokensOnBothSystemsAndRecordsTheEnvironment() {
         String config = "{\"prompts\": 5, \"levels\": [1], \"requests_per_level\": 5, \"max_tokens\": " + MAX_TOKENS
                 + ", \"fixed_length\": true, \"warmup_requests\": 1, \"sampling\": {\"temperature\": 0.9, \"seed\": 3}}";
-        HttpTestClient.Response started = http.postAuthorized("/api/bench/runs", config, TestGateway.ADMIN_TOKEN);
-        assertThat(started.status()).as(started.body()).isEqualTo(202);
-        String id = started.json().path("id").asText();
-        await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(250))
-                .until(() -> !http.get("/api/bench/runs/" + id).json().path("status").asText().equals("running"));
-        JsonNode summary = http.get("/api/bench/runs/" + id).json();
-        assertThat(summary.path("status").asText()).as(summary.toString()).isEqualTo("done");
+        JsonNode summary = TestGateway.runBenchmarkToEnd(http, config);
+        String id = summary.path("id").asText();
 
         List<Map<String, String>> rows = rows(http.get("/api/bench/runs/" + id + "/rows.csv").body());
         assertThat(rows).hasSize(10);

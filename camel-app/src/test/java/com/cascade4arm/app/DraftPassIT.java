@@ -5,10 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * The Benchmark's draft pass on the real gateway with its llama.cpp demo hosts (the large tier drafts with demo-0.5b):
@@ -28,13 +26,8 @@ class DraftPassIT {
         // The first 5 suite prompts: one per category, three of them (reasoning, code, analysis) labelled large.
         String config = "{\"prompts\": 5, \"levels\": [1], \"requests_per_level\": 5, \"max_tokens\": 16,"
                 + " \"warmup_requests\": 1, \"draft_pass\": true}";
-        HttpTestClient.Response started = http.postAuthorized("/api/bench/runs", config, TestGateway.ADMIN_TOKEN);
-        assertThat(started.status()).as(started.body()).isEqualTo(202);
-        String id = started.json().path("id").asText();
-        await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(250))
-                .until(() -> !http.get("/api/bench/runs/" + id).json().path("status").asText().equals("running"));
-        JsonNode summary = http.get("/api/bench/runs/" + id).json();
-        assertThat(summary.path("status").asText()).as(summary.toString()).isEqualTo("done");
+        JsonNode summary = TestGateway.runBenchmarkToEnd(http, config);
+        String id = summary.path("id").asText();
         assertThat(summary.path("config").path("draft_pass").asBoolean()).isTrue();
 
         JsonNode draft = summary.path("draft_speedup");

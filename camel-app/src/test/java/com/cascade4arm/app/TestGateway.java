@@ -2,6 +2,9 @@ package com.cascade4arm.app;
 
 import com.cascade4arm.routes.bench.BenchLauncher;
 import com.cascade4arm.testing.gateway.GatewayHarness;
+import com.cascade4arm.testing.http.HttpTestClient;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.awaitility.Awaitility;
 import com.cascade4arm.testing.judge.ScriptedJudge;
 import org.apache.camel.main.Main;
 
@@ -86,5 +89,21 @@ public final class TestGateway implements AutoCloseable {
         if (this != shared) {
             harness.close();
         }
+    }
+
+    /** Starts a benchmark run with {@code config} (admin token), waits until it ended and returns its summary, done. */
+    public static JsonNode runBenchmarkToEnd(HttpTestClient http, String config) {
+        HttpTestClient.Response started = http.postAuthorized("/api/bench/runs", config, ADMIN_TOKEN);
+        if (started.status() != 202) {
+            throw new AssertionError("benchmark run not started: " + started.status() + " " + started.body());
+        }
+        String id = started.json().path("id").asText();
+        Awaitility.await("run " + id + " ended").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(250))
+                .until(() -> !http.get("/api/bench/runs/" + id).json().path("status").asText().equals("running"));
+        JsonNode summary = http.get("/api/bench/runs/" + id).json();
+        if (!summary.path("status").asText().equals("done")) {
+            throw new AssertionError("run " + id + " ended " + summary.path("status").asText() + ": " + summary);
+        }
+        return summary;
     }
 }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -15,7 +14,6 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
-import static org.awaitility.Awaitility.await;
 
 /**
  * Every figure the console shows comes from facts, through the real gateway and its embedded llama-host demo hosts:
@@ -80,13 +78,8 @@ class ConsoleFiguresIT {
     void benchmarkRunCostsEachSystemItsInstanceForTheWallTimeAndPricesAMillionOutputTokens() {
         String config = "{\"prompts\": 5, \"levels\": [1], \"requests_per_level\": 5, \"max_tokens\": 8,"
                 + " \"fixed_length\": true, \"warmup_requests\": 0}";
-        HttpTestClient.Response started = http.postAuthorized("/api/bench/runs", config, TestGateway.ADMIN_TOKEN);
-        assertThat(started.status()).as(started.body()).isEqualTo(202);
-        String id = started.json().path("id").asText();
-        await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(250))
-                .until(() -> !http.get("/api/bench/runs/" + id).json().path("status").asText().equals("running"));
-        JsonNode summary = http.get("/api/bench/runs/" + id).json();
-        assertThat(summary.path("status").asText()).as(summary.toString()).isEqualTo("done");
+        JsonNode summary = TestGateway.runBenchmarkToEnd(http, config);
+        String id = summary.path("id").asText();
 
         Map<String, JsonNode> costs = new HashMap<>();
         summary.path("costs").forEach(c -> costs.put(c.path("target").asText(), c));

@@ -29,7 +29,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
 /**
- * One benchmark run: records the environment, warms every target up (not measured), then for each level in turn loads
+ * One benchmark run: warms every target up (not measured), records the environment, then for each level in turn loads
  * all targets at the same time (one {@link LoadGenerator} each, the same {@link StratifiedOrder} of prompts); rows are
  * persisted as they complete, aggregates and the summary at each level end and at the end. A level
  * interrupted by cancel or deadline keeps its rows but gets no aggregate (its wall time would be meaningless). When
@@ -109,14 +109,14 @@ final class BenchmarkRun {
     /** Runs every level, then writes the final summary and calls {@code onFinished} before waking waiters. */
     void run(Runnable onFinished) {
         try {
-            environment = EnvironmentProbe.collect(config.targets(), metadata.endpoints());
             if (metadata.categoryOf() != null) {
                 categories = CategoryConfusion.of(order, metadata.categoryOf());
                 files.writeCategories(categories);
             }
-            // The deadline bounds the load (warm-up included), not the /props probes before it.
             long deadlineNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(config.deadlineSeconds());
             warmup = Warmup.run(config, clients, order, stopped, pool);
+            // After the warm-up: a server still loading its model (503 to /props) has answered by then.
+            environment = EnvironmentProbe.collect(config.targets(), metadata.endpoints());
             files.writeSummary(snapshot());
             for (int level : config.levels()) {
                 if (System.nanoTime() >= deadlineNanos) {
