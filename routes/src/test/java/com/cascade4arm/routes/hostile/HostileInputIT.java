@@ -500,20 +500,22 @@ class HostileInputIT {
         String body = "{\"prompt\":" + JSON.writeValueAsString("Ж".repeat(CAP)) + "}";
         HealthLatencyProbe control = healthDuring(() -> routeSequentially(body, 10, new ArrayList<>()));
         HttpResponse<String> put = send(request("/api/rules").header("Content-Type", "application/json")
-                .header("Authorization", "Bearer " + ADMIN).PUT(HttpRequest.BodyPublishers.ofString(candidate(evasiveRules(8)))));
+                .header("Authorization", "Bearer " + ADMIN).PUT(HttpRequest.BodyPublishers.ofString(candidate(evasiveRules(
+                        EVASIVE_ACTIVATED_RULES)))));
         assertThat(put.statusCode()).as("the vetting passes them: %s", put.body()).isEqualTo(200);
         try {
             double countedBefore = budgetOverruns();
             List<Long> ms = new ArrayList<>();
             List<JsonNode> answers = new ArrayList<>();
             HealthLatencyProbe probe = healthDuring(() -> answers.addAll(routeSequentially(body, 10, ms)));
-            System.out.printf("/api/route on 'Ж' x %d with 8 evasive patterns: %s ms; %s (bundled rules: %s)%n", CAP, ms,
+            System.out.printf("/api/route on 'Ж' x %d with %d evasive patterns: %s ms; %s (bundled rules: %s)%n", CAP,
+                    EVASIVE_ACTIVATED_RULES, ms,
                     probe.summary(), control.summary());
             JsonNode last = answers.get(answers.size() - 1);
             assertThat(last.path("rule").asText()).isEqualTo("default");
             assertThat(last.path("route").asText()).isEqualTo("small");
             assertThat(last.path("reason").asText()).contains("rule \"evasive ").contains("evaluation budget of 10.0 ms");
-            // Before: 8 × about 0.5 s = 4 s per request on the event loop.
+            // Before: 4 × about 0.5 s = 2 s per request on the event loop (the review's 8: 4 s).
             assertThat(ms.stream().sorted().toList().get(ms.size() / 2)).as("median ms per request").isLessThan(1_000);
             assertThat(probe.p99Ms()).as("/health p99 ms: %s (bundled rules: %s)", probe.summary(), control.summary())
                     .isLessThan(healthBoundMs(control.p99Ms()));
@@ -615,6 +617,12 @@ class HostileInputIT {
      * room on a loaded machine (each costs a few µs on its stress prompts; 36 sometimes measured over it).
      */
     static final int EVASIVE_DRY_RUN_RULES = 24;
+    /**
+     * Evasive rules activated at once: their summed cost on the vetting's 32,000-character stress prompt (0.06–0.09 ms
+     * each here) must stay under the vetting's 0.5 ms per decision, or the activation is refused before the run-time
+     * budget is reached; 8 measured 0.71 ms on a quiet machine.
+     */
+    static final int EVASIVE_ACTIVATED_RULES = 4;
 
     /** {@code count} rules, each searching 'Ж' then a thousand characters other than one letter or digit. */
     static String evasiveRules(int count) {
