@@ -22,6 +22,7 @@ class EscalationOnEmbeddedHostsIT {
     /** Tokens decoded one by one on a real model arrive milliseconds apart; a buffered answer arrives in one write. */
     private static final double MIN_STREAMED_SPREAD_MS = 5;
 
+    private static final int MIN_RELEASED_FOR_SPREAD = 12;
     private static TestGateway gateway;
     private static HttpTestClient http;
 
@@ -49,7 +50,8 @@ class EscalationOnEmbeddedHostsIT {
         assertThat(stream.cascade().path("confidence").isNull()).isTrue();
         assertThat(stream.text()).isNotBlank();
         List<HttpTestClient.Event> content = stream.contentEvents();
-        if (content.size() > EscalationSettings.DEFAULT_TOKENS + 1) {
+        // Enough tokens after the release that a streamed answer spans milliseconds; a few may share one read (CI: 2).
+        if (content.size() > EscalationSettings.DEFAULT_TOKENS + MIN_RELEASED_FOR_SPREAD) {
             // Held back only for the first tokens, then streamed: not buffered to the end for want of probabilities.
             assertThat(content.get(content.size() - 1).atMs() - content.get(EscalationSettings.DEFAULT_TOKENS).atMs())
                     .as("time between the first released token and the last").isGreaterThan(MIN_STREAMED_SPREAD_MS);
