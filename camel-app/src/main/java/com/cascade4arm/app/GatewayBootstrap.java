@@ -1,13 +1,14 @@
 package com.cascade4arm.app;
 
 import com.cascade4arm.host.Engine;
-import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.cpu.CpuSet;
 import com.cascade4arm.host.cpu.ThreadAffinity;
 import com.cascade4arm.host.demo.DemoModels;
 import com.cascade4arm.routes.GatewayMainListener;
 import com.cascade4arm.routes.cluster.SharedState;
 import com.cascade4arm.routes.compare.SystemCpus;
+import com.cascade4arm.routes.config.CascadeConfig;
+import com.cascade4arm.routes.config.ConfigBinding;
 import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.routing.RoutingService;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -23,25 +24,22 @@ import java.util.Map;
  * when asked for, and the web console.
  */
 final class GatewayBootstrap extends GatewayMainListener {
-    private static final int DEFAULT_EMBEDDED_SLOTS = 4;
-    /** JNI hosts each in a JVM of their own (default true); false keeps them in the gateway's JVM. */
-    static final String HOST_PROCESSES = "cascade.embedded.host-processes";
-
     private EmbeddedHosts embedded;
     private SimulatedHostedApi simulatedHosted;
 
     @Override
     protected GatewaySettings resolveUpstreams(GatewaySettings settings, PropertiesComponent properties) {
         GatewaySettings resolved = settings;
-        if (booleanProperty(properties, SimulatedHostedApi.KEY)) {
+        CascadeConfig config = ConfigBinding.bind(properties).cascade();
+        if (config.compare().hosted().simulated()) {
             simulatedHosted = SimulatedHostedApi.start();
             resolved = simulatedHosted.applyTo(resolved);
         }
-        return resolved.hasUpstreams() ? resolved : embedded(resolved, properties);
+        return resolved.hasUpstreams() ? resolved : embedded(resolved, config.embedded());
     }
 
-    private GatewaySettings embedded(GatewaySettings settings, PropertiesComponent properties) {
-        EmbeddedHosts.Options options = embeddedOptions(properties);
+    private GatewaySettings embedded(GatewaySettings settings, CascadeConfig.Embedded keys) {
+        EmbeddedHosts.Options options = embeddedOptions(keys);
         embedded = EmbeddedHosts.start(options);
         // Compare says whether the race's two systems share CPUs: known here, where the hosts were pinned.
         SystemCpus cpus = new SystemCpus(true, cpuList(options.cpus().cascade()), cpuList(options.cpus().baseline()));
@@ -80,47 +78,12 @@ final class GatewayBootstrap extends GatewayMainListener {
         }
     }
 
-    private static boolean booleanProperty(PropertiesComponent properties, String key) {
-        String value = properties.resolveProperty(key).map(String::trim).orElse("");
-        if (value.isEmpty() || value.equalsIgnoreCase("false")) {
-            return false;
-        }
-        if (value.equalsIgnoreCase("true")) {
-            return true;
-        }
-        throw new IllegalArgumentException(key + " must be true or false, but was " + value);
-    }
-
-    private static EmbeddedHosts.Options embeddedOptions(PropertiesComponent properties) {
-        String threads = text(properties, "cascade.embedded.threads");
-        String engine = text(properties, "cascade.embedded.engine");
-        String llamaServer = text(properties, "cascade.embedded.llama-server");
-        return new EmbeddedHosts.Options(modelsDir(properties),
-                intProperty(properties, "cascade.embedded.slots", DEFAULT_EMBEDDED_SLOTS),
-                threads.isEmpty() ? null : intProperty(properties, "cascade.embedded.threads", 0),
-                engine.isEmpty() ? Engine.AUTO : Engine.parse(engine),
-                llamaServer.isEmpty() ? null : Path.of(llamaServer),
-                EmbeddedCpus.resolve(text(properties, "cascade.embedded.cascade-cpus"),
-                        text(properties, "cascade.embedded.baseline-cpus"), ThreadAffinity.current()),
-                text(properties, HOST_PROCESSES).isEmpty() || booleanProperty(properties, HOST_PROCESSES),
-                intProperty(properties, "cascade.embedded.warmup-requests", HostConfig.DEFAULT_WARMUP_REQUESTS));
-    }
-
-    private static String text(PropertiesComponent properties, String key) {
-        return properties.resolveProperty(key).map(String::trim).orElse("");
-    }
-
-    private static Path modelsDir(PropertiesComponent properties) {
-        return properties.resolveProperty("cascade.embedded.models-dir").filter(s -> !s.isBlank()).map(Path::of)
-                .orElseGet(DemoModels::defaultCacheDir);
-    }
-
-    private static int intProperty(PropertiesComponent properties, String key, int fallback) {
-        String value = properties.resolveProperty(key).map(String::trim).orElse("");
-        try {
-            return value.isEmpty() ? fallback : Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be an integer, but was " + value);
-        }
+    /** The cascade.embedded.* keys as the hosts take them. */
+    private static EmbeddedHosts.Options embeddedOptions(CascadeConfig.Embedded keys) {
+        return new EmbeddedHosts.Options(keys.modelsDir().map(Path::of).orElseGet(DemoModels::defaultCacheDir),
+                keys.slots(), keys.threads().orElse(null), Engine.parse(keys.engine()),
+                keys.llamaServer().map(Path::of).orElse(null),
+                EmbeddedCpus.resolve(keys.cascadeCpus(), keys.baselineCpus(), ThreadAffinity.current()),
+                keys.hostProcesses(), keys.warmupRequests());
     }
 }

@@ -1,6 +1,7 @@
 package com.cascade4arm.routes;
 
-import com.cascade4arm.routes.config.PropertyReader;
+import com.cascade4arm.routes.config.CascadeConfig;
+import com.cascade4arm.routes.config.ConfigBinding;
 import org.apache.camel.spi.PropertiesComponent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,10 +15,6 @@ import org.slf4j.LoggerFactory;
 public final class GracefulShutdown {
     private static final Logger LOG = LoggerFactory.getLogger(GracefulShutdown.class);
     public static final String DRAIN_TIMEOUT_KEY = "cascade.shutdown.drain-timeout-ms";
-    /** Room for a long answer to finish streaming; the pod's terminationGracePeriodSeconds must cover it. */
-    public static final long DEFAULT_DRAIN_TIMEOUT_MS = 20_000;
-    static final long MAX_DRAIN_TIMEOUT_MS = 3_600_000;
-
     private final long drainTimeoutMs;
 
     public GracefulShutdown(long drainTimeoutMs) {
@@ -25,13 +22,12 @@ public final class GracefulShutdown {
     }
 
     public static GracefulShutdown from(PropertiesComponent properties) {
-        return read(key -> properties.resolveProperty(key).orElse(null));
+        return from(ConfigBinding.bind(properties).cascade());
     }
 
-    /** Reads the drain timeout through {@code property} (null or blank = the default); a bad value names itself. */
-    static GracefulShutdown read(java.util.function.Function<String, String> property) {
-        PropertyReader reader = new PropertyReader(property);
-        return new GracefulShutdown(reader.integer(DRAIN_TIMEOUT_KEY, DEFAULT_DRAIN_TIMEOUT_MS, 0, MAX_DRAIN_TIMEOUT_MS));
+    /** The bound drain timeout ({@link CascadeConfig.Shutdown}). */
+    static GracefulShutdown from(CascadeConfig config) {
+        return new GracefulShutdown(config.shutdown().drainTimeoutMs());
     }
 
     public long drainTimeoutMs() {

@@ -51,9 +51,9 @@ class EscalationOnEmbeddedHostsIT {
         assertThat(stream.text()).isNotBlank();
         List<HttpTestClient.Event> content = stream.contentEvents();
         // Enough tokens after the release that a streamed answer spans milliseconds; a few may share one read (CI: 2).
-        if (content.size() > EscalationSettings.DEFAULT_TOKENS + MIN_RELEASED_FOR_SPREAD) {
+        if (content.size() > EscalationSettings.DEFAULTS.tokens() + MIN_RELEASED_FOR_SPREAD) {
             // Held back only for the first tokens, then streamed: not buffered to the end for want of probabilities.
-            assertThat(content.get(content.size() - 1).atMs() - content.get(EscalationSettings.DEFAULT_TOKENS).atMs())
+            assertThat(content.get(content.size() - 1).atMs() - content.get(EscalationSettings.DEFAULTS.tokens()).atMs())
                     .as("time between the first released token and the last").isGreaterThan(MIN_STREAMED_SPREAD_MS);
         }
         assertThat(answer.json().at("/cascade/route").asText()).as(answer.body()).isEqualTo("small");

@@ -20,8 +20,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Gateway settings read from application.properties / env (keys documented there); defaults are named constants.
- * The model tiers come from {@code cascade.tiers}: a tier more is configuration (its keys) plus a rule routing to it.
+ * What the gateway runs with, derived from one binding of its configuration ({@link ConfigBinding}: keys, defaults
+ * and bounds in {@link CascadeConfig}). The model tiers come from {@code cascade.tiers}: a tier more is configuration
+ * (its keys) plus a rule routing to it.
  */
 public record GatewaySettings(List<TierSettings> tiers,
                               int connectTimeoutMs, long idleTimeoutMs, long requestTimeoutMs, long healthIntervalMs,
@@ -32,81 +33,71 @@ public record GatewaySettings(List<TierSettings> tiers,
                               RulesSettings rules, ConsoleSettings console,
                               EscalationSettings escalation, TracingSettings tracing,
                               JudgeSettings judge, SchemaLimits schema, CostSettings cost) {
-    /** The cascade's tiers unless {@code cascade.tiers} says otherwise: the rulebook routes to these two. */
-    public static final String DEFAULT_TIERS = "small,large";
-    public static final int DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
-    public static final long DEFAULT_IDLE_TIMEOUT_MS = 120_000;
-    public static final long DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
-    public static final long DEFAULT_HEALTH_INTERVAL_MS = 2_000;
-    public static final int DEFAULT_MAX_TOKENS_CAP = 1_024;
-    public static final int DEFAULT_MAX_TOKENS = 256;
-    public static final int DEFAULT_MAX_PROMPT_CHARS = 32_000;
-    public static final long DEFAULT_MAX_BODY_BYTES = 1_048_576;
-    public static final int DEFAULT_WORKER_THREADS = 256;
-    public static final int DEFAULT_BREAKER_FAILURE_RATE_PERCENT = 50;
-    public static final int DEFAULT_BREAKER_WINDOW = 10;
-    public static final long DEFAULT_BREAKER_OPEN_MS = 10_000;
+    /** The model name that lets the rulebook choose the tier. */
+    public static final String AUTO_MODEL = "auto";
 
     public static GatewaySettings from(PropertiesComponent properties) {
-        Reader p = new Reader(properties);
-        Path dataDir = p.path("cascade.data-dir", defaultDataDir());
+        CostSettings.refuseRetiredKeys(key -> properties.resolveProperty(key).orElse(null));
+        return from(ConfigBinding.bind(properties));
+    }
+
+    public static GatewaySettings from(Configuration configuration) {
+        CascadeConfig c = configuration.cascade();
+        Path dataDir = dataDir(c);
         return new GatewaySettings(
-                tiers(p),
-                (int) p.integer("cascade.upstream.connect-timeout-ms", DEFAULT_CONNECT_TIMEOUT_MS, 1, 600_000),
-                p.integer("cascade.upstream.idle-timeout-ms", DEFAULT_IDLE_TIMEOUT_MS, 1, 3_600_000),
-                p.integer("cascade.upstream.request-timeout-ms", DEFAULT_REQUEST_TIMEOUT_MS, 1, 3_600_000),
-                p.integer("cascade.upstream.health-interval-ms", DEFAULT_HEALTH_INTERVAL_MS, 100, 600_000),
-                (int) p.integer("cascade.limits.max-tokens", DEFAULT_MAX_TOKENS_CAP, 1, 131_072),
-                (int) p.integer("cascade.limits.default-max-tokens", DEFAULT_MAX_TOKENS, 1, 131_072),
-                (int) p.integer("cascade.limits.max-prompt-chars", DEFAULT_MAX_PROMPT_CHARS, 1, 10_000_000),
-                p.integer("cascade.limits.max-body-bytes", DEFAULT_MAX_BODY_BYTES, 1_024, 100_000_000),
-                (int) p.integer("cascade.gateway.worker-threads", DEFAULT_WORKER_THREADS, 1, 10_000),
-                (int) p.integer("cascade.breaker.failure-rate-percent", DEFAULT_BREAKER_FAILURE_RATE_PERCENT, 1, 100),
-                (int) p.integer("cascade.breaker.window", DEFAULT_BREAKER_WINDOW, 1, 10_000),
-                p.integer("cascade.breaker.open-ms", DEFAULT_BREAKER_OPEN_MS, 1, 3_600_000),
-                p.string("cascade.admin.token"),
+                tiers(configuration),
+                c.upstream().connectTimeoutMs(), c.upstream().idleTimeoutMs(), c.upstream().requestTimeoutMs(),
+                c.upstream().healthIntervalMs(),
+                c.limits().maxTokens(), c.limits().defaultMaxTokens(), c.limits().maxPromptChars(),
+                c.limits().maxBodyBytes(),
+                c.gateway().workerThreads(),
+                c.breaker().failureRatePercent(), c.breaker().window(), c.breaker().openMs(),
+                c.admin().token().orElse(null),
                 dataDir,
-                p.urls("cascade.baseline.url").stream().findFirst().orElse(null),
-                BenchSettings.read(p::string, dataDir),
-                CompareSettings.read(p::string),
-                EdgeSettings.read(p::string),
-                RulesSettings.read(p::string, dataDir),
-                ConsoleSettings.read(p::string, p.values.text("cascade.compare.hosted.model", CompareSettings.DEFAULT_HOSTED_MODEL)),
-                EscalationSettings.read(p::string),
-                TracingSettings.read(p::string),
-                JudgeSettings.read(p::string),
-                ChatInputSettings.schema(p::string),
-                CostSettings.read(p::string));
+                c.baseline().url().map(url -> Urls.list("cascade.baseline.url", url)).flatMap(l -> l.stream().findFirst())
+                        .orElse(null),
+                BenchSettings.from(c, dataDir),
+                CompareSettings.from(c),
+                EdgeSettings.from(configuration),
+                RulesSettings.from(c, dataDir),
+                ConsoleSettings.from(c.console(), c.compare().hosted().model()),
+                EscalationSettings.from(c),
+                TracingSettings.from(c),
+                JudgeSettings.from(c),
+                ChatInputSettings.schema(c),
+                CostSettings.from(c));
+    }
+
+    /** cascade.data-dir, else {@link #defaultDataDir()}. */
+    public static Path dataDir(CascadeConfig c) {
+        return c.dataDir().map(Path::of).orElseGet(GatewaySettings::defaultDataDir);
     }
 
     /** The tiers in {@code cascade.tiers} order, each with its keys; the fallback defaults to the next tier (round). */
-    private static List<TierSettings> tiers(Reader p) {
-        List<String> names = Arrays.stream(p.values.text("cascade.tiers", DEFAULT_TIERS).split(","))
-                .map(String::trim).filter(s -> !s.isEmpty()).toList();
+    private static List<TierSettings> tiers(Configuration configuration) {
+        String text = configuration.cascade().tiers();
+        List<String> names = Arrays.stream(text.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
         if (names.isEmpty() || names.size() != Set.copyOf(names).size()
-                || names.stream().anyMatch(n -> !n.matches("[a-z][a-z0-9-]*") || n.equals(AUTO_MODEL))) {
+                || names.stream().anyMatch(n -> !n.matches(ConfigBinding.TIER_NAME) || n.equals(AUTO_MODEL))) {
             throw new IllegalArgumentException("cascade.tiers must list distinct lower-case names other than "
-                    + AUTO_MODEL + ", but was " + p.string("cascade.tiers"));
+                    + AUTO_MODEL + ", but was " + text);
         }
         List<TierSettings> tiers = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             String name = names.get(i);
-            String fallback = p.values.text("cascade." + name + ".fallback",
-                    names.size() == 1 ? null : names.get((i + 1) % names.size()));
+            TierConfig tier = configuration.tiers().get(name);
+            String fallback = tier.fallback().orElse(names.size() == 1 ? null : names.get((i + 1) % names.size()));
             if (fallback != null && (fallback.equals("none") || fallback.equals(name))) {
                 fallback = null;
             } else if (fallback != null && !names.contains(fallback)) {
                 throw new IllegalArgumentException("cascade." + name + ".fallback must be one of " + names
                         + " or none, but was " + fallback);
             }
-            tiers.add(new TierSettings(name, p.urls("cascade." + name + ".urls"), p.string("cascade." + name + ".api-key"),
-                    fallback, ChatInputSettings.roles(p::string, name)));
+            tiers.add(new TierSettings(name, tier.urls().map(u -> Urls.list("cascade." + name + ".urls", u)).orElse(List.of()),
+                    tier.apiKey().orElse(null), fallback, ChatInputSettings.roles(tier.roles(), name)));
         }
         return List.copyOf(tiers);
     }
-
-    /** The model name that lets the rulebook choose the tier. */
-    public static final String AUTO_MODEL = "auto";
 
     public List<String> tierNames() {
         return tiers.stream().map(TierSettings::name).toList();
@@ -148,43 +139,5 @@ public record GatewaySettings(List<TierSettings> tiers,
     /** True when every tier has at least one endpoint URL (else the application may start embedded hosts). */
     public boolean hasUpstreams() {
         return tiers.stream().noneMatch(t -> t.urls().isEmpty());
-    }
-
-    /** Reads typed values; a bad value fails startup with a message naming the key and the value. */
-    private record Reader(PropertyReader values) {
-        Reader(PropertiesComponent properties) {
-            this(new PropertyReader(key -> properties.resolveProperty(key).orElse(null)));
-        }
-
-        String string(String key) {
-            return values.text(key);
-        }
-
-        List<URI> urls(String key) {
-            String value = string(key);
-            if (value == null) {
-                return List.of();
-            }
-            return Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).map(s -> {
-                URI uri = URI.create(s.endsWith("/") ? s.substring(0, s.length() - 1) : s);
-                if (uri.getScheme() == null || !uri.getScheme().startsWith("http") || uri.getHost() == null) {
-                    throw new IllegalArgumentException(key + " must list http(s) URLs, but had " + s);
-                }
-                return uri;
-            }).toList();
-        }
-
-        Path path(String key, Path fallback) {
-            String value = string(key);
-            return value == null ? fallback : Path.of(value);
-        }
-
-        long integer(String key, long fallback, long min, long max) {
-            return values.integer(key, fallback, min, max);
-        }
-
-        double decimal(String key, double fallback) {
-            return values.decimal(key, fallback, 0, Double.MAX_VALUE);
-        }
     }
 }

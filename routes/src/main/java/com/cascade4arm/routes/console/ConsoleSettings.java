@@ -4,7 +4,6 @@ import com.cascade4arm.bench.runner.EnvironmentProbe;
 import com.cascade4arm.bench.runner.RunEnvironment;
 
 import java.util.Locale;
-import java.util.function.Function;
 
 /**
  * The console's descriptive text (keys under {@code cascade.console.*}): what each compared system runs on, a
@@ -40,26 +39,22 @@ public record ConsoleSettings(SystemText cascade, SystemText baseline, SystemTex
     public static final String DEFAULT_HOSTED_TAGLINE = "What you get without owning any hardware.";
     private static final double BYTES_PER_GIB = 1024.0 * 1024 * 1024;
 
-    /** Reads the keys through {@code property} (null or blank = default); {@code hostedModel}: the configured model id. */
-    public static ConsoleSettings read(Function<String, String> property, String hostedModel) {
-        Function<String, Function<String, String>> or = key -> fallback -> {
-            String value = property.apply("cascade.console." + key);
-            return value == null || value.isBlank() ? fallback : value.trim();
-        };
+    /** From the bound cascade.console.* keys; {@code hostedModel}: the configured model id (the hosted panel's default). */
+    public static ConsoleSettings from(ConsoleConfig keys, String hostedModel) {
         String thisMachine = describe(EnvironmentProbe.machine());
         return new ConsoleSettings(
-                new SystemText(or.apply("cascade.hardware").apply(thisMachine),
-                        or.apply("cascade.model").apply(DEFAULT_CASCADE_DESCRIPTION),
-                        or.apply("cascade.tagline").apply(DEFAULT_CASCADE_TAGLINE)),
-                new SystemText(or.apply("baseline.hardware").apply(thisMachine),
-                        or.apply("baseline.model").apply(DEFAULT_BASELINE_DESCRIPTION),
-                        or.apply("baseline.tagline").apply(DEFAULT_BASELINE_TAGLINE)),
-                new SystemText(or.apply("hosted.hardware").apply(DEFAULT_HOSTED_HARDWARE),
-                        or.apply("hosted.model").apply(hostedModel),
-                        or.apply("hosted.tagline").apply(DEFAULT_HOSTED_TAGLINE)),
-                or.apply("explanation.title").apply(DEFAULT_EXPLANATION_TITLE),
-                or.apply("explanation.text").apply(DEFAULT_EXPLANATION_TEXT),
-                or.apply("benchmark.text").apply(DEFAULT_BENCHMARK_TEXT));
+                new SystemText(keys.cascade().hardware().orElse(thisMachine),
+                        keys.cascade().model().orElse(DEFAULT_CASCADE_DESCRIPTION),
+                        keys.cascade().tagline().orElse(DEFAULT_CASCADE_TAGLINE)),
+                new SystemText(keys.baseline().hardware().orElse(thisMachine),
+                        keys.baseline().model().orElse(DEFAULT_BASELINE_DESCRIPTION),
+                        keys.baseline().tagline().orElse(DEFAULT_BASELINE_TAGLINE)),
+                new SystemText(keys.hosted().hardware().orElse(DEFAULT_HOSTED_HARDWARE),
+                        keys.hosted().model().orElse(hostedModel),
+                        keys.hosted().tagline().orElse(DEFAULT_HOSTED_TAGLINE)),
+                keys.explanation().title().orElse(DEFAULT_EXPLANATION_TITLE),
+                keys.explanation().text().orElse(DEFAULT_EXPLANATION_TEXT),
+                keys.benchmark().text().orElse(DEFAULT_BENCHMARK_TEXT));
     }
 
     /** "This machine: Intel Xeon … · 2 cores · 7.6 GiB · Linux … amd64". */

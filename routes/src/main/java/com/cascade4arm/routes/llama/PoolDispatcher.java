@@ -57,7 +57,7 @@ public final class PoolDispatcher {
     public PoolDispatcher(Upstream upstream, GenAiMetrics metrics, long requestTimeoutMs, Timers timers,
                           LongSupplier nanoTime, boolean exposeEndpoints) {
         this(upstream, metrics, requestTimeoutMs, timers, nanoTime, exposeEndpoints, EscalationSettings.DEFAULTS,
-                ChatTracing.create(null, 0), new SystemCost(CostSettings.DEFAULT_CASCADE_USD_PER_HOUR, nanoTime));
+                ChatTracing.create(null, 0), new SystemCost(CostSettings.DEFAULTS.cascadeUsdPerHour(), nanoTime));
     }
 
     /**

@@ -1,6 +1,7 @@
 package com.cascade4arm.routes.warmup;
 
-import com.cascade4arm.routes.config.PropertyReader;
+import com.cascade4arm.routes.config.CascadeConfig;
+import com.cascade4arm.routes.config.ConfigBinding;
 import org.apache.camel.spi.PropertiesComponent;
 
 /**
@@ -10,13 +11,12 @@ import org.apache.camel.spi.PropertiesComponent;
  * @param maxMs    the warm-up stops after this long whatever the count, so a slow machine still starts
  */
 public record WarmupSettings(int requests, long maxMs) {
-    public static final int DEFAULT_REQUESTS = 2_000;
-    public static final long DEFAULT_MAX_MS = 30_000;
-
     public static WarmupSettings read(PropertiesComponent properties) {
-        PropertyReader p = new PropertyReader(key -> properties.resolveProperty(key).orElse(null));
-        return new WarmupSettings((int) p.integer("cascade.warmup.requests", DEFAULT_REQUESTS, 0, 1_000_000),
-                p.integer("cascade.warmup.max-ms", DEFAULT_MAX_MS, 1, 600_000));
+        return from(ConfigBinding.bind(properties).cascade());
+    }
+
+    public static WarmupSettings from(CascadeConfig config) {
+        return new WarmupSettings(config.warmup().requests(), config.warmup().maxMs());
     }
 
     public boolean enabled() {

@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.bench;
 
+import com.cascade4arm.routes.config.TestConfig;
 import com.cascade4arm.bench.runner.BenchConfig;
 import com.cascade4arm.bench.runner.PromptSelection;
 import org.junit.jupiter.api.Test;
@@ -16,18 +17,18 @@ class BenchSettingsTest {
 
     @Test
     void isOffByDefaultAndStoresRunsUnderTheDataDirectory() {
-        BenchSettings settings = BenchSettings.read(Map.<String, String>of()::get, DATA_DIR);
+        BenchSettings settings = BenchSettings.from(TestConfig.of(Map.of()), DATA_DIR);
 
         assertThat(settings.scheduleEnabled()).isFalse();
         assertThat(settings.resultsDir()).isEqualTo(DATA_DIR.resolve("bench"));
         assertThat(settings.gitCommit()).isNull();
-        assertThat(settings.schedulePeriodMs()).isEqualTo(BenchSettings.DEFAULT_SCHEDULE_PERIOD_MS);
+        assertThat(settings.schedulePeriodMs()).isEqualTo(86_400_000);
         assertThat(settings.scheduledConfig().levels()).isEqualTo(BenchConfig.DEFAULT_LEVELS);
     }
 
     @Test
     void readsTheScheduleAndItsRunConfig() {
-        BenchSettings settings = BenchSettings.read(Map.of(
+        BenchSettings settings = BenchSettings.from(TestConfig.of(Map.of(
                 "cascade.bench.results-dir", "/tmp/runs",
                 "cascade.bench.git-commit", " abc123 ",
                 "cascade.bench.schedule.enabled", "TRUE",
@@ -36,7 +37,7 @@ class BenchSettingsTest {
                 "cascade.bench.schedule.prompts", "25",
                 "cascade.bench.schedule.levels", "1, 4,16",
                 "cascade.bench.schedule.requests-per-level", "30",
-                "cascade.bench.schedule.max-tokens", "128")::get, DATA_DIR);
+                "cascade.bench.schedule.max-tokens", "128")), DATA_DIR);
 
         assertThat(settings.resultsDir()).isEqualTo(Path.of("/tmp/runs"));
         assertThat(settings.gitCommit()).isEqualTo("abc123");
@@ -66,6 +67,6 @@ class BenchSettingsTest {
     }
 
     private static BenchSettings read(String key, String value) {
-        return BenchSettings.read(Map.of(key, value)::get, DATA_DIR);
+        return BenchSettings.from(TestConfig.of(Map.of(key, value)), DATA_DIR);
     }
 }

@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.cluster;
 
+import com.cascade4arm.routes.config.TestConfig;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -10,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class StoreSettingsTest {
 
     private static StoreSettings read(Map<String, String> values) {
-        return StoreSettings.read(values::get);
+        return StoreSettings.from(TestConfig.of(values));
     }
 
     @Test
@@ -18,7 +19,7 @@ class StoreSettingsTest {
         StoreSettings settings = read(Map.of());
         assertThat(settings.kind()).isEqualTo(StoreSettings.Kind.FILES);
         assertThat(settings.shared()).isFalse();
-        assertThat(settings.reconcileMs()).isEqualTo(StoreSettings.DEFAULT_RECONCILE_MS);
+        assertThat(settings.reconcileMs()).isEqualTo(30_000);
     }
 
     @Test
@@ -49,9 +50,9 @@ class StoreSettingsTest {
     @Test
     void refusesNonPositiveTimesNamingKeyAndValue() {
         assertThatThrownBy(() -> read(Map.of("cascade.store.retry-ms", "0")))
-                .hasMessage("cascade.store.retry-ms must be a positive integer, but was 0");
+                .hasMessage("cascade.store.retry-ms must be at least 1, but was 0");
         assertThatThrownBy(() -> read(Map.of("cascade.store.reconcile-ms", "soon")))
-                .hasMessage("cascade.store.reconcile-ms must be a positive integer, but was soon");
+                .hasMessage("cascade.store.reconcile-ms must be an integer, but was soon");
     }
 
     @Test

@@ -79,13 +79,13 @@ class CompareIT {
         assertThat(systems.at("/baseline/text").asText()).isEqualTo(RESPONDER_TEXT);
         assertThat(systems.at("/baseline/completion_tokens").asInt()).isEqualTo(ResponderBehaviour.DEFAULT_CHUNKS.size());
         assertThat(systems.at("/baseline/cost_usd").asDouble()).as("the baseline instance's price for at most the total time (alone on it)")
-                .isLessThanOrEqualTo(CostSettings.DEFAULT_BASELINE_USD_PER_HOUR / 3600 * systems.at("/baseline/total_ms").asDouble() / 1000);
+                .isLessThanOrEqualTo(CostSettings.DEFAULTS.baselineUsdPerHour() / 3600 * systems.at("/baseline/total_ms").asDouble() / 1000);
         assertThat(systems.at("/hosted/text").asText()).isEqualTo(HOSTED_TEXT);
-        assertThat(systems.at("/hosted/model").asText()).isEqualTo(CompareSettings.DEFAULT_HOSTED_MODEL);
+        assertThat(systems.at("/hosted/model").asText()).isEqualTo(CompareSettings.defaults().hostedModel());
         JsonNode hosted = systems.path("hosted");
         assertThat(hosted.path("cost_usd").asDouble()).as("list prices x reported tokens").isCloseTo(
-                (hosted.path("prompt_tokens").asLong() * CompareSettings.DEFAULT_HOSTED_USD_PER_MILLION_INPUT
-                        + hosted.path("completion_tokens").asLong() * CompareSettings.DEFAULT_HOSTED_USD_PER_MILLION_OUTPUT) / 1e6,
+                (hosted.path("prompt_tokens").asLong() * CompareSettings.defaults().hostedUsdPerMillionInput()
+                        + hosted.path("completion_tokens").asLong() * CompareSettings.defaults().hostedUsdPerMillionOutput()) / 1e6,
                 within(1e-15));
         assertRatiosRecomputeFrom(root);
     }
@@ -109,10 +109,10 @@ class CompareIT {
         gateway.compare(prompt(EASY_PROMPT, 8));
 
         assertThat(gateway.hosted.lastHeader("Authorization")).isEqualTo("Bearer " + RoutesGateway.HOSTED_KEY);
-        assertThat(gateway.hosted.lastHeader("HTTP-Referer")).isEqualTo(CompareSettings.DEFAULT_HOSTED_REFERER);
-        assertThat(gateway.hosted.lastHeader("X-OpenRouter-Title")).isEqualTo(CompareSettings.DEFAULT_HOSTED_TITLE);
+        assertThat(gateway.hosted.lastHeader("HTTP-Referer")).isEqualTo(CompareSettings.defaults().hostedReferer());
+        assertThat(gateway.hosted.lastHeader("X-OpenRouter-Title")).isEqualTo(CompareSettings.defaults().hostedTitle());
         JsonNode body = gateway.hosted.lastBody();
-        assertThat(body.path("model").asText()).isEqualTo(CompareSettings.DEFAULT_HOSTED_MODEL);
+        assertThat(body.path("model").asText()).isEqualTo(CompareSettings.defaults().hostedModel());
         assertThat(body.path("stream").asBoolean()).isTrue();
         assertThat(body.path("max_tokens").asInt()).isEqualTo(8);
         assertThat(body.at("/messages/0/content").asText()).isEqualTo(EASY_PROMPT);

@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.compare;
 
+import com.cascade4arm.routes.config.TestConfig;
 import com.cascade4arm.openai.ChatRequest;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import org.junit.jupiter.api.AfterEach;
@@ -52,11 +53,11 @@ class LegRetryTest {
     }
 
     private Leg leg(int after429s) {
-        CompareSettings settings = CompareSettings.read(key -> switch (key) {
+        CompareSettings settings = CompareSettings.from(TestConfig.of(key -> switch (key) {
             case "cascade.compare.hosted.api-key" -> "key";
             case "cascade.compare.cooldown.after-429s" -> String.valueOf(after429s);
             default -> null;
-        });
+        }));
         CompareSettings.Retry retry = settings.retry();
         return new Leg(LegTarget.hosted(settings),
                 CircuitBreaker.of("failures", Leg.failureBreaker(50, 10, 30_000, clock)),

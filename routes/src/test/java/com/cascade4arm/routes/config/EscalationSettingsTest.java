@@ -12,17 +12,17 @@ class EscalationSettingsTest {
 
     @Test
     void defaultsToFourTokensAndEachRulesOwnThreshold() {
-        EscalationSettings settings = EscalationSettings.read(Map.<String, String>of()::get);
+        EscalationSettings settings = EscalationSettings.from(TestConfig.of(Map.of()));
 
         assertThat(settings.enabled()).isTrue();
-        assertThat(settings.tokens()).isEqualTo(EscalationSettings.DEFAULT_TOKENS);
+        assertThat(settings.tokens()).isEqualTo(4);
         assertThat(settings.threshold(0.6)).isEqualTo(0.6);
     }
 
     @Test
     void configuredMinConfidenceOverridesTheRules() {
-        EscalationSettings settings = EscalationSettings.read(Map.of("cascade.escalation.min-confidence", "0.35",
-                "cascade.escalation.tokens", "8", "cascade.escalation.enabled", "false")::get);
+        EscalationSettings settings = EscalationSettings.from(TestConfig.of(Map.of("cascade.escalation.min-confidence", "0.35",
+                "cascade.escalation.tokens", "8", "cascade.escalation.enabled", "false")));
 
         assertThat(settings.threshold(0.6)).isEqualTo(0.35);
         assertThat(settings.tokens()).isEqualTo(8);
@@ -31,11 +31,11 @@ class EscalationSettingsTest {
 
     @Test
     void rejectsValuesOutOfRangeNamingThem() {
-        assertThatThrownBy(() -> EscalationSettings.read(Map.of("cascade.escalation.min-confidence", "1.5")::get))
+        assertThatThrownBy(() -> EscalationSettings.from(TestConfig.of(Map.of("cascade.escalation.min-confidence", "1.5"))))
                 .hasMessageContaining("cascade.escalation.min-confidence").hasMessageContaining("1.5");
-        assertThatThrownBy(() -> EscalationSettings.read(Map.of("cascade.escalation.tokens", "0")::get))
+        assertThatThrownBy(() -> EscalationSettings.from(TestConfig.of(Map.of("cascade.escalation.tokens", "0"))))
                 .hasMessageContaining("cascade.escalation.tokens").hasMessageContaining("0");
-        assertThatThrownBy(() -> EscalationSettings.read(Map.of("cascade.escalation.enabled", "yes")::get))
+        assertThatThrownBy(() -> EscalationSettings.from(TestConfig.of(Map.of("cascade.escalation.enabled", "yes"))))
                 .hasMessageContaining("cascade.escalation.enabled must be true or false, but was yes");
     }
 }

@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.console;
 
+import com.cascade4arm.routes.config.TestConfig;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -10,7 +11,7 @@ class ConsoleSettingsTest {
 
     @Test
     void describesThisMachineAndTheDemoModelsUnlessConfigured() {
-        ConsoleSettings defaults = ConsoleSettings.read(key -> null, "qwen/qwen-2.5-7b-instruct");
+        ConsoleSettings defaults = ConsoleSettings.from(TestConfig.of(Map.of()).console(), "qwen/qwen-2.5-7b-instruct");
 
         assertThat(defaults.cascade().hardware()).startsWith("This machine: ")
                 .contains(Runtime.getRuntime().availableProcessors() + " cores");
@@ -28,7 +29,7 @@ class ConsoleSettingsTest {
                 "cascade.console.explanation.text", "Only the self-hosted baseline is a controlled comparison.",
                 "cascade.console.baseline.hardware", " ");
 
-        ConsoleSettings configured = ConsoleSettings.read(properties::get, "m");
+        ConsoleSettings configured = ConsoleSettings.from(TestConfig.of(properties).console(), "m");
 
         assertThat(configured.cascade().hardware()).isEqualTo("AWS Graviton4 (aarch64)");
         assertThat(configured.baseline().description()).isEqualTo("Qwen2.5-3B-Instruct · bf16");

@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.edge;
 
+import com.cascade4arm.routes.config.TestConfig;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
@@ -11,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class AllowedHostsTest {
     private final AllowedHosts hosts = new AllowedHosts(
-            EdgeSettings.read(key -> key.equals(EdgeSettings.ALLOWED_HOSTS_KEY) ? "gateway.example.com, *.corp.test" : null)
+            EdgeSettings.from(TestConfig.bind(key -> key.equals(EdgeSettings.ALLOWED_HOSTS_KEY) ? "gateway.example.com, *.corp.test" : null))
                     .allowedHosts());
 
     @ParameterizedTest(name = "{0} -> {1}")
@@ -39,8 +40,8 @@ class AllowedHostsTest {
     @Test
     void aStarAcceptsAnyHostAndBadEntriesFailTheStart() {
         assertThat(new AllowedHosts(List.of("*")).allows("anything.test")).isTrue();
-        assertThatThrownBy(() -> EdgeSettings.read(key -> key.equals(EdgeSettings.ALLOWED_HOSTS_KEY)
-                ? "https://gateway.example.com" : null)).hasMessageContaining(EdgeSettings.ALLOWED_HOSTS_KEY)
+        assertThatThrownBy(() -> EdgeSettings.from(TestConfig.bind(key -> key.equals(EdgeSettings.ALLOWED_HOSTS_KEY)
+                ? "https://gateway.example.com" : null))).hasMessageContaining(EdgeSettings.ALLOWED_HOSTS_KEY)
                 .hasMessageContaining("https://gateway.example.com");
     }
 }

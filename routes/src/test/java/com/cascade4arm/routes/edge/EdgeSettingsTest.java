@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.edge;
 
+import com.cascade4arm.routes.config.TestConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -43,7 +44,7 @@ class EdgeSettingsTest {
                 Map.entry("cascade.edge.max-header-bytes", "4096"),
                 Map.entry("cascade.edge.max-request-line-bytes", "2048"));
 
-        EdgeSettings settings = EdgeSettings.read(properties::get);
+        EdgeSettings settings = EdgeSettings.from(TestConfig.bind(properties));
 
         assertThat(settings.requestsPerSecond()).isEqualTo(0.5);
         assertThat(settings.burst()).isEqualTo(3);
@@ -65,7 +66,7 @@ class EdgeSettingsTest {
 
     @ParameterizedTest(name = "{0}={1}")
     @CsvSource(delimiter = '|', value = {
-            "cascade.edge.rate-limit.requests-per-second | 0      | must be between 0.001 and 1000000.0, but was 0",
+            "cascade.edge.rate-limit.requests-per-second | 0      | must be at least 0.001, but was 0.0",
             "cascade.edge.rate-limit.requests-per-second | fast   | must be a number, but was fast",
             "cascade.edge.rate-limit.burst               | 0      | must be between 1 and 1000000, but was 0",
             "cascade.edge.max-concurrent-requests        | -1     | must be between 1 and 100000, but was -1",
@@ -73,7 +74,7 @@ class EdgeSettingsTest {
             "cascade.edge.trusted-proxies                | lb.internal | must list IP addresses or CIDR blocks, but had lb.internal",
     })
     void rejectsBadValuesNamingKeyAndValue(String key, String value, String message) {
-        assertThatThrownBy(() -> EdgeSettings.read(Map.of(key, value)::get))
+        assertThatThrownBy(() -> EdgeSettings.from(TestConfig.bind(Map.of(key, value))))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(key).hasMessageContaining(message);
     }
 }

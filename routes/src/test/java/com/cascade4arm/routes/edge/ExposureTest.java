@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.edge;
 
+import com.cascade4arm.routes.config.TestConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -24,12 +25,12 @@ class ExposureTest {
 
     @Test
     void rateLimitsFollowTheExposureUnlessSetExplicitly() {
-        EdgeSettings laptop = EdgeSettings.read(Map.of("camel.server.host", "127.0.0.1")::get);
-        EdgeSettings publicBox = EdgeSettings.read(Map.of("camel.server.host", "0.0.0.0")::get);
-        EdgeSettings forcedOn = EdgeSettings.read(Map.of("camel.server.host", "127.0.0.1",
-                "cascade.edge.rate-limit.enabled", "true")::get);
-        EdgeSettings forcedOff = EdgeSettings.read(Map.of("camel.server.host", "0.0.0.0",
-                "cascade.edge.rate-limit.enabled", "false")::get);
+        EdgeSettings laptop = EdgeSettings.from(TestConfig.bind(Map.of("camel.server.host", "127.0.0.1")));
+        EdgeSettings publicBox = EdgeSettings.from(TestConfig.bind(Map.of("camel.server.host", "0.0.0.0")));
+        EdgeSettings forcedOn = EdgeSettings.from(TestConfig.bind(Map.of("camel.server.host", "127.0.0.1",
+                "cascade.edge.rate-limit.enabled", "true")));
+        EdgeSettings forcedOff = EdgeSettings.from(TestConfig.bind(Map.of("camel.server.host", "0.0.0.0",
+                "cascade.edge.rate-limit.enabled", "false")));
 
         assertThat(laptop.rateLimited()).isFalse();
         assertThat(publicBox.rateLimited()).isTrue();
@@ -40,8 +41,8 @@ class ExposureTest {
 
     @Test
     void startupSummarySaysWhichDefaultsApplyAndHowToChangeThem() {
-        String laptop = EdgeSettings.read(Map.of("camel.server.host", "127.0.0.1")::get).protectionSummary();
-        String publicBox = EdgeSettings.read(Map.of("camel.server.host", "0.0.0.0")::get).protectionSummary();
+        String laptop = EdgeSettings.from(TestConfig.bind(Map.of("camel.server.host", "127.0.0.1"))).protectionSummary();
+        String publicBox = EdgeSettings.from(TestConfig.bind(Map.of("camel.server.host", "0.0.0.0"))).protectionSummary();
 
         assertThat(laptop).contains("loopback 127.0.0.1", "rate limit OFF", "cascade.edge.rate-limit.enabled");
         assertThat(publicBox).contains("0.0.0.0", "rate limit ON: 1.0 request(s)/s, bursts of 5", "admin token");
@@ -49,7 +50,7 @@ class ExposureTest {
 
     @Test
     void aBadSwitchNamesTheKeyAndTheValue() {
-        assertThatThrownBy(() -> EdgeSettings.read(Map.of("cascade.edge.rate-limit.enabled", "sometimes")::get))
+        assertThatThrownBy(() -> EdgeSettings.from(TestConfig.bind(Map.of("cascade.edge.rate-limit.enabled", "sometimes"))))
                 .hasMessage("cascade.edge.rate-limit.enabled must be auto, true or false, but was sometimes");
     }
 }

@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.judge;
 
+import com.cascade4arm.routes.config.TestConfig;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -11,18 +12,18 @@ class JudgeSettingsTest {
 
     @Test
     void noUrlMeansNoJudgeAndNothingEnabled() {
-        JudgeSettings settings = JudgeSettings.read(Map.<String, String>of()::get);
+        JudgeSettings settings = JudgeSettings.from(TestConfig.of(Map.of()));
 
         assertThat(settings.configured()).isFalse();
         assertThat(settings.enabled()).isFalse();
-        assertThat(settings.model()).isEqualTo(JudgeSettings.DEFAULT_MODEL);
-        assertThat(settings.maxTokens()).isEqualTo(JudgeSettings.DEFAULT_MAX_TOKENS);
+        assertThat(settings.model()).isEqualTo("qwen/qwen-2.5-72b-instruct");
+        assertThat(settings.maxTokens()).isEqualTo(16);
     }
 
     @Test
     void readsAnOpenAiBaseUrlAndCallsItsChatCompletions() {
-        JudgeSettings settings = JudgeSettings.read(Map.of("cascade.judge.url", "https://openrouter.ai/api/v1/",
-                "cascade.judge.enabled", "true", "cascade.judge.api-key", " sk-judge ", "cascade.judge.concurrency", "4")::get);
+        JudgeSettings settings = JudgeSettings.from(TestConfig.of(Map.of("cascade.judge.url", "https://openrouter.ai/api/v1/",
+                "cascade.judge.enabled", "true", "cascade.judge.api-key", " sk-judge ", "cascade.judge.concurrency", "4")));
 
         assertThat(settings.chatUrl()).hasToString("https://openrouter.ai/api/v1/chat/completions");
         assertThat(settings.enabled()).isTrue();
@@ -32,13 +33,13 @@ class JudgeSettingsTest {
 
     @Test
     void refusesBadValuesNamingKeyAndValue() {
-        assertThatThrownBy(() -> JudgeSettings.read(Map.of("cascade.judge.url", "ftp://judge")::get))
+        assertThatThrownBy(() -> JudgeSettings.from(TestConfig.of(Map.of("cascade.judge.url", "ftp://judge"))))
                 .hasMessage("cascade.judge.url must be an http(s) URL, but was ftp://judge");
-        assertThatThrownBy(() -> JudgeSettings.read(Map.of("cascade.judge.enabled", "true")::get))
+        assertThatThrownBy(() -> JudgeSettings.from(TestConfig.of(Map.of("cascade.judge.enabled", "true"))))
                 .hasMessage("cascade.judge.enabled is true, but cascade.judge.url is not set");
-        assertThatThrownBy(() -> JudgeSettings.read(Map.of("cascade.judge.enabled", "yes")::get))
+        assertThatThrownBy(() -> JudgeSettings.from(TestConfig.of(Map.of("cascade.judge.enabled", "yes"))))
                 .hasMessage("cascade.judge.enabled must be true or false, but was yes");
-        assertThatThrownBy(() -> JudgeSettings.read(Map.of("cascade.judge.timeout-ms", "5")::get))
+        assertThatThrownBy(() -> JudgeSettings.from(TestConfig.of(Map.of("cascade.judge.timeout-ms", "5"))))
                 .hasMessage("cascade.judge.timeout-ms must be between 100 and 3600000, but was 5");
     }
 }

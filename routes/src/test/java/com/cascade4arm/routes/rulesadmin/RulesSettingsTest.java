@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.rulesadmin;
 
+import com.cascade4arm.routes.config.TestConfig;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -11,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** cascade.rules.evaluation-budget-ms: default 10 ms, 1-1000, a bad value named. */
 class RulesSettingsTest {
     private static RulesSettings read(Map<String, String> properties) {
-        return RulesSettings.read(properties::get, Path.of("data"));
+        return RulesSettings.from(TestConfig.of(properties), Path.of("data"));
     }
 
     @Test
@@ -24,8 +25,8 @@ class RulesSettingsTest {
     @Test
     void aBadEvaluationBudgetIsNamed() {
         assertThatThrownBy(() -> read(Map.of(RulesSettings.EVALUATION_BUDGET_KEY, "0")))
-                .hasMessage("cascade.rules.evaluation-budget-ms must be between 1 and 1000 ms, but was 0");
+                .hasMessage("cascade.rules.evaluation-budget-ms must be between 1 and 1000, but was 0");
         assertThatThrownBy(() -> read(Map.of(RulesSettings.EVALUATION_BUDGET_KEY, "ten")))
-                .hasMessage("cascade.rules.evaluation-budget-ms must be a whole number of ms, but was 'ten'");
+                .hasMessage("cascade.rules.evaluation-budget-ms must be an integer, but was ten");
     }
 }

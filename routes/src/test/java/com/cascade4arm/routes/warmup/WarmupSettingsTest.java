@@ -15,7 +15,7 @@ class WarmupSettingsTest {
     void defaultsToAFewThousandRequestsWithinHalfAMinute() {
         WarmupSettings settings = WarmupSettings.read(properties(new Properties()));
 
-        assertThat(settings).isEqualTo(new WarmupSettings(WarmupSettings.DEFAULT_REQUESTS, WarmupSettings.DEFAULT_MAX_MS));
+        assertThat(settings).isEqualTo(new WarmupSettings(2_000, 30_000));
         assertThat(settings.enabled()).isTrue();
     }
 

@@ -1,0 +1,135 @@
+package com.cascade4arm.routes.config;
+
+import io.smallrye.config.ConfigMappingInterface;
+import io.smallrye.config.ConfigMappings;
+import io.smallrye.config.ConfigMappings.ConfigClass;
+import io.smallrye.config.ConfigValidationException;
+import io.smallrye.config.PropertiesConfigSource;
+import io.smallrye.config.SmallRyeConfig;
+import io.smallrye.config.SmallRyeConfigBuilder;
+import io.smallrye.config.validator.BeanValidationConfigValidator;
+import jakarta.validation.Validation;
+import jakarta.validation.Validator;
+import org.apache.camel.spi.PropertiesComponent;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * Binds {@link CascadeConfig} (and one {@link TierConfig} per configured tier) with SmallRye Config and Bean
+ * Validation. The values still come through Camel's PropertiesComponent (application.properties, {@code {{env:…}}},
+ * -D, --key=value, Camel's env-var override): every key the mappings know is resolved there and handed to the library
+ * as its only source, so the library never reads the environment itself (the warm-up's isolated copy relies on it).
+ * A blank value is unset (the default applies); a bad one fails with a message naming the key and the value.
+ */
+public final class ConfigBinding {
+    private static final String PREFIX = "cascade";
+    /** cascade.tiers' default, needed before binding: it says which tier mappings to register. */
+    public static final String DEFAULT_TIERS = "small,large";
+    /** The HTTP server's bind address (Camel's key, not ours), read to tell a laptop from a public box. */
+    /** What a tier may be called. */
+    public static final String TIER_NAME = "[a-z][a-z0-9-]*";
+    public static final String BIND_HOST_KEY = "camel.server.host";
+    private static final Validator VALIDATOR = Validation.buildDefaultValidatorFactory().getValidator();
+    /** The library's conversion failure, reworded to "key message" like the validation failures. */
+    private static final Pattern CONVERSION = Pattern.compile(
+            "(?s).*The config property (\\S+) with the config value \".*\" threw an Exception whilst being converted (.*)");
+
+    private ConfigBinding() {
+    }
+
+    /** Binds the keys as Camel resolves them. */
+    public static Configuration bind(PropertiesComponent properties) {
+        return bind(key -> properties.resolveProperty(key).orElse(null));
+    }
+
+    /** Binds the keys {@code property} gives (null or blank = unset). */
+    public static Configuration bind(Function<String, String> property) {
+        String tiersText = property.apply(PREFIX + ".tiers");
+        List<String> tiers = tierNamesOf(tiersText == null || tiersText.isBlank() ? DEFAULT_TIERS : tiersText);
+        Map<String, String> values = new HashMap<>();
+        for (String key : keys(tiers).keySet()) {
+            String value = property.apply(key);
+            if (value != null && !value.isBlank()) {
+                values.put(key, value.trim());
+            }
+        }
+        SmallRyeConfig config = build(values, tiers);
+        Map<String, TierConfig> tierConfigs = new LinkedHashMap<>();
+        tiers.forEach(t -> tierConfigs.putIfAbsent(t, config.getConfigMapping(TierConfig.class, tierPrefix(t))));
+        String bindHost = property.apply(BIND_HOST_KEY);
+        return new Configuration(config.getConfigMapping(CascadeConfig.class), tierConfigs,
+                bindHost == null || bindHost.isBlank() ? null : bindHost.trim());
+    }
+
+    /** Every default: what an empty configuration gives. */
+    public static Configuration defaults() {
+        return bind(key -> null);
+    }
+
+    /** Every key the mappings bind for these tiers, with its default if any (the test ties application.properties to it). */
+    public static Map<String, ConfigMappingInterface.Property> keys(List<String> tiers) {
+        Map<String, ConfigMappingInterface.Property> keys = new HashMap<>(
+                ConfigMappings.getProperties(ConfigClass.configClass(CascadeConfig.class, PREFIX)));
+        tiers.forEach(t -> keys.putAll(ConfigMappings.getProperties(ConfigClass.configClass(TierConfig.class, tierPrefix(t)))));
+        return keys;
+    }
+
+    private static SmallRyeConfig build(Map<String, String> values, List<String> tiers) {
+        SmallRyeConfigBuilder builder = new SmallRyeConfigBuilder()
+                .withSources(new PropertiesConfigSource(values, "camel-properties", 100))
+                .withMapping(CascadeConfig.class)
+                .withValidateUnknown(false)
+                .withValidator((BeanValidationConfigValidator) () -> VALIDATOR)
+                .withConverter(Integer.class, 200, v -> (int) wholeNumber(v))
+                .withConverter(Long.class, 200, ConfigBinding::wholeNumber)
+                .withConverter(Double.class, 200, ConfigBinding::number);
+        tiers.forEach(t -> builder.withMapping(TierConfig.class, tierPrefix(t)));
+        try {
+            return builder.build();
+        } catch (ConfigValidationException e) {
+            throw new IllegalArgumentException(IntStream.range(0, e.getProblemCount())
+                    .mapToObj(i -> reword(e.getProblem(i).getMessage())).collect(Collectors.joining("; ")));
+        }
+    }
+
+    /** The library's conversion failure as "key message", like the validation failures. */
+    private static String reword(String message) {
+        Matcher conversion = CONVERSION.matcher(message);
+        return conversion.matches() ? conversion.group(1) + " " + conversion.group(2).trim() : message;
+    }
+
+    /** The well-formed names only: GatewaySettings refuses the list, naming it, when one is not. */
+    private static List<String> tierNamesOf(String text) {
+        return Arrays.stream(text.split(",")).map(String::trim).filter(s -> s.matches(TIER_NAME)).distinct().toList();
+    }
+
+    private static String tierPrefix(String tier) {
+        return PREFIX + "." + tier;
+    }
+
+    /** Whole numbers may be written with underscores (1_000), as before the binding. */
+    private static long wholeNumber(String value) {
+        try {
+            return Long.parseLong(value.trim().replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("must be an integer, but was " + value.trim());
+        }
+    }
+
+    private static double number(String value) {
+        try {
+            return Double.parseDouble(value.trim().replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("must be a number, but was " + value.trim());
+        }
+    }
+}
