@@ -89,7 +89,7 @@ public final class ConfigBinding {
                 .withMapping(CascadeConfig.class)
                 .withValidateUnknown(false)
                 .withValidator((BeanValidationConfigValidator) () -> VALIDATOR)
-                .withConverter(Integer.class, 200, v -> (int) wholeNumber(v))
+                .withConverter(Integer.class, 200, ConfigBinding::intNumber)
                 .withConverter(Long.class, 200, ConfigBinding::wholeNumber)
                 .withConverter(Double.class, 200, ConfigBinding::number);
         tiers.forEach(t -> builder.withMapping(TierConfig.class, tierPrefix(t)));
@@ -123,6 +123,14 @@ public final class ConfigBinding {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("must be an integer, but was " + value.trim());
         }
+    }
+
+    private static int intNumber(String value) {
+        long number = wholeNumber(value);
+        if (number != (int) number) {
+            throw new IllegalArgumentException("must be an integer, but was " + value.trim());
+        }
+        return (int) number;
     }
 
     private static double number(String value) {
