@@ -133,11 +133,17 @@ public final class ConfigBinding {
         return (int) number;
     }
 
+    /** A finite decimal: NaN and Infinity were never a valid rate, price or bound. */
     private static double number(String value) {
+        double number;
         try {
-            return Double.parseDouble(value.trim().replace("_", ""));
+            number = Double.parseDouble(value.trim().replace("_", ""));
         } catch (NumberFormatException e) {
+            number = Double.NaN;
+        }
+        if (!Double.isFinite(number)) {
             throw new IllegalArgumentException("must be a number, but was " + value.trim());
         }
+        return number;
     }
 }

@@ -70,6 +70,8 @@ class ShippedPropertiesBindingTest {
                 .hasMessage("cascade.limits.max-tokens must be between 1 and 131072, but was 0");
         assertThatThrownBy(() -> TestConfig.of(Map.of("cascade.upstream.connect-timeout-ms", "2s")))
                 .hasMessage("cascade.upstream.connect-timeout-ms must be an integer, but was 2s");
+        assertThatThrownBy(() -> TestConfig.of(Map.of("cascade.cost.cascade.usd-per-hour", "Infinity")))
+                .hasMessage("cascade.cost.cascade.usd-per-hour must be a number, but was Infinity");
         assertThatThrownBy(() -> TestConfig.of(Map.of("cascade.expose-endpoints", "yes")))
                 .hasMessage("cascade.expose-endpoints must be true or false, but was yes");
         assertThatThrownBy(() -> TestConfig.of(Map.of("cascade.limits.max-tokens", "0", "cascade.breaker.window", "0")))
