@@ -9,6 +9,7 @@ import com.cascade4arm.routes.cluster.SharedState;
 import com.cascade4arm.routes.compare.SystemCpus;
 import com.cascade4arm.routes.config.CascadeConfig;
 import com.cascade4arm.routes.config.ConfigBinding;
+import com.cascade4arm.routes.config.EmbeddedConfig;
 import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.routing.RoutingService;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -38,7 +39,7 @@ final class GatewayBootstrap extends GatewayMainListener {
         return resolved.hasUpstreams() ? resolved : embedded(resolved, config.embedded());
     }
 
-    private GatewaySettings embedded(GatewaySettings settings, CascadeConfig.Embedded keys) {
+    private GatewaySettings embedded(GatewaySettings settings, EmbeddedConfig keys) {
         EmbeddedHosts.Options options = embeddedOptions(keys);
         embedded = EmbeddedHosts.start(options);
         // Compare says whether the race's two systems share CPUs: known here, where the hosts were pinned.
@@ -79,7 +80,7 @@ final class GatewayBootstrap extends GatewayMainListener {
     }
 
     /** The cascade.embedded.* keys as the hosts take them. */
-    private static EmbeddedHosts.Options embeddedOptions(CascadeConfig.Embedded keys) {
+    private static EmbeddedHosts.Options embeddedOptions(EmbeddedConfig keys) {
         return new EmbeddedHosts.Options(keys.modelsDir().map(Path::of).orElseGet(DemoModels::defaultCacheDir),
                 keys.slots(), keys.threads().orElse(null), Engine.parse(keys.engine()),
                 keys.llamaServer().map(Path::of).orElse(null),

@@ -15,7 +15,6 @@ import java.util.List;
  * Labelled in words wherever it appears: its model name and its answer say "simulated", never OpenRouter.
  */
 final class SimulatedHostedApi implements AutoCloseable {
-    static final String KEY = "cascade.compare.hosted.simulated";
     /** The model name the hosted column shows (answers, UI). */
     static final String MODEL = "simulated-hosted-api (local stand-in, not OpenRouter)";
     /** Every this-many-th request answers 429, so the race shows the backoff. */

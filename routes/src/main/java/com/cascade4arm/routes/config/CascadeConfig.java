@@ -57,7 +57,7 @@ public interface CascadeConfig {
 
     Tracing tracing();
 
-    Embedded embedded();
+    EmbeddedConfig embedded();
 
     Metrics metrics();
 
@@ -184,26 +184,5 @@ public interface CascadeConfig {
     interface Metrics {
         /** Scrapes cost CPU and /metrics is public: a flood of them costs one rendering per period. */
         @WithDefault("1000") @Range(min = 0, max = 600_000) long cacheMs();
-    }
-
-    /** The embedded demo hosts (camel-app), started only when no upstream URLs are configured. */
-    interface Embedded {
-        Optional<String> modelsDir();
-
-        @WithDefault("4") int slots();
-
-        @WithDefault("auto") String engine();
-
-        Optional<String> llamaServer();
-
-        @WithDefault("auto") String cascadeCpus();
-
-        @WithDefault("auto") String baselineCpus();
-
-        Optional<Integer> threads();
-
-        @WithDefault("true") @WithConverter(StrictBoolean.class) boolean hostProcesses();
-
-        @WithDefault("4") int warmupRequests();
     }
 }
