@@ -32,8 +32,8 @@ public final class BenchScheduleRoute extends RouteBuilder {
 
     /** One gateway: a timer in this process. */
     public static BenchScheduleRoute local(BenchLauncher launcher, BenchSettings settings) {
-        return new BenchScheduleRoute(launcher, settings, "timer:" + BENCH_SCHEDULED
-                + "?period={{cascade.bench.schedule.period-ms}}&delay={{cascade.bench.schedule.delay-ms}}");
+        return new BenchScheduleRoute(launcher, settings, "timer:" + BENCH_SCHEDULED + "?period="
+                + settings.schedulePeriodMs() + "&delay=" + settings.scheduleDelayMs());
     }
 
     /**
@@ -42,8 +42,8 @@ public final class BenchScheduleRoute extends RouteBuilder {
      */
     public static BenchScheduleRoute clustered(BenchLauncher launcher, BenchSettings settings) {
         return new BenchScheduleRoute(launcher, settings, "quartz://" + QUARTZ_GROUP + "/" + BENCH_SCHEDULED
-                + "?trigger.repeatInterval={{cascade.bench.schedule.period-ms}}&trigger.repeatCount=-1"
-                + "&triggerStartDelay={{cascade.bench.schedule.delay-ms}}&stateful=true");
+                + "?trigger.repeatInterval=" + settings.schedulePeriodMs() + "&trigger.repeatCount=-1"
+                + "&triggerStartDelay=" + settings.scheduleDelayMs() + "&stateful=true");
     }
 
     @Override

@@ -43,7 +43,7 @@ public final class JudgeRoutes extends RouteBuilder {
                         .timeoutEnabled(true).timeoutDuration((int) Math.min(Integer.MAX_VALUE, settings.timeoutMs()))
                     .end()
                     .process(this::request)
-                    .to("http://" + JUDGE_CALL + HTTP_OPTIONS + "&responseTimeout={{cascade.judge.timeout-ms}}")
+                    .to("http://" + JUDGE_CALL + HTTP_OPTIONS + "&responseTimeout=" + settings.timeoutMs())
                     .process(JudgeRoutes::readReply)
                 .onFallback()
                     .process(this::withoutReply)
