@@ -13,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The gateway's one-shot GETs to model servers (the console's {@code /props} and {@code /v1/models}, a benchmark run's
@@ -58,17 +57,15 @@ public final class UpstreamGets implements AutoCloseable {
     /**
      * {@link #get} for a caller on a worker thread (never an event loop: it blocks until the answer or the time limit).
      *
-     * @throws IOException when the server gave no answer in time or could not be reached
+     * @throws IOException when the server gave no answer in time or could not be reached (message: what failed, in a
+     *                     few words, no addresses)
      */
     public Reply await(URI url, String bearerToken, long timeoutMs) throws IOException, InterruptedException {
         try {
             return get(url, bearerToken, timeoutMs).get();
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof TimeoutException) {
-                throw new IOException("no answer within " + timeoutMs + " ms", cause);
-            }
-            throw new IOException(cause.getMessage() == null ? cause.toString() : cause.getMessage(), cause);
+            // In a few words, without the addresses Vert.x's messages name: the console shows this text to anyone.
+            throw new IOException(UpstreamErrorText.kind(e.getCause()), e.getCause());
         }
     }
 
