@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class Database implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Database.class);
-    /** Migrations: routes/src/main/resources/db/cascade (SQL; V3 was a Java migration once: {@link LegacyQuartzMigration}). */
+    /** Migrations: routes/src/main/resources/db/cascade (SQL; V3 was once Java: {@link LegacyQuartzMigration}). */
     static final String MIGRATIONS = "classpath:db/cascade";
     /** Longest wait for a pooled connection, ms: an edit while the database is down answers 503 after this. */
     static final long CONNECTION_TIMEOUT_MS = 2_000;

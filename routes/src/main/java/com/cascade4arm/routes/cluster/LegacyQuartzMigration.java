@@ -44,8 +44,9 @@ final class LegacyQuartzMigration implements Callback {
             if (!exists(context, table)) {
                 return; // a fresh database: nothing recorded yet
             }
-            try (PreparedStatement update = context.getConnection().prepareStatement("UPDATE " + table
-                    + " SET type = 'SQL', script = ?, description = ?, checksum = ? WHERE version = '3' AND script = ?")) {
+            String sql = "UPDATE " + table + " SET type = 'SQL', script = ?, description = ?, checksum = ?"
+                    + " WHERE version = '3' AND script = ?";
+            try (PreparedStatement update = context.getConnection().prepareStatement(sql)) {
                 update.setString(1, SCRIPT);
                 update.setString(2, DESCRIPTION);
                 update.setInt(3, checksum());

@@ -24,8 +24,8 @@ public final class ConsoleRoutes extends ApiRoutes {
     public ConsoleRoutes(ConsoleSettings settings, BenchmarkService bench, List<TierSettings> tiers, URI baselineUrl,
                          RoutingService routing, CostSettings cost, ModelFactsProbe probe, ExecutorService workers) {
         super(workers);
-        this.api = new ConsoleApi(settings, bench, tiers, baselineUrl, prompt -> PromptCategory.of(routing, prompt), cost,
-                probe);
+        this.api = new ConsoleApi(settings, bench, tiers, baselineUrl, prompt -> PromptCategory.of(routing, prompt),
+                cost, probe);
     }
 
     @Override

@@ -79,64 +79,45 @@ class ChatRouteTest {
 
     @Test
     void sendsAForcedTierToThatTierOnly() throws Exception {
-        large.whenAnyExchangeReceived(exchange -> exchange.getMessage().setBody("from large"));
-        small.expectedMessageCount(0);
-        large.expectedMessageCount(1);
+        answers(large);
+        expectCalls(0, 1);
 
-        Exchange done = chat("large", "Say hello.");
+        RoutedChat routed = servedBy(large, chat("large", "Say hello."));
 
-        MockEndpoint.assertIsSatisfied(small, large);
-        RoutedChat routed = received(large);
         assertThat(routed.tier()).isEqualTo("large");
         assertThat(routed.isFallback()).as("fallback flag").isFalse();
-        assertThat(done.getProperty(ErrorsConfiguration.FAILURE)).as("failure").isNull();
-        assertThat(done.getMessage().getBody(String.class)).isEqualTo("from large");
     }
 
     @Test
     void sendsAnAutoRequestToTheTierTheRulesChose() throws Exception {
-        small.whenAnyExchangeReceived(exchange -> exchange.getMessage().setBody("from small"));
-        large.whenAnyExchangeReceived(exchange -> exchange.getMessage().setBody("from large"));
+        answers(small);
+        answers(large);
 
         Exchange done = chat("auto", "Write a Java method that reverses a linked list, with unit tests.");
 
-        RoutedChat routed = done.getMessage().getHeader(ChatRoutes.TIER, String.class).equals("large")
-                ? received(large) : received(small);
+        RoutedChat routed = servedBy("large".equals(done.getMessage().getHeader(ChatRoutes.TIER)) ? large : small, done);
         assertThat(routed.decision().route()).as("the rules' route").isEqualTo(routed.tier());
         assertThat(small.getReceivedCounter() + large.getReceivedCounter()).as("tier calls").isEqualTo(1);
-        assertThat(done.getMessage().getBody(String.class)).isEqualTo("from " + routed.tier());
     }
 
     @Test
     void fallsBackToTheTiersFallbackWhenItsPoolCannotServe() throws Exception {
-        small.whenAnyExchangeReceived(exchange -> {
-            throw new PoolUnavailableException("every small endpoint is down");
-        });
-        large.whenAnyExchangeReceived(exchange -> exchange.getMessage().setBody("from large"));
-        small.expectedMessageCount(1);
-        large.expectedMessageCount(1);
+        unavailable(small);
+        answers(large);
+        expectCalls(1, 1);
 
-        Exchange done = chat("small", "Say hello.");
+        RoutedChat routed = servedBy(large, chat("small", "Say hello."));
 
-        MockEndpoint.assertIsSatisfied(small, large);
-        RoutedChat routed = received(large);
         assertThat(routed.tier()).isEqualTo("large");
         assertThat(routed.decision().route()).as("decided route").isEqualTo("small");
         assertThat(routed.fallbackReason()).isEqualTo("every small endpoint is down");
-        assertThat(done.getProperty(ErrorsConfiguration.FAILURE)).as("failure").isNull();
-        assertThat(done.getMessage().getBody(String.class)).isEqualTo("from large");
     }
 
     @Test
     void answers503WhenTheFallbackCannotServeEither() throws Exception {
-        small.whenAnyExchangeReceived(exchange -> {
-            throw new PoolUnavailableException("every small endpoint is down");
-        });
-        large.whenAnyExchangeReceived(exchange -> {
-            throw new PoolUnavailableException("every large endpoint is down");
-        });
-        small.expectedMessageCount(1);
-        large.expectedMessageCount(1);
+        unavailable(small);
+        unavailable(large);
+        expectCalls(1, 1);
 
         ApiError error = clientError(chat("small", "Say hello."));
 
@@ -153,24 +134,19 @@ class ChatRouteTest {
         small.whenAnyExchangeReceived(exchange -> {
             throw new SmallModelDoubtException(doubt);
         });
-        large.whenAnyExchangeReceived(exchange -> exchange.getMessage().setBody("from large"));
-        small.expectedMessageCount(1);
-        large.expectedMessageCount(1);
+        answers(large);
+        expectCalls(1, 1);
 
-        Exchange done = chat("small", "Say hello.");
+        RoutedChat routed = servedBy(large, chat("small", "Say hello."));
 
-        MockEndpoint.assertIsSatisfied(small, large);
-        RoutedChat routed = received(large);
         assertThat(routed.tier()).isEqualTo("large");
         assertThat(routed.escalation()).as("escalation").isEqualTo(doubt);
         assertThat(routed.isFallback()).as("fallback flag").isFalse();
-        assertThat(done.getMessage().getBody(String.class)).isEqualTo("from large");
     }
 
     @Test
     void answersAnInvalidBodyAs400WithoutCallingATier() throws Exception {
-        small.expectedMessageCount(0);
-        large.expectedMessageCount(0);
+        expectCalls(0, 0);
 
         ApiError error = clientError(send("{\"model\": \"auto\", \"messages\": ["));
 
@@ -181,8 +157,7 @@ class ChatRouteTest {
 
     @Test
     void answersAnUnknownModelAs404WithoutCallingATier() throws Exception {
-        small.expectedMessageCount(0);
-        large.expectedMessageCount(0);
+        expectCalls(0, 0);
 
         ApiError error = clientError(chat("medium", "Say hello."));
 
@@ -207,7 +182,28 @@ class ChatRouteTest {
         return ApiErrors.of(failure);
     }
 
-    private static RoutedChat received(MockEndpoint tier) {
+    /** The tier's pool answers "from TIER". */
+    private static void answers(MockEndpoint tier) {
+        tier.whenAnyExchangeReceived(exchange -> exchange.getMessage().setBody("from " + tier.getName()));
+    }
+
+    /** Nothing of the tier's pool can serve: "every TIER endpoint is down". */
+    private static void unavailable(MockEndpoint tier) {
+        tier.whenAnyExchangeReceived(exchange -> {
+            throw new PoolUnavailableException("every " + tier.getName() + " endpoint is down");
+        });
+    }
+
+    private void expectCalls(int smallCalls, int largeCalls) {
+        small.expectedMessageCount(smallCalls);
+        large.expectedMessageCount(largeCalls);
+    }
+
+    /** The client got {@code tier}'s answer, with no failure left; the routed chat that tier was sent. */
+    private RoutedChat servedBy(MockEndpoint tier, Exchange done) throws InterruptedException {
+        MockEndpoint.assertIsSatisfied(small, large);
+        assertThat(done.getProperty(ErrorsConfiguration.FAILURE)).as("failure").isNull();
+        assertThat(done.getMessage().getBody(String.class)).as("answer").isEqualTo("from " + tier.getName());
         assertThat(tier.getReceivedExchanges()).as(tier.getEndpointUri() + " calls").hasSize(1);
         return tier.getReceivedExchanges().get(0).getMessage().getBody(RoutedChat.class);
     }

@@ -15,6 +15,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -66,15 +67,7 @@ class QuartzMigrationIT {
                 .getResourceAsStream("db/cascade/" + LegacyQuartzMigration.SCRIPT)) {
             script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        StringBuilder text = new StringBuilder();
-        script.lines().filter(line -> !line.startsWith("--")).forEach(line -> text.append(line).append('\n'));
-        List<String> statements = new ArrayList<>();
-        for (String part : text.toString().split(";")) {
-            if (!part.isBlank()) {
-                statements.add(part.trim());
-            }
-        }
-        return statements;
+        return V3__QuartzTables.split(script);
     }
 
     /** V1 and V2 from the SQL files, then V3 as the Java migration, exactly as the gateway did before. */
@@ -86,7 +79,7 @@ class QuartzMigrationIT {
     }
 
     private static void migrateWithTheGateway(String url) throws SQLException {
-        Map<String, String> properties = new java.util.HashMap<>(server.storeProperties("upgrade"));
+        Map<String, String> properties = new HashMap<>(server.storeProperties("upgrade"));
         properties.put("cascade.store.jdbc-url", url);
         try (Database database = new Database(StoreSettings.read(properties::get))) {
             database.migrate();

@@ -36,14 +36,20 @@ public final class V3__QuartzTables extends BaseJavaMigration {
             }
             script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
+        return split(script).stream().filter(sql -> {
+            String upper = sql.toUpperCase(java.util.Locale.ROOT);
+            return !upper.startsWith("DROP ") && !upper.equals("COMMIT");
+        }).toList();
+    }
+
+    /** An SQL script's statements, comment lines dropped. */
+    static List<String> split(String script) {
         StringBuilder text = new StringBuilder();
         script.lines().filter(line -> !line.trim().startsWith("--")).forEach(line -> text.append(line).append('\n'));
         List<String> statements = new ArrayList<>();
         for (String part : text.toString().split(";")) {
-            String sql = part.trim();
-            String upper = sql.toUpperCase(java.util.Locale.ROOT);
-            if (!sql.isEmpty() && !upper.startsWith("DROP ") && !upper.equals("COMMIT")) {
-                statements.add(sql);
+            if (!part.isBlank()) {
+                statements.add(part.trim());
             }
         }
         return statements;

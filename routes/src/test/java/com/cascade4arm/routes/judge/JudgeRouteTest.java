@@ -35,7 +35,8 @@ class JudgeRouteTest {
     /** Long enough that no scripted answer reaches it on a loaded machine (these tests never wait for it). */
     private static final long TIMEOUT_MS = 5_000;
     private static final JudgeSettings SETTINGS = JudgeSettings.read(Map.of("cascade.judge.enabled", "true",
-            "cascade.judge.url", "http://judge.invalid/v1", "cascade.judge.timeout-ms", String.valueOf(TIMEOUT_MS))::get);
+            "cascade.judge.url", "http://judge.invalid/v1",
+            "cascade.judge.timeout-ms", String.valueOf(TIMEOUT_MS))::get);
 
     @BindToRegistry(JudgeRoutes.BREAKER)
     CircuitBreaker breaker = CircuitBreaker.ofDefaults(JudgeRoutes.BREAKER);
