@@ -17,6 +17,7 @@ import com.cascade4arm.routes.compare.CompareService;
 import com.cascade4arm.routes.compare.CompareSettings;
 import com.cascade4arm.routes.compare.RetryWaits;
 import com.cascade4arm.routes.console.ConsoleRoutes;
+import com.cascade4arm.routes.console.ModelFactsProbe;
 import com.cascade4arm.routes.cost.SystemCost;
 import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.config.TierSettings;
@@ -43,6 +44,7 @@ import com.cascade4arm.routes.tracing.ChatTracing;
 import com.cascade4arm.routes.upstream.HealthMonitor;
 import com.cascade4arm.routes.upstream.UpstreamClient;
 import com.cascade4arm.routes.upstream.UpstreamEndpoint;
+import com.cascade4arm.routes.upstream.UpstreamGets;
 import com.cascade4arm.routes.upstream.UpstreamPool;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
@@ -80,6 +82,8 @@ public final class Gateway implements AutoCloseable {
     private final GatewaySettings settings;
     private final Map<String, UpstreamPool> pools = new LinkedHashMap<>();
     private final UpstreamClient client;
+    /** The gateway's one-shot GETs to model servers (console facts, the baseline's model list). */
+    private final UpstreamGets gets;
     private final HealthMonitor health;
     private final GenAiMetrics metrics;
     private final ExecutorService workers;
@@ -124,6 +128,7 @@ public final class Gateway implements AutoCloseable {
         // As many connections per endpoint as API requests may be in progress at once (the edge caps those).
         this.client = new UpstreamClient(vertx, settings.connectTimeoutMs(), settings.idleTimeoutMs(),
                 settings.edge().maxConcurrentRequests());
+        this.gets = new UpstreamGets(vertx, settings.connectTimeoutMs());
         this.health = new HealthMonitor(vertx, client, pools.values(), settings.connectTimeoutMs());
         this.workers = new ThreadPoolExecutor(Math.min(16, settings.workerThreads()), settings.workerThreads(), 60,
                 TimeUnit.SECONDS, new SynchronousQueue<>(), runnable -> {
@@ -155,7 +160,7 @@ public final class Gateway implements AutoCloseable {
             routes.add(new JudgeRoutes(judge, settings.judge()));
         }
         this.bench = new BenchLauncher(settings.bench(),
-                new BenchTargets(this::selfUrl, settings.baselineUrl(), settings.connectTimeoutMs(),
+                new BenchTargets(gets, this::selfUrl, settings.baselineUrl(), settings.connectTimeoutMs(),
                         settings.edge().internalKey(), settings.tiers(), settings.cost()), routing, shared::runHistory, judge,
                 settings.judge().enabled());
         routes.add(new BenchRoutes(bench, admin, parser.limits(), workers));
@@ -167,7 +172,7 @@ public final class Gateway implements AutoCloseable {
             routes.add(BenchScheduleRoute.local(bench, settings.bench()));
         }
         routes.add(new ConsoleRoutes(settings.console(), bench.service(), settings.tiers(), settings.baselineUrl(),
-                routing, settings.cost(), workers));
+                routing, settings.cost(), new ModelFactsProbe(gets), workers));
         // Compare: one prompt to this gateway (loopback), the baseline and the hosted API in parallel.
         this.compare = new CompareService(settings, this::selfUrl, parser);
         routes.add(new CompareRoutes(compare, workers));
@@ -333,6 +338,7 @@ public final class Gateway implements AutoCloseable {
         edge.close();
         workers.shutdownNow();
         client.close();
+        gets.close();
         tracing.close(); // exports the spans still batched
     }
 }

@@ -6,16 +6,13 @@ import com.cascade4arm.bench.runner.TargetConfig;
 import com.cascade4arm.routes.config.TierSettings;
 import com.cascade4arm.routes.cost.CostSettings;
 import com.cascade4arm.routes.http.Json;
+import com.cascade4arm.routes.upstream.UpstreamGets;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -34,37 +31,29 @@ public final class BenchTargets {
 
     private final Supplier<URI> selfUrl;
     private final URI baselineUrl;
-    private final HttpClient http;
-    private final Duration timeout;
+    private final UpstreamGets gets;
+    private final long timeoutMs;
     private final String selfKey;
     private final List<TierSettings> tiers;
     private final CostSettings cost;
 
-    /** {@code selfUrl} is null until the gateway's HTTP server is bound; {@code baselineUrl} may be null. */
-    public BenchTargets(Supplier<URI> selfUrl, URI baselineUrl, long timeoutMs) {
-        this(selfUrl, baselineUrl, timeoutMs, null);
-    }
-
-    /** {@code selfKey}: bearer token of the gateway's own loopback calls, which its per-client limits let through. */
-    public BenchTargets(Supplier<URI> selfUrl, URI baselineUrl, long timeoutMs, String selfKey) {
-        this(selfUrl, baselineUrl, timeoutMs, selfKey, List.of());
-    }
-
-    /** {@code tiers}: the model servers behind the cascade, whose /props each run records. */
-    public BenchTargets(Supplier<URI> selfUrl, URI baselineUrl, long timeoutMs, String selfKey, List<TierSettings> tiers) {
-        this(selfUrl, baselineUrl, timeoutMs, selfKey, tiers, CostSettings.DEFAULTS);
-    }
-
-    /** {@code cost}: the instance prices each run's targets carry (what each system cost over the run). */
-    public BenchTargets(Supplier<URI> selfUrl, URI baselineUrl, long timeoutMs, String selfKey, List<TierSettings> tiers,
-                        CostSettings cost) {
+    /**
+     * @param gets        reads the baseline's model list
+     * @param selfUrl     the gateway's own URL, null until its HTTP server is bound
+     * @param baselineUrl may be null
+     * @param selfKey     bearer token of the gateway's own loopback calls, which its per-client limits let through
+     * @param tiers       the model servers behind the cascade, whose /props each run records
+     * @param cost        the instance prices each run's targets carry (what each system cost over the run)
+     */
+    public BenchTargets(UpstreamGets gets, Supplier<URI> selfUrl, URI baselineUrl, long timeoutMs, String selfKey,
+                        List<TierSettings> tiers, CostSettings cost) {
+        this.gets = gets;
         this.cost = cost;
         this.tiers = List.copyOf(tiers);
         this.selfKey = selfKey;
         this.selfUrl = selfUrl;
         this.baselineUrl = baselineUrl;
-        this.timeout = Duration.ofMillis(timeoutMs);
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+        this.timeoutMs = timeoutMs;
     }
 
     public boolean hasBaseline() {
@@ -93,14 +82,13 @@ public final class BenchTargets {
     }
 
     private String baselineModel() {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(baselineUrl + "/v1/models")).timeout(timeout).GET().build();
         try {
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            UpstreamGets.Reply response = gets.await(URI.create(baselineUrl + "/v1/models"), null, timeoutMs);
             JsonNode id = Json.MAPPER.readTree(response.body()).path("data").path(0).path("id");
-            if (response.statusCode() == 200 && id.isTextual() && !id.asText().isBlank()) {
+            if (response.status() == 200 && id.isTextual() && !id.asText().isBlank()) {
                 return id.asText();
             }
-            LOG.warn("Baseline {} listed no model (HTTP {}); asking for '{}'", baselineUrl, response.statusCode(),
+            LOG.warn("Baseline {} listed no model (HTTP {}); asking for '{}'", baselineUrl, response.status(),
                     FALLBACK_BASELINE_MODEL);
         } catch (IOException e) {
             LOG.warn("Cannot read the baseline's model list at {}: {}; asking for '{}'", baselineUrl, e.toString(),

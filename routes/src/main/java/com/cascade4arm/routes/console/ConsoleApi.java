@@ -34,7 +34,7 @@ final class ConsoleApi {
     private final BenchmarkService bench;
     private final List<TierSettings> tiers;
     private final URI baselineUrl;
-    private final ModelFactsProbe probe = new ModelFactsProbe();
+    private final ModelFactsProbe probe;
     private final PromptSuite suite = PromptSuite.load();
 
     private final Function<String, String> categoryOf;
@@ -46,7 +46,8 @@ final class ConsoleApi {
      * puts in that category, so it routes for the reason its label says).
      */
     ConsoleApi(ConsoleSettings settings, BenchmarkService bench, List<TierSettings> tiers, URI baselineUrl,
-               Function<String, String> categoryOf, CostSettings cost) {
+               Function<String, String> categoryOf, CostSettings cost, ModelFactsProbe probe) {
+        this.probe = probe;
         this.categoryOf = categoryOf;
         this.cost = cost;
         this.settings = settings;

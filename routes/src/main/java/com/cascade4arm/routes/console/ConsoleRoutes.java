@@ -22,9 +22,10 @@ public final class ConsoleRoutes extends ApiRoutes {
 
     /** {@code tiers} and {@code baselineUrl} (may be null): the model servers whose facts the console shows. */
     public ConsoleRoutes(ConsoleSettings settings, BenchmarkService bench, List<TierSettings> tiers, URI baselineUrl,
-                         RoutingService routing, CostSettings cost, ExecutorService workers) {
+                         RoutingService routing, CostSettings cost, ModelFactsProbe probe, ExecutorService workers) {
         super(workers);
-        this.api = new ConsoleApi(settings, bench, tiers, baselineUrl, prompt -> PromptCategory.of(routing, prompt), cost);
+        this.api = new ConsoleApi(settings, bench, tiers, baselineUrl, prompt -> PromptCategory.of(routing, prompt),
+                cost, probe);
     }
 
     @Override

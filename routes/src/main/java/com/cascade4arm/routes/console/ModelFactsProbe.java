@@ -1,19 +1,17 @@
 package com.cascade4arm.routes.console;
 
 import com.cascade4arm.routes.http.Json;
+import com.cascade4arm.routes.upstream.UpstreamGets;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Reads {@link ModelFacts} from a model server's {@code /props} and {@code /v1/models} (blocking: call on a worker).
+ * Reads {@link ModelFacts} from a model server's {@code /props} and {@code /v1/models} (blocking: call on a worker),
+ * with the gateway's {@link UpstreamGets}.
  * A successful read is kept for {@link #DEFAULT_CACHE_MS} (the console asks on every page load; a server swapped for
  * another model shows within that time); a failed one is asked again next time.
  */
@@ -26,8 +24,12 @@ public final class ModelFactsProbe {
     private record Cached(ModelFacts facts, long readAtMs) {
     }
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(DEFAULT_TIMEOUT_MS)).build();
+    private final UpstreamGets gets;
     private final Map<String, Cached> cache = new ConcurrentHashMap<>();
+
+    public ModelFactsProbe(UpstreamGets gets) {
+        this.gets = gets;
+    }
 
     /** The facts of the server at {@code baseUrl} (a trailing /v1 is dropped), labelled {@code name}. */
     public ModelFacts read(String name, URI baseUrl, String apiKey) {
@@ -58,12 +60,7 @@ public final class ModelFactsProbe {
 
     /** The JSON of a 200 answer, null for any other status. */
     private JsonNode get(String url, String apiKey) throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
-                .timeout(Duration.ofMillis(DEFAULT_TIMEOUT_MS)).GET();
-        if (apiKey != null && !apiKey.isBlank()) {
-            request.header("Authorization", "Bearer " + apiKey);
-        }
-        HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        return response.statusCode() == 200 ? Json.MAPPER.readTree(response.body()) : null;
+        UpstreamGets.Reply reply = gets.await(URI.create(url), apiKey, DEFAULT_TIMEOUT_MS);
+        return reply.status() == 200 ? Json.MAPPER.readTree(reply.body()) : null;
     }
 }

@@ -9,7 +9,7 @@ import com.cascade4arm.routes.chat.RoutedChat;
 public final class SmallModelDoubtException extends RuntimeException {
     private final RoutedChat.Escalation escalation;
 
-    SmallModelDoubtException(RoutedChat.Escalation escalation) {
+    public SmallModelDoubtException(RoutedChat.Escalation escalation) {
         super("the small model's confidence " + escalation.confidence() + " is below " + escalation.threshold(), null,
                 false, false);
         this.escalation = escalation;

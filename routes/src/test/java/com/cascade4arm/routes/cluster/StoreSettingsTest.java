@@ -57,9 +57,17 @@ class StoreSettingsTest {
 
     @Test
     void quartzMigrationCreatesTheJobStoreTablesWithoutDroppingAnything() throws Exception {
-        var statements = V3__QuartzTables.statements();
+        var statements = QuartzMigrationIT.checkedInStatements();
         assertThat(statements).anyMatch(s -> s.startsWith("CREATE TABLE QRTZ_LOCKS"))
                 .anyMatch(s -> s.startsWith("CREATE TABLE QRTZ_FIRED_TRIGGERS"))
                 .noneMatch(s -> s.toUpperCase().startsWith("DROP") || s.equalsIgnoreCase("COMMIT"));
+    }
+
+    @Test
+    void quartzMigrationHoldsTheStatementsOfTheQuartzJarsScript() throws Exception {
+        assertThat(QuartzMigrationIT.checkedInStatements())
+                .as("V3__quartz_tables.sql against the Quartz on the class path (a Quartz upgrade that changes them "
+                        + "needs a V4)")
+                .containsExactlyElementsOf(V3__QuartzTables.statements());
     }
 }

@@ -11,11 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Schema version 3: the tables of Quartz's clustered JDBC job store (the one scheduled benchmark of the cluster), from
- * the PostgreSQL script the Quartz jar ships, without its DROP statements and its COMMIT (Flyway runs the migration in
- * its own transaction). The tables match the Quartz that was on the class path when a database was first migrated:
- * Flyway runs V3 once per database and keeps no checksum of a Java migration, so a Quartz upgrade that changes its
- * schema needs a migration of its own (V4…), or existing databases keep the old tables.
+ * Schema version 3 as the gateway shipped it before {@code V3__quartz_tables.sql}: a Java migration that split the
+ * PostgreSQL script in the Quartz jar at run time (without its DROP statements and its COMMIT). Kept, under the class
+ * name Flyway recorded, to build databases the old code migrated, and to check the checked-in file against the jar.
  */
 public final class V3__QuartzTables extends BaseJavaMigration {
     static final String SCRIPT = "org/quartz/impl/jdbcjobstore/tables_postgres.sql";
@@ -38,14 +36,20 @@ public final class V3__QuartzTables extends BaseJavaMigration {
             }
             script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
+        return split(script).stream().filter(sql -> {
+            String upper = sql.toUpperCase(java.util.Locale.ROOT);
+            return !upper.startsWith("DROP ") && !upper.equals("COMMIT");
+        }).toList();
+    }
+
+    /** An SQL script's statements, comment lines dropped. */
+    static List<String> split(String script) {
         StringBuilder text = new StringBuilder();
         script.lines().filter(line -> !line.trim().startsWith("--")).forEach(line -> text.append(line).append('\n'));
         List<String> statements = new ArrayList<>();
         for (String part : text.toString().split(";")) {
-            String sql = part.trim();
-            String upper = sql.toUpperCase(java.util.Locale.ROOT);
-            if (!sql.isEmpty() && !upper.startsWith("DROP ") && !upper.equals("COMMIT")) {
-                statements.add(sql);
+            if (!part.isBlank()) {
+                statements.add(part.trim());
             }
         }
         return statements;
