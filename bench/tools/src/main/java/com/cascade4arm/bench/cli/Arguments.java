@@ -19,9 +19,12 @@ public final class Arguments {
     private Arguments() {
     }
 
-    /** Fills {@code options} (a picocli {@code @Command}) or exits the JVM after printing the help or the error. */
-    public static <T> T parseOrExit(T options, String[] args, Runnable check) {
-        int exit = parse(options, args, check, System.out, System.err);
+    /**
+     * Fills {@code options} (picocli-annotated fields) and runs {@code check} on them, or exits the JVM after printing
+     * the help or the error; {@code command} names the tool in the usage.
+     */
+    public static <T> T parseOrExit(T options, String command, String[] args, Runnable check) {
+        int exit = parse(new CommandLine(options).setCommandName(command), args, check, System.out, System.err);
         if (exit != RUN) {
             System.exit(exit);
         }
@@ -30,7 +33,10 @@ public final class Arguments {
 
     /** {@link #RUN}, or the exit code after printing the help ({@link #EXIT_OK}) or the error ({@link #EXIT_USAGE}). */
     public static int parse(Object options, String[] args, Runnable check, PrintStream out, PrintStream err) {
-        CommandLine line = new CommandLine(options);
+        return parse(new CommandLine(options), args, check, out, err);
+    }
+
+    private static int parse(CommandLine line, String[] args, Runnable check, PrintStream out, PrintStream err) {
         try {
             line.parseArgs(args);
             if (line.isUsageHelpRequested()) {
