@@ -1,57 +1,77 @@
 package com.cascade4arm.standins.hosted;
 
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
 import java.net.InetSocketAddress;
-import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 /**
  * Command line of the {@link HostedApiStandIn}, so the Compare demo runs without an OpenRouter key: start it, then
  * point the gateway's hosted base URL at it ({@code CASCADE_HOSTED_BASE_URL=http://127.0.0.1:8091/api/v1
- * OPENROUTER_API_KEY=demo}).
+ * OPENROUTER_API_KEY=demo}). picocli fills the fields.
  */
-public final class HostedStandInMain {
-    private HostedStandInMain() {
+@Command(name = "HostedStandInMain", sortOptions = false,
+        description = "OpenRouter's chat API as a local server, with scripted faults; serves until killed.")
+public final class HostedStandInMain implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+    boolean help;
+    @Parameters(index = "0", arity = "0..1", paramLabel = "port", description = "port to listen on (default ${DEFAULT-VALUE})")
+    int port = HostedApiStandIn.DEFAULT_PORT;
+    @Option(names = "--host", paramLabel = "H", description = "address to listen on (default ${DEFAULT-VALUE})")
+    String host = "127.0.0.1";
+    @Option(names = "--api-key", paramLabel = "K", description = "the key to require (default: any non-empty key)")
+    String apiKey;
+    @Option(names = "--model", paramLabel = "M", description = "the model id to answer as")
+    String model;
+    @Option(names = "--chunk-delay-ms", paramLabel = "N", description = "wait between chunks")
+    Long chunkDelayMs;
+    @Option(names = "--keep-alives", paramLabel = "N", description = "SSE comment lines before the answer")
+    Integer keepAlives;
+    @Option(names = "--reasoning", paramLabel = "\"step one,step two\"", split = ",", description = "reasoning chunks")
+    List<String> reasoning;
+    @Option(names = "--chunks", paramLabel = "\"Hello, world\"", split = ",", description = "content chunks")
+    List<String> chunks;
+    @Option(names = "--rate-limit-every", paramLabel = "N", description = "answer every N-th request with 429")
+    int rateLimitEvery;
+    @Option(names = "--retry-after", paramLabel = "SECONDS|date+SECONDS", description = "Retry-After of those 429s")
+    String retryAfter;
+    @Option(names = "--script", paramLabel = "429:1,429x3:0,503,500,error-in-200,sse-error:2,slow:3000,drop:2,ok",
+            description = "faults for the next requests, in order")
+    String script;
+
+    HostedStandInMain() {
     }
 
-    /**
-     * {@code HostedStandInMain [port] [--host H] [--api-key K] [--model M] [--chunk-delay-ms N] [--keep-alives N]
-     * [--reasoning "a,b"] [--chunks "a,b,c"] [--rate-limit-every N] [--retry-after V] [--script FAULTS]}; serves until killed.
-     */
-    public static void main(String[] args) throws InterruptedException {
-        int port = HostedApiStandIn.DEFAULT_PORT;
-        String host = "127.0.0.1";
-        StandInConfig config = StandInConfig.DEFAULTS;
-        int rateLimitEvery = 0;
-        String retryAfter = null;
-        String script = null;
+    /** Serves until killed; exits with 2 after printing the usage on a bad argument. */
+    public static void main(String[] args) {
+        int exit = new CommandLine(new HostedStandInMain()).execute(args);
+        if (exit != 0) {
+            System.exit(exit);
+        }
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        StandInConfig config;
+        List<Fault> faults;
         try {
-            for (int i = 0; i < args.length; i++) {
-                switch (args[i]) {
-                    case "--host" -> host = args[++i];
-                    case "--api-key" -> config = config.withApiKey(args[++i]);
-                    case "--model" -> config = config.withModel(args[++i]);
-                    case "--chunk-delay-ms" -> config = config.withChunkDelayMs(Long.parseLong(args[++i]));
-                    case "--keep-alives" -> config = config.withKeepAlives(Integer.parseInt(args[++i]));
-                    case "--reasoning" -> config = config.withReasoningChunks(Arrays.asList(args[++i].split(",")));
-                    case "--chunks" -> config = config.withContentChunks(Arrays.asList(args[++i].split(",")));
-                    case "--rate-limit-every" -> rateLimitEvery = Integer.parseInt(args[++i]);
-                    case "--retry-after" -> retryAfter = args[++i];
-                    case "--script" -> script = args[++i];
-                    case "-h", "--help" -> {
-                        usage();
-                        return;
-                    }
-                    default -> port = Integer.parseInt(args[i]);
-                }
-            }
-            config = config.withRateLimitEvery(rateLimitEvery, retryAfter);
-        } catch (RuntimeException e) {
-            System.err.println("invalid arguments: " + e.getMessage());
-            usage();
-            System.exit(2);
+            config = config();
+            faults = Fault.parseScript(script);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e); // error and usage, exit 2
         }
         HostedApiStandIn standIn = HostedApiStandIn.start(new InetSocketAddress(host, port), config);
-        standIn.enqueue(Fault.parseScript(script));
+        standIn.enqueue(faults);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             standIn.close();
@@ -60,12 +80,29 @@ public final class HostedStandInMain {
         System.out.println("hosted API stand-in listening on " + standIn.baseUrl()
                 + (config.apiKey() == null ? " (any non-empty key)" : " (key required)"));
         stopped.await();
+        return 0;
     }
 
-    private static void usage() {
-        System.err.println("usage: HostedStandInMain [port] [--host H] [--api-key K] [--model M] [--chunk-delay-ms N]"
-                + " [--keep-alives N] [--reasoning \"step one,step two\"] [--chunks \"Hello, world\"]"
-                + " [--rate-limit-every N] [--retry-after SECONDS|date+SECONDS]"
-                + " [--script 429:1,429x3:0,503,500,error-in-200,sse-error:2,slow:3000,drop:2,ok]");
+    StandInConfig config() {
+        StandInConfig config = StandInConfig.DEFAULTS;
+        if (apiKey != null) {
+            config = config.withApiKey(apiKey);
+        }
+        if (model != null) {
+            config = config.withModel(model);
+        }
+        if (chunkDelayMs != null) {
+            config = config.withChunkDelayMs(chunkDelayMs);
+        }
+        if (keepAlives != null) {
+            config = config.withKeepAlives(keepAlives);
+        }
+        if (reasoning != null) {
+            config = config.withReasoningChunks(reasoning);
+        }
+        if (chunks != null) {
+            config = config.withContentChunks(chunks);
+        }
+        return config.withRateLimitEvery(rateLimitEvery, retryAfter);
     }
 }

@@ -1,42 +1,50 @@
 package com.cascade4arm.standins.upstream;
 
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
 import java.net.InetSocketAddress;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
-/** Command line of {@link InstantResponder}: parses the options, serves until the process is stopped. */
-final class ResponderMain {
+/** Command line of {@link InstantResponder} (picocli fills the fields): serves until the process is stopped. */
+@Command(name = "InstantResponder", sortOptions = false,
+        description = "The llama-server API answered at once (or with the delays and status asked for).")
+final class ResponderMain implements Callable<Integer> {
 
-    private ResponderMain() {
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+    boolean help;
+    @Parameters(index = "0", arity = "0..1", paramLabel = "port", description = "port to listen on (default ${DEFAULT-VALUE})")
+    int port = InstantResponder.DEFAULT_PORT;
+    @Option(names = "--host", paramLabel = "H", description = "address to listen on (default ${DEFAULT-VALUE})")
+    String host = "127.0.0.1";
+    @Option(names = "--threads", paramLabel = "N", description = "server threads (default ${DEFAULT-VALUE})")
+    int threads = InstantResponder.DEFAULT_THREADS;
+    @Option(names = "--first-byte-delay-ms", paramLabel = "N", description = "wait before the response head")
+    Long firstByteDelayMs;
+    @Option(names = "--content-delay-ms", paramLabel = "N", description = "wait before the first content chunk")
+    Long contentDelayMs;
+    @Option(names = "--chunk-delay-ms", paramLabel = "N", description = "wait between chunks")
+    Long chunkDelayMs;
+    @Option(names = "--status", paramLabel = "N", description = "HTTP status to answer with")
+    Integer status;
+
+    ResponderMain() {
     }
 
-    static void run(String[] args) throws InterruptedException {
-        int port = InstantResponder.DEFAULT_PORT;
-        String host = "127.0.0.1";
-        int threads = InstantResponder.DEFAULT_THREADS;
-        ResponderBehaviour behaviour = ResponderBehaviour.INSTANT;
-        try {
-            for (int i = 0; i < args.length; i++) {
-                String arg = args[i];
-                switch (arg) {
-                    case "--host" -> host = args[++i];
-                    case "--threads" -> threads = Integer.parseInt(args[++i]);
-                    case "--first-byte-delay-ms" -> behaviour = behaviour.withFirstByteDelayMs(Long.parseLong(args[++i]));
-                    case "--content-delay-ms" -> behaviour = behaviour.withContentDelayMs(Long.parseLong(args[++i]));
-                    case "--chunk-delay-ms" -> behaviour = behaviour.withChunkDelayMs(Long.parseLong(args[++i]));
-                    case "--status" -> behaviour = behaviour.withStatus(Integer.parseInt(args[++i]));
-                    case "-h", "--help" -> {
-                        usage();
-                        return;
-                    }
-                    default -> port = Integer.parseInt(arg);
-                }
-            }
-        } catch (RuntimeException e) {
-            System.err.println("invalid arguments: " + e.getMessage());
-            usage();
-            System.exit(2);
+    /** Serves until the process is stopped; exits with 2 after printing the usage on a bad argument. */
+    static void run(String[] args) {
+        int exit = new CommandLine(new ResponderMain()).execute(args);
+        if (exit != 0) {
+            System.exit(exit);
         }
-        InstantResponder responder = InstantResponder.start(new InetSocketAddress(host, port), behaviour, threads);
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        InstantResponder responder = InstantResponder.start(new InetSocketAddress(host, port), behaviour(), threads);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             responder.close();
@@ -44,10 +52,20 @@ final class ResponderMain {
         }));
         System.out.println("instant responder listening on " + responder.baseUrl());
         stopped.await();
+        return 0;
     }
 
-    private static void usage() {
-        System.err.println("usage: InstantResponder [port] [--host H] [--threads N] [--first-byte-delay-ms N]"
-                + " [--content-delay-ms N] [--chunk-delay-ms N] [--status N]");
+    ResponderBehaviour behaviour() {
+        ResponderBehaviour behaviour = ResponderBehaviour.INSTANT;
+        if (firstByteDelayMs != null) {
+            behaviour = behaviour.withFirstByteDelayMs(firstByteDelayMs);
+        }
+        if (contentDelayMs != null) {
+            behaviour = behaviour.withContentDelayMs(contentDelayMs);
+        }
+        if (chunkDelayMs != null) {
+            behaviour = behaviour.withChunkDelayMs(chunkDelayMs);
+        }
+        return status == null ? behaviour : behaviour.withStatus(status);
     }
 }

@@ -1,74 +1,72 @@
 package com.cascade4arm.bench.runner;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * RFC 4180 CSV: fields containing a comma, quote, CR or LF are quoted and quotes doubled; lines end with LF. The
- * parser accepts quoted fields spanning lines and drops a last record that has no line end (a crash mid-write).
+ * The one place that configures Jackson's CSV format for run files, so every file keeps the RFC 4180 shape older run
+ * directories have: a field is quoted (quotes doubled) only when it holds a comma, quote, CR or LF; null is an empty
+ * field; lines end with LF. Reading drops a last record that has no line end (a crash mid-write).
  */
 public final class Csv {
+
+    private static final CsvMapper MAPPER = CsvMapper.builder()
+            .enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING) // quote by content, never by length
+            .enable(CsvParser.Feature.WRAP_AS_ARRAY)
+            .build();
+    private static final CsvSchema SCHEMA = CsvSchema.emptySchema().withLineSeparator("\n");
+    private static final ObjectWriter LINE = MAPPER.writer(SCHEMA);
+    /** Jackson's strict check quotes on LF but not on a lone CR: a line holding one quotes all its fields instead. */
+    private static final ObjectWriter LINE_QUOTING_STRINGS =
+            LINE.with(CsvGenerator.Feature.ALWAYS_QUOTE_STRINGS);
+    private static final ObjectReader RECORDS = MAPPER.readerForListOf(String.class).with(SCHEMA);
 
     private Csv() {
     }
 
-    public static String escape(String field) {
-        if (field == null) {
-            return "";
-        }
-        boolean quote = field.indexOf(',') >= 0 || field.indexOf('"') >= 0
-                || field.indexOf('\n') >= 0 || field.indexOf('\r') >= 0;
-        return quote ? '"' + field.replace("\"", "\"\"") + '"' : field;
-    }
-
     /** One CSV line, ending with {@code \n}. */
     public static String line(List<String> fields) {
-        StringBuilder line = new StringBuilder();
-        for (int i = 0; i < fields.size(); i++) {
-            if (i > 0) {
-                line.append(',');
-            }
-            line.append(escape(fields.get(i)));
+        List<String> row = fields.stream().map(field -> field == null ? "" : field).toList(); // Jackson skips nulls
+        try {
+            return (hasUnquotedCarriageReturn(row) ? LINE_QUOTING_STRINGS : LINE).writeValueAsString(row);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a list of strings always writes as CSV", e);
         }
-        return line.append('\n').toString();
     }
 
     /** All complete records of a CSV text, header included. */
     public static List<List<String>> parse(String text) {
         List<List<String>> records = new ArrayList<>();
-        List<String> record = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (quoted) {
-                if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
-                    field.append('"');
-                    i++;
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    field.append(c);
-                }
-            } else if (c == '"') {
-                quoted = true;
-            } else if (c == ',') {
-                record.add(field.toString());
-                field.setLength(0);
-            } else if (c == '\n') {
-                record.add(stripCr(field));
-                records.add(record);
-                record = new ArrayList<>();
-                field.setLength(0);
-            } else {
-                field.append(c);
+        try (MappingIterator<List<String>> iterator = RECORDS.readValues(text)) {
+            while (iterator.hasNextValue()) {
+                records.add(iterator.nextValue());
             }
+        } catch (IOException unclosedQuote) {
+            return records; // only the last record can be cut inside a quoted field
+        }
+        if (!text.isEmpty() && !text.endsWith("\n") && !records.isEmpty()) {
+            records.remove(records.size() - 1);
         }
         return records;
     }
 
-    private static String stripCr(StringBuilder field) {
-        int last = field.length() - 1;
-        return last >= 0 && field.charAt(last) == '\r' ? field.substring(0, last) : field.toString();
+    private static boolean hasUnquotedCarriageReturn(List<String> fields) {
+        for (String field : fields) {
+            if (field.indexOf('\r') >= 0 && field.indexOf('\n') < 0 && field.indexOf(',') < 0
+                    && field.indexOf('"') < 0) {
+                return true;
+            }
+        }
+        return false;
     }
 }

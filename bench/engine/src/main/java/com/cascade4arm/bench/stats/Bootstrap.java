@@ -1,13 +1,13 @@
 package com.cascade4arm.bench.stats;
 
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.SplittableRandom;
 
 /**
  * 95 % percentile-bootstrap confidence intervals for the figures a run reports (a median, a p95, a ratio of two
  * medians): resample with replacement {@link #RESAMPLES} times, take the 2.5th and 97.5th percentiles of the statistic.
- * The random generator is seeded, so the same rows always give the same interval.
+ * The JDK's {@link SplittableRandom} is seeded, so the same rows always give the same interval (Commons Statistics
+ * has quantiles but no resampling; its RNG would draw other indices than the intervals reported so far).
  */
 public final class Bootstrap {
 
@@ -90,15 +90,13 @@ public final class Bootstrap {
     }
 
     private static double percentileOf(double[] values, double p) {
-        Arrays.sort(values);
-        return Percentiles.percentileOfSorted(values, p);
+        return Percentiles.percentileInPlace(values, p);
     }
 
     private static Interval interval(double[] statistics) {
-        Arrays.sort(statistics);
         double tail = (1 - CONFIDENCE) / 2 * 100;
-        return new Interval(Percentiles.percentileOfSorted(statistics, tail),
-                Percentiles.percentileOfSorted(statistics, 100 - tail));
+        return new Interval(Percentiles.percentileInPlace(statistics, tail),
+                Percentiles.percentileInPlace(statistics, 100 - tail));
     }
 
     private static double[] toArray(Collection<? extends Number> sample) {

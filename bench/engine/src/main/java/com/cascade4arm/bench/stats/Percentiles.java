@@ -1,24 +1,28 @@
 package com.cascade4arm.bench.stats;
 
-import java.util.Arrays;
+import org.apache.commons.statistics.descriptive.Mean;
+import org.apache.commons.statistics.descriptive.Quantile;
+
 import java.util.Collection;
 
 /**
- * Percentiles by linear interpolation between closest ranks (Hyndman-Fan type 7, the default of NumPy, R and Excel's
- * PERCENTILE.INC), so that the 50th percentile is the usual median.
- *
- * <p>For a sorted sample x[0..n-1] and p in [0, 100]: h = (n - 1) * p / 100, result = x[floor(h)] + (h - floor(h)) *
- * (x[floor(h) + 1] - x[floor(h)]). Examples: 1..100 gives p50 = 50.5 and p95 = 95.05; {1, 2, 3, 4} gives p50 = 2.5;
- * a single element is every percentile. An empty sample has no percentile and is rejected.
+ * The bench's percentiles in one place: Commons Statistics' Hyndman-Fan type 7 (linear interpolation between closest
+ * ranks, the default of NumPy, R and Excel's PERCENTILE.INC), so the 50th percentile is the usual median. Examples:
+ * 1..100 gives p50 = 50.5 and p95 = 95.05; {1, 2, 3, 4} gives p50 = 2.5; a single element is every percentile. An
+ * empty sample has no percentile and is rejected.
  */
 public final class Percentiles {
+
+    private static final Quantile TYPE_7 = Quantile.withDefaults().with(Quantile.EstimationMethod.HF7);
+    /** For arrays the caller owns: partitioned in place instead of copied. */
+    private static final Quantile TYPE_7_IN_PLACE = TYPE_7.withCopy(false);
 
     private Percentiles() {
     }
 
     /** The p-th percentile (0..100) of the values. */
     public static double percentile(Collection<? extends Number> values, double p) {
-        return percentileOfSorted(sorted(values), p);
+        return percentileInPlace(values.stream().mapToDouble(Number::doubleValue).toArray(), p);
     }
 
     /** The median, i.e. the 50th percentile: the middle value, or the mean of the two middle values. */
@@ -29,29 +33,16 @@ public final class Percentiles {
     /** The arithmetic mean. */
     public static double mean(Collection<? extends Number> values) {
         requireNotEmpty(values.size(), "mean");
-        double sum = 0;
-        for (Number value : values) {
-            sum += value.doubleValue();
-        }
-        return sum / values.size();
+        return Mean.of(values.stream().mapToDouble(Number::doubleValue).toArray()).getAsDouble();
     }
 
-    /** Same as {@link #percentile} for an array already sorted ascending (not checked). */
-    public static double percentileOfSorted(double[] sorted, double p) {
+    /** Same as {@link #percentile}; reorders {@code values}. */
+    public static double percentileInPlace(double[] values, double p) {
         if (Double.isNaN(p) || p < 0 || p > 100) {
             throw new IllegalArgumentException("percentile must be between 0 and 100, but was " + p);
         }
-        requireNotEmpty(sorted.length, "percentile");
-        double h = (sorted.length - 1) * p / 100.0;
-        int lower = (int) Math.floor(h);
-        int upper = Math.min(lower + 1, sorted.length - 1);
-        return sorted[lower] + (h - lower) * (sorted[upper] - sorted[lower]);
-    }
-
-    private static double[] sorted(Collection<? extends Number> values) {
-        double[] array = values.stream().mapToDouble(Number::doubleValue).toArray();
-        Arrays.sort(array);
-        return array;
+        requireNotEmpty(values.length, "percentile");
+        return TYPE_7_IN_PLACE.evaluate(values, p / 100);
     }
 
     private static void requireNotEmpty(int size, String statistic) {

@@ -2,6 +2,7 @@ package com.cascade4arm.bench.runner;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -10,12 +11,20 @@ class CsvTest {
 
     @Test
     void leavesPlainFieldsAloneAndQuotesFieldsWithCommasQuotesOrLineBreaks() {
-        assertThat(Csv.escape("plain text")).isEqualTo("plain text");
-        assertThat(Csv.escape("a,b")).isEqualTo("\"a,b\"");
-        assertThat(Csv.escape("say \"hi\"")).isEqualTo("\"say \"\"hi\"\"\"");
-        assertThat(Csv.escape("line1\nline2")).isEqualTo("\"line1\nline2\"");
-        assertThat(Csv.escape("cr\rhere")).isEqualTo("\"cr\rhere\"");
-        assertThat(Csv.escape(null)).isEmpty();
+        assertThat(Csv.line(List.of("plain text"))).isEqualTo("plain text\n");
+        assertThat(Csv.line(List.of("a,b"))).isEqualTo("\"a,b\"\n");
+        assertThat(Csv.line(List.of("say \"hi\""))).isEqualTo("\"say \"\"hi\"\"\"\n");
+        assertThat(Csv.line(List.of("line1\nline2"))).isEqualTo("\"line1\nline2\"\n");
+        assertThat(Csv.line(List.of("cr\rhere"))).isEqualTo("\"cr\rhere\"\n");
+        assertThat(Csv.line(Arrays.asList((String) null))).isEqualTo("\n");
+        assertThat(Csv.line(List.of("a text longer than twenty-four characters"))).as("quoted by content, not length")
+                .isEqualTo("a text longer than twenty-four characters\n");
+    }
+
+    @Test
+    void keepsAFieldWithALoneCarriageReturnInOneRecord() {
+        List<String> fields = List.of("run-1", "500", "upstream said\rno");
+        assertThat(Csv.parse(Csv.line(fields) + Csv.line(fields))).containsExactly(fields, fields);
     }
 
     @Test

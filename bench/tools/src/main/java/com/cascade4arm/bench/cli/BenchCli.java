@@ -1,5 +1,6 @@
 package com.cascade4arm.bench.cli;
 
+import com.cascade4arm.bench.runner.BenchConfig;
 import com.cascade4arm.bench.runner.BenchmarkService;
 import com.cascade4arm.bench.runner.InvalidBenchConfigException;
 import com.cascade4arm.bench.runner.RunStatus;
@@ -16,9 +17,9 @@ import java.time.Duration;
  */
 public final class BenchCli {
 
-    static final int EXIT_OK = 0;
+    static final int EXIT_OK = Arguments.EXIT_OK;
     static final int EXIT_FAILED = 1;
-    static final int EXIT_USAGE = 2;
+    static final int EXIT_USAGE = Arguments.EXIT_USAGE;
     static final int EXIT_INCOMPLETE = 3;
     private static final Duration DEADLINE_SLACK = Duration.ofSeconds(60);
     private static final Duration CANCEL_WAIT = Duration.ofSeconds(10);
@@ -33,30 +34,24 @@ public final class BenchCli {
 
     /** Runs the CLI; returns the exit code instead of exiting (so tests can call it). */
     static int run(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
-        CliOptions options;
-        try {
-            options = CliOptions.parse(args);
-        } catch (IllegalArgumentException e) {
-            err.println("error: " + e.getMessage());
-            err.print(CliOptions.USAGE);
-            return EXIT_USAGE;
+        CliOptions options = new CliOptions();
+        int parsed = Arguments.parse(options, args, options::config, out, err); // config() checks the values
+        if (parsed != Arguments.RUN) {
+            return parsed;
         }
-        if (options.help()) {
-            out.print(CliOptions.USAGE);
-            return EXIT_OK;
-        }
+        BenchConfig config = options.config();
         BenchmarkService service = new BenchmarkService(options.outDir());
         ProgressBar bar = new ProgressBar(err);
         String id;
         try {
-            id = service.start(options.config(), options.metadata(), bar);
+            id = service.start(config, options.metadata(), bar);
         } catch (InvalidBenchConfigException e) {
             err.println("error: " + e.getMessage());
             return EXIT_USAGE;
         }
         Thread cancelOnInterrupt = new Thread(() -> cancel(service, id));
         Runtime.getRuntime().addShutdownHook(cancelOnInterrupt);
-        RunSummary summary = service.await(id, Duration.ofSeconds(options.config().deadlineSeconds())
+        RunSummary summary = service.await(id, Duration.ofSeconds(config.deadlineSeconds())
                 .plus(DEADLINE_SLACK)).orElseThrow();
         removeHook(cancelOnInterrupt);
         bar.finish();

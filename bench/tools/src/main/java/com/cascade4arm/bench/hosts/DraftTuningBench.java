@@ -1,11 +1,16 @@
 package com.cascade4arm.bench.hosts;
 
+import com.cascade4arm.bench.cli.Arguments;
 import com.cascade4arm.bench.cli.CliLogging;
 import com.cascade4arm.bench.suite.Prompt;
 import com.cascade4arm.bench.suite.PromptSuite;
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.demo.DemoModel;
 import com.cascade4arm.host.demo.DemoModels;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,30 +47,40 @@ public final class DraftTuningBench {
         }
     }
 
+    /** Command-line options (picocli fills the fields). */
+    @Command(sortOptions = false)
+    static final class Options {
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+        boolean help;
+        @Option(names = "--threads", paramLabel = "N", description = "llama.cpp threads (default 1)")
+        int threads = 1;
+        @Option(names = "--runs", paramLabel = "N", description = "passes over the prompts (default 1)")
+        int runs = 1;
+        @Option(names = "--tokens", paramLabel = "N", description = "max_tokens per answer (default 64)")
+        int tokens = 64;
+        @Option(names = "--llama-server", paramLabel = "PATH", description = "measure llama-server instead of our host")
+        Path llamaServer;
+        @Option(names = "--settings", paramLabel = "MAX:PMIN[:MIN],...", split = ",", converter = SettingConverter.class,
+                description = "draft settings to sweep (default 8:0.5,4:0.5,8:0.75,4:0.75,8:0.9,3:0.9)")
+        List<Setting> settings = new ArrayList<>();
+    }
+
+    /** Reads one draft-max:p-min[:draft-min] setting; picocli reports the message of a bad one. */
+    static final class SettingConverter implements CommandLine.ITypeConverter<Setting> {
+        @Override
+        public Setting convert(String text) {
+            return Setting.parse(text);
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         CliLogging.configure();
-        int threads = 1;
-        int runs = 1;
-        int tokens = 64;
-        Path llamaServer = null;
-        List<Setting> settings = new ArrayList<>();
-        if (args.length % 2 != 0) {
-            throw new IllegalArgumentException("every option takes a value: " + String.join(" ", args));
-        }
-        for (int i = 0; i < args.length; i += 2) {
-            switch (args[i]) {
-                case "--threads" -> threads = Integer.parseInt(args[i + 1]);
-                case "--runs" -> runs = Integer.parseInt(args[i + 1]);
-                case "--tokens" -> tokens = Integer.parseInt(args[i + 1]);
-                case "--llama-server" -> llamaServer = Path.of(args[i + 1]);
-                case "--settings" -> {
-                    for (String one : args[i + 1].split(",")) {
-                        settings.add(Setting.parse(one));
-                    }
-                }
-                default -> throw new IllegalArgumentException("unknown option '" + args[i] + "'");
-            }
-        }
+        Options options = Arguments.parseOrExit(new Options(), "DraftTuningBench", args, () -> { });
+        int threads = options.threads;
+        int runs = options.runs;
+        int tokens = options.tokens;
+        Path llamaServer = options.llamaServer;
+        List<Setting> settings = options.settings;
         if (settings.isEmpty()) {
             settings = List.of(new Setting(8, 0.5f), new Setting(4, 0.5f), new Setting(8, 0.75f), new Setting(4, 0.75f),
                     new Setting(8, 0.9f), new Setting(3, 0.9f));

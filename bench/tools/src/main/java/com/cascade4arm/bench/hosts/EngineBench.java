@@ -1,5 +1,6 @@
 package com.cascade4arm.bench.hosts;
 
+import com.cascade4arm.bench.cli.Arguments;
 import com.cascade4arm.bench.cli.CliLogging;
 import com.cascade4arm.host.Engine;
 import com.cascade4arm.host.HostConfig;
@@ -8,10 +9,13 @@ import com.cascade4arm.host.demo.DemoModel;
 import com.cascade4arm.host.demo.DemoModels;
 import com.cascade4arm.host.llamaserver.LlamaServerBinary;
 
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -38,7 +42,7 @@ public final class EngineBench {
 
     public static void main(String[] args) throws Exception {
         CliLogging.configure();
-        Options options = Options.parse(args);
+        Options options = Arguments.parseOrExit(new Options(), "EngineBench", args, () -> { });
         System.out.printf(Locale.ROOT, "engine bench: %d slots, %d threads, %d-token greedy answers, median of %d rounds"
                 + " side by side; llama-server: %s%n%n", SLOTS, options.threads, options.tokens, options.runs,
                 options.llamaServer == null ? "none found (JNI only)" : options.llamaServer);
@@ -123,48 +127,45 @@ public final class EngineBench {
         return text.toString();
     }
 
-    /** Command-line options; llama-server defaults to the one on the PATH. */
+    /** Command-line options (picocli fills the fields); llama-server defaults to the one on the PATH. */
+    @Command(sortOptions = false)
     static final class Options {
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+        boolean help;
+        @Option(names = "--llama-server", paramLabel = "PATH", description = "llama-server binary (default: on the PATH)")
         Path llamaServer = LlamaServerBinary.onPath(System.getenv("PATH")).orElse(null);
+        @Option(names = "--runs", paramLabel = "N", description = "rounds per level, the median is shown (default 5)")
         int runs = 5;
+        @Option(names = "--tokens", paramLabel = "N", description = "tokens per greedy answer (default 64)")
         int tokens = 64;
+        @Option(names = "--threads", paramLabel = "N", description = "llama.cpp threads (default: all cores)")
         int threads = Runtime.getRuntime().availableProcessors();
+        @Option(names = "--levels", paramLabel = "1,2,4,8", split = ",", description = "concurrent requests (default 1,2,4,8)")
         int[] levels = {1, 2, 4, 8};
+        @Option(names = "--models", paramLabel = "M,...", split = ",",
+                description = "demo models to sweep (default 0.5b,1.5b,1.5b+draft,3b)")
         List<String> models = List.of("0.5b", "1.5b", "1.5b+draft", "3b");
-        boolean race = true;
+        @Option(names = "--no-race", description = "skip the race of cascade and baseline")
+        void noRace(boolean unused) {
+            race = false;
+        }
+        @Option(names = "--race-only", description = "only the race, no sweep")
+        void raceOnly(boolean unused) {
+            models = List.of();
+        }
+        @Option(names = "--race-seconds", paramLabel = "N", description = "seconds per race phase (default 10)")
         int raceSeconds = RaceBench.DEFAULT_PHASE_SECONDS;
+        @Option(names = "--race-engines", paramLabel = "E,...", split = ",", converter = PlacementConverter.class,
+                description = "jni-process, jni and/or llama-server (default: all that are available)")
         List<RaceBench.Placement> raceEngines;
+        boolean race = true;
 
-        static Options parse(String... args) {
-            Options options = new Options();
-            for (int i = 0; i < args.length; i++) {
-                String flag = args[i];
-                if (flag.equals("--no-race")) {
-                    options.race = false;
-                    continue;
-                }
-                if (flag.equals("--race-only")) {
-                    options.models = List.of();
-                    continue;
-                }
-                if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException("option " + flag + " needs a value");
-                }
-                String value = args[++i];
-                switch (flag) {
-                    case "--llama-server" -> options.llamaServer = Path.of(value);
-                    case "--runs" -> options.runs = Integer.parseInt(value);
-                    case "--tokens" -> options.tokens = Integer.parseInt(value);
-                    case "--threads" -> options.threads = Integer.parseInt(value);
-                    case "--levels" -> options.levels = Arrays.stream(value.split(",")).mapToInt(Integer::parseInt).toArray();
-                    case "--models" -> options.models = List.of(value.split(","));
-                    case "--race-seconds" -> options.raceSeconds = Integer.parseInt(value);
-                    case "--race-engines" -> options.raceEngines = Arrays.stream(value.split(","))
-                            .map(RaceBench.Placement::parse).toList();
-                    default -> throw new IllegalArgumentException("unknown option '" + flag + "'");
-                }
+        /** Reads a race engine's name; picocli reports the message of a bad one. */
+        static final class PlacementConverter implements CommandLine.ITypeConverter<RaceBench.Placement> {
+            @Override
+            public RaceBench.Placement convert(String name) {
+                return RaceBench.Placement.parse(name);
             }
-            return options;
         }
     }
 }

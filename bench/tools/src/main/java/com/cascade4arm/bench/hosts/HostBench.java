@@ -30,7 +30,7 @@ public final class HostBench {
 
     public static void main(String[] args) throws Exception {
         CliLogging.configure();
-        HostBenchOptions options = HostBenchOptions.parse(args);
+        HostBenchOptions options = HostBenchOptions.parseOrExit("HostBench", args);
         Path small = DemoModels.ensure(DemoModel.SMALL);
         Path large = DemoModels.ensure(DemoModel.LARGE);
         Path baseline = DemoModels.ensure(DemoModel.BASELINE);

@@ -1,57 +1,85 @@
 package com.cascade4arm.bench.hosts;
 
+import com.cascade4arm.bench.cli.Arguments;
 import com.cascade4arm.host.HostConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * HostBench's command line: {@code [--runs N] [--tokens N] [--threads N] [--draft-max N] [--draft-p-min P]
- * [--llama-server PATH]}. Defaults: 1 run, 64 tokens, all cores, the host's draft settings, the in-process host.
+ * The command line HostBench and SpeculativeStepBench share (picocli fills the fields). Defaults: 1 run, 64 tokens,
+ * all cores, the host's draft settings, the in-process host.
  */
-record HostBenchOptions(int runs, int tokens, int threads, int draftMax, float draftPMin, Path llamaServer) {
+@Command(sortOptions = false)
+final class HostBenchOptions {
     static final int DEFAULT_RUNS = 1;
     static final int DEFAULT_TOKENS = 64;
 
-    static HostBenchOptions parse(String[] args) {
-        int runs = DEFAULT_RUNS;
-        int tokens = DEFAULT_TOKENS;
-        int threads = Runtime.getRuntime().availableProcessors();
-        int draftMax = HostConfig.DEFAULT_DRAFT_MAX_TOKENS;
-        float draftPMin = HostConfig.DEFAULT_DRAFT_P_MIN;
-        Path llamaServer = null;
-        for (int i = 0; i < args.length; i++) {
-            String value = i + 1 < args.length ? args[i + 1] : null;
-            if (value == null) {
-                throw new IllegalArgumentException(args[i] + " needs a value");
-            }
-            switch (args[i]) {
-                case "--runs" -> runs = positive("--runs", value);
-                case "--tokens" -> tokens = positive("--tokens", value);
-                case "--threads" -> threads = positive("--threads", value);
-                case "--draft-max" -> draftMax = positive("--draft-max", value);
-                case "--draft-p-min" -> draftPMin = Float.parseFloat(value);
-                case "--llama-server" -> llamaServer = Path.of(value);
-                default -> throw new IllegalArgumentException("unknown option '" + args[i] + "'; usage: HostBench [--runs N]"
-                        + " [--tokens N] [--threads N] [--draft-max N] [--draft-p-min P] [--llama-server PATH]");
-            }
-            i++;
-        }
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+    boolean help;
+    @Option(names = "--runs", paramLabel = "N", description = "passes over the prompts (default 1)")
+    int runs = DEFAULT_RUNS;
+    @Option(names = "--tokens", paramLabel = "N", description = "max_tokens per answer (default 64)")
+    int tokens = DEFAULT_TOKENS;
+    @Option(names = "--threads", paramLabel = "N", description = "llama.cpp threads (default: all cores)")
+    int threads = Runtime.getRuntime().availableProcessors();
+    @Option(names = "--draft-max", paramLabel = "N", description = "draft tokens per step at most (default: the host's)")
+    int draftMax = HostConfig.DEFAULT_DRAFT_MAX_TOKENS;
+    @Option(names = "--draft-p-min", paramLabel = "P", description = "draft acceptance floor (default: the host's)")
+    float draftPMin = HostConfig.DEFAULT_DRAFT_P_MIN;
+    @Option(names = "--llama-server", paramLabel = "PATH",
+            description = "measure real llama-server processes instead of the in-process host")
+    Path llamaServer;
+
+    /** Fills the options from {@code args}, or exits after printing the help or what was wrong. */
+    static HostBenchOptions parseOrExit(String name, String[] args) {
+        HostBenchOptions options = new HostBenchOptions();
+        return Arguments.parseOrExit(options, name, args, options::check);
+    }
+
+    void check() {
+        atLeastOne("--runs", runs);
+        atLeastOne("--tokens", tokens);
+        atLeastOne("--threads", threads);
+        atLeastOne("--draft-max", draftMax);
         if (llamaServer != null && !Files.isExecutable(llamaServer)) {
             throw new IllegalArgumentException("--llama-server must be an executable file, but was '" + llamaServer + "'");
         }
-        return new HostBenchOptions(runs, tokens, threads, draftMax, draftPMin, llamaServer);
+    }
+
+    int runs() {
+        return runs;
+    }
+
+    int tokens() {
+        return tokens;
+    }
+
+    int threads() {
+        return threads;
+    }
+
+    int draftMax() {
+        return draftMax;
+    }
+
+    float draftPMin() {
+        return draftPMin;
+    }
+
+    Path llamaServer() {
+        return llamaServer;
     }
 
     String engine() {
         return llamaServer == null ? "llama-host (in-process llama.cpp)" : "llama-server " + llamaServer;
     }
 
-    private static int positive(String name, String value) {
-        int parsed = Integer.parseInt(value);
-        if (parsed < 1) {
-            throw new IllegalArgumentException(name + " must be at least 1, but was " + parsed);
+    private static void atLeastOne(String name, int value) {
+        if (value < 1) {
+            throw new IllegalArgumentException(name + " must be at least 1, but was " + value);
         }
-        return parsed;
     }
 }

@@ -1,5 +1,6 @@
 package com.cascade4arm.bench.hosts;
 
+import com.cascade4arm.bench.cli.Arguments;
 import com.cascade4arm.bench.cli.CliLogging;
 import com.cascade4arm.bench.stats.Percentiles;
 import com.cascade4arm.host.demo.DemoModel;
@@ -9,6 +10,9 @@ import de.kherud.llama.LlamaModel;
 import de.kherud.llama.LlamaOutput;
 import de.kherud.llama.ModelParameters;
 import de.kherud.llama.Pair;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -37,10 +41,22 @@ public final class ReceiveBench {
     private ReceiveBench() {
     }
 
+    /** The two positional arguments (picocli fills the fields). */
+    @Command
+    static final class Options {
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+        boolean help;
+        @Parameters(index = "0", arity = "0..1", paramLabel = "rounds", description = "measured rounds (default 5)")
+        int rounds = 5;
+        @Parameters(index = "1", arity = "0..1", paramLabel = "threads", description = "llama.cpp threads (default: all cores)")
+        int threads = Runtime.getRuntime().availableProcessors();
+    }
+
     public static void main(String[] args) {
         CliLogging.configure();
-        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
-        int threads = args.length > 1 ? Integer.parseInt(args[1]) : Runtime.getRuntime().availableProcessors();
+        Options options = Arguments.parseOrExit(new Options(), "ReceiveBench", args, () -> { });
+        int rounds = options.rounds;
+        int threads = options.threads;
         ModelParameters parameters = new ModelParameters().setModel(DemoModels.ensure(DemoModel.SMALL).toString())
                 .setCtxSize(4096).setThreads(threads).setParallel(4).disableLog();
         LlamaModel model = new LlamaModel(parameters);

@@ -34,7 +34,7 @@ public final class SpeculativeStepBench {
 
     public static void main(String[] args) throws Exception {
         CliLogging.configure();
-        HostBenchOptions options = HostBenchOptions.parse(args);
+        HostBenchOptions options = HostBenchOptions.parseOrExit("SpeculativeStepBench", args);
         if (options.llamaServer() != null) {
             throw new IllegalArgumentException("SpeculativeStepBench times llama.cpp in-process; --llama-server is not"
                     + " supported (llama-server prints draft statistics in its own timings)");

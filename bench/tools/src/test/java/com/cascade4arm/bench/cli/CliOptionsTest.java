@@ -1,10 +1,15 @@
 package com.cascade4arm.bench.cli;
 
+import com.cascade4arm.bench.runner.BenchConfig;
 import com.cascade4arm.bench.runner.PromptSelection;
 import com.cascade4arm.bench.runner.TargetConfig;
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -13,9 +18,9 @@ class CliOptionsTest {
 
     @Test
     void buildsACascadeAndBaselineConfigFromTheArguments() {
-        CliOptions options = CliOptions.parse(new String[]{"--url", "http://127.0.0.1:8080", "--baseline-url",
+        CliOptions options = CliOptions.parse("--url", "http://127.0.0.1:8080", "--baseline-url",
                 "http://127.0.0.1:8090", "--baseline-model", "qwen-7b", "--prompts", "25", "--levels", "1,2,4",
-                "--requests", "30", "--max-tokens", "32", "--out", "/tmp/x", "--api-key", "k"});
+                "--requests", "30", "--max-tokens", "32", "--out", "/tmp/x", "--api-key", "k");
         assertThat(options.config().targets()).containsExactly(
                 new TargetConfig("cascade", "http://127.0.0.1:8080", "auto", "k"),
                 new TargetConfig("baseline", "http://127.0.0.1:8090", "qwen-7b", null));
@@ -28,17 +33,43 @@ class CliOptionsTest {
 
     @Test
     void namesTheBadArgument() {
-        assertThatThrownBy(() -> CliOptions.parse(new String[]{"--prompts", "10"})).hasMessage("--url is required");
-        assertThatThrownBy(() -> CliOptions.parse(new String[]{"--url", "http://h", "--levels", "1,two"}))
-                .hasMessage("--levels must be a whole number, but was 'two'");
-        assertThatThrownBy(() -> CliOptions.parse(new String[]{"--url", "http://h", "--verbose", "1"}))
-                .hasMessage("unknown option '--verbose'");
-        assertThatThrownBy(() -> CliOptions.parse(new String[]{"--url"})).hasMessage("--url needs a value");
+        assertThatThrownBy(() -> CliOptions.parse("--prompts", "10"))
+                .hasMessage("Missing required option: '--url=URL'");
+        assertThatThrownBy(() -> CliOptions.parse("--url", "http://h", "--levels", "1,two"))
+                .hasMessage("Invalid value for option '--levels' (1,2,4): 'two' is not an int");
+        assertThatThrownBy(() -> CliOptions.parse("--url", "http://h", "--verbose", "1"))
+                .hasMessage("Unknown options: '--verbose', '1'");
+        assertThatThrownBy(() -> CliOptions.parse("--url")).hasMessage("Missing required parameter for option '--url' (URL)");
+    }
+
+    @Test
+    void leavesEveryLeftOutFlagAtTheEngineDefault() {
+        assertThat(CliOptions.parse("--url", "http://h").config())
+                .isEqualTo(BenchConfig.of(List.of(new TargetConfig("cascade", "http://h", "auto",
+                        System.getenv("CASCADE_API_KEY")))));
+    }
+
+    @Test
+    void printsTheUsageForHelpAndTheErrorWithTheUsageForABadFlag() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertThat(Arguments.parse(new CliOptions(), new String[]{"--help"}, () -> { }, print(out), print(err)))
+                .isEqualTo(Arguments.EXIT_OK);
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("--baseline-url=URL").contains("--draft-pass");
+        assertThat(Arguments.parse(new CliOptions(), new String[]{"--url", "http://h", "--requests", "many"}, () -> { },
+                print(out), print(err))).isEqualTo(Arguments.EXIT_USAGE);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .startsWith("error: Invalid value for option '--requests': 'many' is not an int")
+                .contains("Usage: java -jar bench.jar");
     }
 
     @Test
     void drawsTheProgressBar() {
         assertThat(ProgressBar.render(42, 100, 4)).isEqualTo("[" + "#".repeat(12) + ".".repeat(18) + "] 42/100 level 4");
         assertThat(ProgressBar.render(0, 0, 1)).startsWith("[" + ".".repeat(30) + "]");
+    }
+
+    private static PrintStream print(ByteArrayOutputStream bytes) {
+        return new PrintStream(bytes, true, StandardCharsets.UTF_8);
     }
 }
