@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.bench;
 
+import com.cascade4arm.routes.config.TestConfig;
 import com.cascade4arm.routes.cost.CostSettings;
 import com.cascade4arm.routes.routing.RulebookRoutingService;
 import com.cascade4arm.routes.upstream.UpstreamGets;
@@ -46,9 +47,9 @@ class BenchScheduleRouteTest {
 
     @Configure
     protected void configure(MainConfigurationProperties configuration) {
-        BenchSettings settings = BenchSettings.read(Map.of("cascade.bench.schedule.enabled", "true",
+        BenchSettings settings = BenchSettings.from(TestConfig.of(Map.of("cascade.bench.schedule.enabled", "true",
                 "cascade.bench.schedule.prompts", "1", "cascade.bench.schedule.levels", "1",
-                "cascade.bench.schedule.requests-per-level", "1", "cascade.bench.schedule.max-tokens", "4")::get,
+                "cascade.bench.schedule.requests-per-level", "1", "cascade.bench.schedule.max-tokens", "4")),
                 results);
         vertx = Vertx.vertx();
         BenchTargets targets = new BenchTargets(new UpstreamGets(vertx, 1_000), selfUrl::get, null, 1_000, null,

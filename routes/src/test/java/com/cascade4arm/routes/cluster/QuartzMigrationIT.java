@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.cluster;
 
+import com.cascade4arm.routes.config.TestConfig;
 import com.cascade4arm.testing.db.PostgresServer;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterAll;
@@ -81,7 +82,7 @@ class QuartzMigrationIT {
     private static void migrateWithTheGateway(String url) throws SQLException {
         Map<String, String> properties = new HashMap<>(server.storeProperties("upgrade"));
         properties.put("cascade.store.jdbc-url", url);
-        try (Database database = new Database(StoreSettings.read(properties::get))) {
+        try (Database database = new Database(StoreSettings.from(TestConfig.of(properties)))) {
             database.migrate();
         }
     }

@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.judge;
 
+import com.cascade4arm.routes.config.TestConfig;
 import com.cascade4arm.routes.compare.RetryWaits;
 import com.cascade4arm.routes.http.ErrorsConfiguration;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
@@ -34,9 +35,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class JudgeRouteTest {
     /** Long enough that no scripted answer reaches it on a loaded machine (these tests never wait for it). */
     private static final long TIMEOUT_MS = 5_000;
-    private static final JudgeSettings SETTINGS = JudgeSettings.read(Map.of("cascade.judge.enabled", "true",
+    private static final JudgeSettings SETTINGS = JudgeSettings.from(TestConfig.of(Map.of("cascade.judge.enabled", "true",
             "cascade.judge.url", "http://judge.invalid/v1",
-            "cascade.judge.timeout-ms", String.valueOf(TIMEOUT_MS))::get);
+            "cascade.judge.timeout-ms", String.valueOf(TIMEOUT_MS))));
 
     @BindToRegistry(JudgeRoutes.BREAKER)
     CircuitBreaker breaker = CircuitBreaker.ofDefaults(JudgeRoutes.BREAKER);
