@@ -4,7 +4,7 @@ import com.cascade4arm.host.Engine;
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.cpu.CpuSet;
 import com.cascade4arm.host.cpu.ThreadAffinity;
-import com.cascade4arm.host.demo.DemoModels;
+import com.cascade4arm.demomodels.DemoModels;
 import com.cascade4arm.routes.GatewayMainListener;
 import com.cascade4arm.routes.cluster.SharedState;
 import com.cascade4arm.routes.compare.SystemCpus;

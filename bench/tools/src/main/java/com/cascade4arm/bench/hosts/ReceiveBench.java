@@ -2,8 +2,8 @@ package com.cascade4arm.bench.hosts;
 
 import com.cascade4arm.bench.cli.CliLogging;
 import com.cascade4arm.bench.stats.Percentiles;
-import com.cascade4arm.host.demo.DemoModel;
-import com.cascade4arm.host.demo.DemoModels;
+import com.cascade4arm.demomodels.DemoModel;
+import com.cascade4arm.demomodels.DemoModels;
 import de.kherud.llama.InferenceParameters;
 import de.kherud.llama.LlamaModel;
 import de.kherud.llama.LlamaOutput;
