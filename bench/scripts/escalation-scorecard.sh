@@ -14,7 +14,7 @@ LLAMA_SERVER=${LLAMA_SERVER:-$(command -v llama-server || true)}
 [ -x "$LLAMA_SERVER" ] || { echo "no llama-server: set LLAMA_SERVER=/path/to/llama-server" >&2; exit 2; }
 [ -f camel-app/target/camel-app.jar ] && [ -f bench/tools/target/bench.jar ] || mvn -B -q install -DskipTests
 JAVA="java -XX:+IgnoreUnrecognizedVMOptions --enable-native-access=ALL-UNNAMED"
-model() { $JAVA -cp "camel-app/target/camel-app.jar:camel-app/target/lib/*" com.cascade4arm.host.demo.DemoModelsMain \
+model() { $JAVA -cp "camel-app/target/camel-app.jar:camel-app/target/lib/*" com.cascade4arm.demomodels.DemoModelsMain \
   ${CASCADE_MODELS_DIR:+--dir "$CASCADE_MODELS_DIR"} --model "$1" | awk '{print $2}' | tail -1; }
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }

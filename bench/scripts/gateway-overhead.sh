@@ -88,7 +88,7 @@ if part d; then
 LLAMA_SERVER=${LLAMA_SERVER:-$(command -v llama-server || true)}
 if [ -n "$LLAMA_SERVER" ] && [ -x "$LLAMA_SERVER" ]; then
   # The demo model's file (generated on first use, then cached): the second column of the generator's report.
-  MODEL=$($JAVA -cp "camel-app/target/camel-app.jar:camel-app/target/lib/*" com.cascade4arm.host.demo.DemoModelsMain \
+  MODEL=$($JAVA -cp "camel-app/target/camel-app.jar:camel-app/target/lib/*" com.cascade4arm.demomodels.DemoModelsMain \
     ${CASCADE_MODELS_DIR:+--dir "$CASCADE_MODELS_DIR"} --model demo-0.5b | awk '{print $2}' | tail -1)
   for setup in ${LLAMA_SETUPS:-shared split}; do
     if [ "$setup" = split ] && { [ "$CPUS" -lt 2 ] || ! command -v taskset >/dev/null; }; then

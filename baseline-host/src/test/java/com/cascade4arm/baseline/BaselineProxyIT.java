@@ -2,7 +2,7 @@ package com.cascade4arm.baseline;
 
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.LlamaHost;
-import com.cascade4arm.host.demo.DemoModel;
+import com.cascade4arm.demomodels.DemoModel;
 import com.cascade4arm.host.testing.DemoModelFiles;
 import com.cascade4arm.host.testing.HostClient;
 import com.cascade4arm.host.testing.HostClient.SseStream;

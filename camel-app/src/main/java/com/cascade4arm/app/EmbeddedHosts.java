@@ -6,8 +6,8 @@ import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.ModelEndpointServer;
 import com.cascade4arm.host.ModelHosts;
 import com.cascade4arm.host.cpu.CpuSet;
-import com.cascade4arm.host.demo.DemoModel;
-import com.cascade4arm.host.demo.DemoModels;
+import com.cascade4arm.demomodels.DemoModel;
+import com.cascade4arm.demomodels.DemoModels;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -3,7 +3,7 @@ package com.cascade4arm.app;
 import com.cascade4arm.host.Engine;
 import com.cascade4arm.host.cpu.CpuSet;
 import com.cascade4arm.host.cpu.ThreadAffinity;
-import com.cascade4arm.host.demo.DemoModels;
+import com.cascade4arm.demomodels.DemoModels;
 import com.cascade4arm.routes.GatewayMainListener;
 import com.cascade4arm.routes.cluster.SharedState;
 import com.cascade4arm.routes.compare.SystemCpus;

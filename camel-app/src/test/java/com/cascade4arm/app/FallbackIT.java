@@ -2,8 +2,8 @@ package com.cascade4arm.app;
 
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.LlamaHost;
-import com.cascade4arm.host.demo.DemoModel;
-import com.cascade4arm.host.demo.DemoModels;
+import com.cascade4arm.demomodels.DemoModel;
+import com.cascade4arm.demomodels.DemoModels;
 import com.cascade4arm.testing.http.HttpTestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.awaitility.Awaitility;

@@ -2,8 +2,12 @@ package com.cascade4arm.host;
 
 import com.cascade4arm.host.cpu.CpuSet;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.concurrent.Callable;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -61,16 +65,66 @@ class HostArgumentsTest {
     @Test
     void rejectsUnknownFlagsMissingValuesAndBadNumbers() {
         assertThatThrownBy(() -> HostArguments.parse("--model", "x.gguf", "--turbo", "1"))
-                .hasMessageContaining("unknown option '--turbo'");
-        assertThatThrownBy(() -> HostArguments.parse("--model")).hasMessage("option --model needs a value");
+                .hasMessageContaining("Unknown options: '--turbo'");
+        assertThatThrownBy(() -> HostArguments.parse("--model"))
+                .hasMessage("Missing required parameter for option '--model' (FILE)");
         assertThatThrownBy(() -> HostArguments.parse("--model", "x.gguf", "--port", "eighty").toConfig())
-                .hasMessage("--port must be an integer, but was 'eighty'");
+                .hasMessage("Invalid value for option '--port': 'eighty' is not an int");
         assertThatThrownBy(() -> HostArguments.parse("--port", "1").toConfig())
                 .hasMessageContaining("--model FILE.gguf or --demo");
         assertThatThrownBy(() -> HostArguments.parse("--demo", "huge").toConfig())
-                .hasMessage("--demo must be small, large or baseline, but was 'huge'");
+                .hasMessage("Invalid value for option '--demo': must be small, large or baseline, but was 'huge'");
         assertThatThrownBy(() -> HostArguments.parse("--model", "x.gguf", "--serialize-requests", "yes").toConfig())
-                .hasMessage("--serialize-requests must be true or false, but was 'yes'");
+                .hasMessage("Invalid value for option '--serialize-requests': 'yes' is not a boolean");
+    }
+
+    @Test
+    void refusesAFlagUnderAnyOfItsNamesAlsoWhenMixedIntoAHostsCommand() {
+        assertThatThrownBy(() -> HostArguments.parse("--model", "x.gguf", "-md", "d.gguf")
+                .rejectFlags("no draft here", "--model-draft"))
+                .hasMessage("option --model-draft is not supported: no draft here");
+        RejectingDraft command = new RejectingDraft();
+        StringWriter errors = new StringWriter();
+
+        int exitCode = HostArguments.commandLine(command).setErr(new PrintWriter(errors)).execute("--model", "x.gguf",
+                "--draft", "3");
+
+        assertThat(command.refusal).as("refusal seen by the mixee").isEqualTo("option --draft-max is not supported: no draft here");
+        assertThat(exitCode).isZero();
+        assertThat(errors.toString()).isEmpty();
+    }
+
+    @Test
+    void printsItsFlagsOnHelpAndExitsWithTwoOnAUsageError() {
+        StringWriter help = new StringWriter();
+        StringWriter errors = new StringWriter();
+
+        int helpExit = HostArguments.commandLine(new LlamaHostMain()).setOut(new PrintWriter(help)).execute("--help");
+        int usageExit = HostArguments.commandLine(new LlamaHostMain()).setErr(new PrintWriter(errors))
+                .execute("--model", "x.gguf", "--port", "eighty");
+
+        assertThat(helpExit).isZero();
+        assertThat(help.toString()).contains("Usage: llama-host", "--model", "-md", "--demo", "--warmup-requests");
+        assertThat(usageExit).isEqualTo(CommandLine.ExitCode.USAGE).isEqualTo(2);
+        assertThat(errors.toString()).contains("Invalid value for option '--port': 'eighty' is not an int", "Usage:");
+    }
+
+    /** A host command that only records what rejectFlags says about the draft flags. */
+    @CommandLine.Command(name = "rejecting-draft")
+    static final class RejectingDraft implements Callable<Integer> {
+        @CommandLine.Mixin
+        HostArguments arguments;
+        String refusal;
+
+        @Override
+        public Integer call() {
+            try {
+                arguments.rejectFlags("no draft here", "--draft-max");
+            } catch (IllegalArgumentException e) {
+                refusal = e.getMessage();
+            }
+            return 0;
+        }
     }
 
     @Test
@@ -89,7 +143,7 @@ class HostArgumentsTest {
         assertThatThrownBy(() -> HostArguments.parse("--model", "x.gguf", "--warmup-requests", "-1").toConfig())
                 .hasMessage("warmupRequests must be between 0 and 100, but was -1");
         assertThatThrownBy(() -> HostArguments.parse("--model", "x.gguf", "--warmup-requests", "a few").toConfig())
-                .hasMessage("--warmup-requests must be an integer, but was 'a few'");
+                .hasMessage("Invalid value for option '--warmup-requests': 'a few' is not an int");
     }
 
     @Test

@@ -1,6 +1,6 @@
 package com.cascade4arm.host;
 
-import com.cascade4arm.host.demo.DemoModel;
+import com.cascade4arm.demomodels.DemoModel;
 import com.cascade4arm.host.testing.DemoModelFiles;
 import com.cascade4arm.host.testing.HostClient;
 import com.cascade4arm.host.warmup.HostWarmup;

@@ -1,7 +1,7 @@
 package com.cascade4arm.host;
 
 import com.cascade4arm.host.child.ChildGuard;
-import com.cascade4arm.host.demo.DemoModel;
+import com.cascade4arm.demomodels.DemoModel;
 import com.cascade4arm.host.testing.CappedHostProcess;
 import com.cascade4arm.host.testing.DemoModelFiles;
 import com.cascade4arm.host.testing.HostClient;

@@ -4,7 +4,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import com.cascade4arm.host.demo.DemoModel;
+import com.cascade4arm.demomodels.DemoModel;
 import com.cascade4arm.host.testing.DemoModelFiles;
 import com.cascade4arm.host.testing.HostClient.SseStream;
 import com.cascade4arm.host.testing.HostClient;

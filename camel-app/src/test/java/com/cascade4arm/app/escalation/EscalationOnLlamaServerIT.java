@@ -1,8 +1,8 @@
 package com.cascade4arm.app.escalation;
 
 import com.cascade4arm.app.TestGateway;
-import com.cascade4arm.host.demo.DemoModel;
-import com.cascade4arm.host.demo.DemoModels;
+import com.cascade4arm.demomodels.DemoModel;
+import com.cascade4arm.demomodels.DemoModels;
 import com.cascade4arm.testing.http.HttpTestClient;
 import com.cascade4arm.testing.llamaserver.LlamaServer;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -2,7 +2,7 @@ package com.cascade4arm.host.child;
 
 import com.cascade4arm.host.Engine;
 import com.cascade4arm.host.HostConfig;
-import com.cascade4arm.host.demo.DemoModel;
+import com.cascade4arm.demomodels.DemoModel;
 import com.cascade4arm.host.testing.DemoModelFiles;
 import org.junit.jupiter.api.Test;
 

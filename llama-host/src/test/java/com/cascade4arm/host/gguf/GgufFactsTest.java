@@ -1,8 +1,8 @@
 package com.cascade4arm.host.gguf;
 
-import com.cascade4arm.host.demo.gguf.GgmlType;
-import com.cascade4arm.host.demo.gguf.GgufValueType;
-import com.cascade4arm.host.demo.gguf.GgufWriter;
+import com.cascade4arm.demomodels.gguf.GgmlType;
+import com.cascade4arm.demomodels.gguf.GgufValueType;
+import com.cascade4arm.demomodels.gguf.GgufWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

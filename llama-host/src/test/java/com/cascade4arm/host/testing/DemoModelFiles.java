@@ -1,7 +1,7 @@
 package com.cascade4arm.host.testing;
 
-import com.cascade4arm.host.demo.DemoModel;
-import com.cascade4arm.host.demo.DemoModels;
+import com.cascade4arm.demomodels.DemoModel;
+import com.cascade4arm.demomodels.DemoModels;
 
 import java.nio.file.Path;
 

@@ -3,7 +3,7 @@ package com.cascade4arm.bench.hosts;
 import com.cascade4arm.bench.stats.Percentiles;
 import com.cascade4arm.bench.suite.Prompt;
 import com.cascade4arm.bench.suite.PromptSuite;
-import com.cascade4arm.host.demo.DemoModel;
+import com.cascade4arm.demomodels.DemoModel;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

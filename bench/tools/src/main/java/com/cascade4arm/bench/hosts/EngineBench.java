@@ -5,8 +5,8 @@ import com.cascade4arm.bench.cli.CliLogging;
 import com.cascade4arm.host.Engine;
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.ModelEndpointServer;
-import com.cascade4arm.host.demo.DemoModel;
-import com.cascade4arm.host.demo.DemoModels;
+import com.cascade4arm.demomodels.DemoModel;
+import com.cascade4arm.demomodels.DemoModels;
 import com.cascade4arm.host.llamaserver.LlamaServerBinary;
 
 import picocli.CommandLine;

@@ -5,8 +5,8 @@ import com.cascade4arm.bench.stats.Percentiles;
 import com.cascade4arm.bench.suite.Prompt;
 import com.cascade4arm.bench.suite.PromptSuite;
 import com.cascade4arm.host.HostConfig;
-import com.cascade4arm.host.demo.DemoModel;
-import com.cascade4arm.host.demo.DemoModels;
+import com.cascade4arm.demomodels.DemoModel;
+import com.cascade4arm.demomodels.DemoModels;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -8,8 +8,8 @@ import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.host.ModelEndpointServer;
 import com.cascade4arm.host.cpu.CpuSet;
 import com.cascade4arm.host.cpu.ThreadAffinity;
-import com.cascade4arm.host.demo.DemoModel;
-import com.cascade4arm.host.demo.DemoModels;
+import com.cascade4arm.demomodels.DemoModel;
+import com.cascade4arm.demomodels.DemoModels;
 import com.cascade4arm.openai.ChatRequest;
 
 import java.net.URI;
