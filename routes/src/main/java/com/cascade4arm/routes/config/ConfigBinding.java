@@ -13,10 +13,12 @@ import jakarta.validation.Validator;
 import org.apache.camel.spi.PropertiesComponent;
 
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -34,21 +36,24 @@ public final class ConfigBinding {
     private static final String PREFIX = "cascade";
     /** cascade.tiers' default, needed before binding: it says which tier mappings to register. */
     public static final String DEFAULT_TIERS = "small,large";
-    /** The HTTP server's bind address (Camel's key, not ours), read to tell a laptop from a public box. */
     /** What a tier may be called. */
     public static final String TIER_NAME = "[a-z][a-z0-9-]*";
+    /** The HTTP server's bind address (Camel's key, not ours), read to tell a laptop from a public box. */
     public static final String BIND_HOST_KEY = "camel.server.host";
     private static final Validator VALIDATOR = Validation.buildDefaultValidatorFactory().getValidator();
     /** The library's conversion failure, reworded to "key message" like the validation failures. */
     private static final Pattern CONVERSION = Pattern.compile(
             "(?s).*The config property (\\S+) with the config value \".*\" threw an Exception whilst being converted (.*)");
 
+    /** One binding per Camel context: the start-up reads it from several places, and a binding costs 30-50 ms warm. */
+    private static final Map<PropertiesComponent, Configuration> BOUND = Collections.synchronizedMap(new WeakHashMap<>());
+
     private ConfigBinding() {
     }
 
-    /** Binds the keys as Camel resolves them. */
+    /** Binds the keys as Camel resolves them (once per properties component: they do not change after start). */
     public static Configuration bind(PropertiesComponent properties) {
-        return bind(key -> properties.resolveProperty(key).orElse(null));
+        return BOUND.computeIfAbsent(properties, p -> bind(key -> p.resolveProperty(key).orElse(null)));
     }
 
     /** Binds the keys {@code property} gives (null or blank = unset). */
