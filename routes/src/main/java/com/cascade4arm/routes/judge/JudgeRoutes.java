@@ -3,6 +3,7 @@ package com.cascade4arm.routes.judge;
 import com.cascade4arm.routes.compare.RetryHint;
 import com.cascade4arm.routes.http.ErrorsConfiguration;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 import org.apache.camel.builder.RouteBuilder;
@@ -83,14 +84,21 @@ public final class JudgeRoutes extends RouteBuilder {
             return;
         }
         Throwable cause = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
-        if (cause == null || cause instanceof CallNotPermittedException) {
+        // Camel's fallback after the breaker's time limit carries no exception: only a breaker that is open refused.
+        if (cause instanceof CallNotPermittedException || cause == null && breakerRefuses()) {
             call.reply(JudgeCall.Reply.notCalled("judge circuit breaker is open after repeated failures"));
-        } else if (cause instanceof TimeoutException || causedBy(cause, SocketTimeoutException.class)) {
+        } else if (cause == null || cause instanceof TimeoutException || causedBy(cause, SocketTimeoutException.class)) {
             call.reply(JudgeCall.Reply.failed(0, "judge gave no answer within " + settings.timeoutMs() + " ms",
                     RetryHint.NONE));
         } else {
             call.reply(JudgeCall.Reply.failed(0, "judge unreachable: " + cause.getMessage(), RetryHint.NONE));
         }
+    }
+
+    private boolean breakerRefuses() {
+        CircuitBreaker breaker = getContext().getRegistry().lookupByNameAndType(BREAKER, CircuitBreaker.class);
+        return breaker == null || breaker.getState() == CircuitBreaker.State.OPEN
+                || breaker.getState() == CircuitBreaker.State.FORCED_OPEN;
     }
 
     private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {

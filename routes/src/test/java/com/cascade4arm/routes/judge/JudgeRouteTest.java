@@ -19,6 +19,8 @@ import org.junit.jupiter.api.Test;
 
 import java.net.ConnectException;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.time.Clock;
 import java.util.Map;
 
@@ -113,6 +115,21 @@ class JudgeRouteTest {
         assertThat(reply.called()).as("called").isFalse();
         assertThat(reply.problem()).isEqualTo("judge circuit breaker is open after repeated failures");
         assertThat(reply.retryable()).as("retryable").isFalse();
+    }
+
+    @Test
+    void saysTheJudgeGaveNoAnswerWhenTheTimeLimitEndsTheCall() throws Exception {
+        CountDownLatch released = new CountDownLatch(1);
+        judge.whenAnyExchangeReceived(exchange -> released.await(2 * TIMEOUT_MS, TimeUnit.MILLISECONDS));
+        try {
+            JudgeCall.Reply reply = call();
+
+            assertThat(reply.called()).as("called").isTrue();
+            assertThat(reply.problem()).isEqualTo("judge gave no answer within " + TIMEOUT_MS + " ms");
+            assertThat(reply.retryable()).as("retryable").isTrue();
+        } finally {
+            released.countDown();
+        }
     }
 
     @Test
