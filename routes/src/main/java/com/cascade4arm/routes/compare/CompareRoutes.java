@@ -22,8 +22,10 @@ import static com.cascade4arm.routes.RouteIds.direct;
 /**
  * One prompt to the cascade, the baseline and the hosted API at once. {@code compare} (JSON) and {@code compare-stream}
  * (SSE) validate and open a run; {@code compare-multicast} fans out in parallel to one route per system and gathers
- * their results. Each system's route skips what need not run, then retries (Resilience4j) its attempt route, which
- * calls the system with camel-http inside the system's circuit breaker.
+ * their results. Each system's route skips what need not run, then retries (Resilience4j, asynchronously: the route
+ * goes on when the call ends) its attempt route, which calls the system with camel-http inside the system's circuit
+ * breaker, at the system's chat URL ({@code toD}: the gateway's own bound URL, {@code cascade.baseline.url},
+ * {@code cascade.compare.hosted.base-url}; camel-http keeps one endpoint per host and sends the path as a header).
  */
 public final class CompareRoutes extends ApiRoutes {
     /** camel-http, streamed: the body stays the raw answer stream, and a non-2xx is an answer to read, not an exception. */
@@ -86,14 +88,18 @@ public final class CompareRoutes extends ApiRoutes {
                 .circuitBreaker().resilience4jConfiguration().circuitBreaker(CompareService.breakerName(system)).end()
                     .process(leg::request)
                     .marshal(Json.answer())
-                    .to("http://" + routeId + HTTP_OPTIONS)
+                    .toD("${exchangeProperty." + LegCall.URL + "}" + HTTP_OPTIONS)
                     .process(leg::readAnswer)
                 .onFallback()
                     .process(leg::withoutAnswer)
                 .end();
     }
 
-    /** One attempt of {@code call} through its attempt route; the outcome is on the call's current attempt. */
+    /**
+     * One attempt of {@code call} through its attempt route, on the calling leg thread: camel-http's producer is
+     * synchronous (Apache HttpClient's classic API), so the thread that sends also reads the answer, event by event,
+     * and nothing else waits for it. The outcome is on the call's current attempt.
+     */
     private LegAttempt.Outcome attempt(ProducerTemplate template, String attemptRoute, LegCall call) {
         Exchange exchange = new DefaultExchange(getContext());
         exchange.setProperty(LegCall.PROPERTY, call);
