@@ -142,7 +142,11 @@ final class LegAttempt {
         SseDecoder events = new SseDecoder(this::onEvent);
         byte[] buffer = new byte[READ_BYTES];
         try {
-            for (int read = answer.read(buffer); read >= 0 && !sawDone; read = answer.read(buffer)) {
+            while (!sawDone) { // nothing is read after [DONE]: the answer is complete even if the server keeps writing
+                int read = answer.read(buffer);
+                if (read < 0) {
+                    break;
+                }
                 events.feed(buffer, 0, read);
             }
             if (!sawDone) {

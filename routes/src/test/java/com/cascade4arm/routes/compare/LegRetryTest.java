@@ -230,6 +230,19 @@ class LegRetryTest {
         assertThat(body.closed).succeedsWithin(Duration.ofSeconds(10));
     }
 
+    @Test
+    void endsTheAttemptAtDoneEvenWhenTheServerKeepsTheStreamOpen() throws Exception {
+        HangingBody body = new HangingBody(OK_STREAM);
+        Leg leg = leg(3);
+
+        SystemResult result = new LegRetry(leg, streaming(body), scheduler, attempts).call((LegCall) leg.open(run(120_000)))
+                .get(10, TimeUnit.SECONDS);
+
+        assertThat(result.status()).isEqualTo(SystemResult.Status.OK);
+        assertThat(result.text()).isEqualTo("Hello");
+        assertThat(body.reading).as("nothing was read after [DONE]").isNotDone();
+    }
+
     /** An attempt that reads {@code body} as a 200 event stream. */
     private static Function<LegCall, LegAttempt.Outcome> streaming(HangingBody body) {
         return call -> call.current().read(200, Map.of("Content-Type", "text/event-stream")::get, body,
