@@ -5,7 +5,10 @@ import com.cascade4arm.routes.http.ErrorsConfiguration;
 import com.cascade4arm.routes.http.Json;
 import org.apache.camel.Exchange;
 import org.apache.camel.ProducerTemplate;
+import org.apache.camel.component.http.HttpEndpoint;
 import org.apache.camel.support.DefaultExchange;
+
+import java.net.URI;
 
 import java.util.concurrent.ExecutorService;
 
@@ -40,7 +43,7 @@ public final class CompareRoutes extends ApiRoutes {
     }
 
     @Override
-    public void configure() {
+    public void configure() throws Exception {
         onWorkers("POST", "/api/compare", COMPARE)
                 .unmarshal(Json.tree())
                 .process(compare::open)
@@ -65,6 +68,10 @@ public final class CompareRoutes extends ApiRoutes {
                     .timeout(compare.multicastTimeoutMs())
                     .to(direct(COMPARE_CASCADE), direct(COMPARE_BASELINE), direct(COMPARE_HOSTED))
                 .end();
+
+        // Endpoints whose URL is known at start are created then, with their HTTP clients, as static endpoints would be:
+        // a first compare does not pay for them. The cascade's is created on its first call (its port is bound later).
+        getContext().addStartupListener((context, alreadyStarted) -> prepareEndpoints());
 
         ProducerTemplate attempts = getContext().createProducerTemplate();
         leg(COMPARE_CASCADE, SystemName.CASCADE, attempts);
@@ -94,6 +101,21 @@ public final class CompareRoutes extends ApiRoutes {
                 .onFallback()
                     .process(leg::withoutAnswer)
                 .end();
+    }
+
+    /** The endpoint each configured leg's toD will name, with its HTTP client built. */
+    private void prepareEndpoints() {
+        for (SystemName system : SystemName.values()) {
+            LegTarget target = compare.leg(system).target();
+            URI base = target.base().get();
+            if (base != null && target.unconfigured().get() == null) {
+                try {
+                    getContext().getEndpoint(target.chatUrl(base) + HTTP_OPTIONS, HttpEndpoint.class).getHttpClient();
+                } catch (RuntimeException e) { // the leg's first call reports it, as it would have without this
+                    log.warn("compare leg {}: its endpoint could not be prepared: {}", system.id(), e.getMessage());
+                }
+            }
+        }
     }
 
     /**
