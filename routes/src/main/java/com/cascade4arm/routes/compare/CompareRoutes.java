@@ -28,8 +28,8 @@ import static com.cascade4arm.routes.RouteIds.direct;
  * their results. Each system's route skips what need not run, then retries (Resilience4j, asynchronously: the route
  * goes on when the call ends) its attempt route, which calls the system with camel-http inside the system's circuit
  * breaker, at the system's chat URL ({@code toD}: the gateway's own bound URL, {@code cascade.baseline.url},
- * {@code cascade.compare.hosted.base-url}). A system's URL does not change while the gateway runs, so each leg's
- * endpoint is created on its first call and found in toD's cache after that.
+ * {@code cascade.compare.hosted.base-url}). A system's URL does not change while the gateway runs, so toD finds each
+ * leg's endpoint in its cache: created at start for a URL configuration gives, on the first call for the cascade's.
  */
 public final class CompareRoutes extends ApiRoutes {
     /** camel-http, streamed: the body stays the raw answer stream, and a non-2xx is an answer to read, not an exception. */
