@@ -222,6 +222,17 @@ public final class Gateway implements AutoCloseable {
     public void registerWith(CamelContext camel) {
         camel.addComponent(IngressComponent.SCHEME, new IngressComponent(surface));
         camel.addComponent(LlamaComponent.SCHEME, llama);
+        camel.addComponent("http", compareHttp());
+        camel.addComponent("https", compareHttp()); // a hosted API's https:// URL names this scheme
+        compare.breakers().forEach(camel.getRegistry()::bind);
+        camel.getRegistry().bind(JudgeRoutes.BREAKER, judgeBreaker);
+        if (clusterSchedule != null) {
+            camel.addComponent("quartz", ClusterScheduler.component(shared.database()));
+        }
+    }
+
+    /** camel-http as Compare and the judge use it (one instance per scheme: http, https). */
+    private HttpComponent compareHttp() {
         HttpComponent http = new HttpComponent();
         http.setHttpClientConfigurer(CompareService.httpClient());
         http.setRedirectHandlingDisabled(true);
@@ -232,12 +243,7 @@ public final class Gateway implements AutoCloseable {
         http.setResponsePayloadStreamingThreshold(-1); // always a stream: tokens are read as they arrive
         http.setConnectionsPerRoute(settings.edge().maxStreams());
         http.setMaxTotalConnections(3 * settings.edge().maxStreams());
-        camel.addComponent("http", http);
-        compare.breakers().forEach(camel.getRegistry()::bind);
-        camel.getRegistry().bind(JudgeRoutes.BREAKER, judgeBreaker);
-        if (clusterSchedule != null) {
-            camel.addComponent("quartz", ClusterScheduler.component(shared.database()));
-        }
+        return http;
     }
 
     /**

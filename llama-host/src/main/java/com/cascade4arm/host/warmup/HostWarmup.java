@@ -3,6 +3,7 @@ package com.cascade4arm.host.warmup;
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.openai.ChatRequest;
 import com.cascade4arm.openai.Sse;
+import com.cascade4arm.openai.SseDecoder;
 import io.vertx.core.json.JsonObject;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -12,11 +13,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * Warms a freshly loaded host the way its clients will use it, before it says ready: a few short streamed answers
@@ -122,17 +123,21 @@ public final class HostWarmup {
         if (config.apiKey() != null) {
             request.header("Authorization", "Bearer " + config.apiKey());
         }
-        HttpResponse<Stream<String>> response = http.send(request.build(), HttpResponse.BodyHandlers.ofLines());
-        try (Stream<String> lines = response.body()) {
-            if (response.statusCode() != 200) {
-                throw new IOException("HTTP " + response.statusCode() + ": " + String.join(" ", lines.toList()));
-            }
-            return lines.map(Sse::data).filter(data -> data != null && !data.equals(Sse.DONE))
-                    .map(data -> new JsonObject(data).getJsonObject("usage"))
-                    .filter(usage -> usage != null)
-                    .mapToInt(usage -> usage.getInteger("completion_tokens", 0))
-                    .sum();
+        HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+        if (response.statusCode() != 200) {
+            throw new IOException("HTTP " + response.statusCode() + ": "
+                    + String.join(" ", new String(response.body(), StandardCharsets.UTF_8).lines().toList()));
         }
+        int[] tokens = {0};
+        SseDecoder events = new SseDecoder(data -> {
+            JsonObject usage = data.equals(Sse.DONE) ? null : new JsonObject(data).getJsonObject("usage");
+            if (usage != null) {
+                tokens[0] += usage.getInteger("completion_tokens", 0);
+            }
+        });
+        events.feed(response.body());
+        events.end();
+        return tokens[0];
     }
 
     /** A streamed chat request (with usage) at the host's default sampling, like the gateway's requests. */

@@ -5,7 +5,10 @@ import com.cascade4arm.routes.http.ErrorsConfiguration;
 import com.cascade4arm.routes.http.Json;
 import org.apache.camel.Exchange;
 import org.apache.camel.ProducerTemplate;
+import org.apache.camel.component.http.HttpEndpoint;
 import org.apache.camel.support.DefaultExchange;
+
+import java.net.URI;
 
 import java.util.concurrent.ExecutorService;
 
@@ -22,8 +25,11 @@ import static com.cascade4arm.routes.RouteIds.direct;
 /**
  * One prompt to the cascade, the baseline and the hosted API at once. {@code compare} (JSON) and {@code compare-stream}
  * (SSE) validate and open a run; {@code compare-multicast} fans out in parallel to one route per system and gathers
- * their results. Each system's route skips what need not run, then retries (Resilience4j) its attempt route, which
- * calls the system with camel-http inside the system's circuit breaker.
+ * their results. Each system's route skips what need not run, then retries (Resilience4j, asynchronously: the route
+ * goes on when the call ends) its attempt route, which calls the system with camel-http inside the system's circuit
+ * breaker, at the system's chat URL ({@code toD}: the gateway's own bound URL, {@code cascade.baseline.url},
+ * {@code cascade.compare.hosted.base-url}). A system's URL does not change while the gateway runs, so toD finds each
+ * leg's endpoint in its cache: created at start for a URL configuration gives, on the first call for the cascade's.
  */
 public final class CompareRoutes extends ApiRoutes {
     /** camel-http, streamed: the body stays the raw answer stream, and a non-2xx is an answer to read, not an exception. */
@@ -37,7 +43,7 @@ public final class CompareRoutes extends ApiRoutes {
     }
 
     @Override
-    public void configure() {
+    public void configure() throws Exception {
         onWorkers("POST", "/api/compare", COMPARE)
                 .unmarshal(Json.tree())
                 .process(compare::open)
@@ -63,6 +69,10 @@ public final class CompareRoutes extends ApiRoutes {
                     .to(direct(COMPARE_CASCADE), direct(COMPARE_BASELINE), direct(COMPARE_HOSTED))
                 .end();
 
+        // Endpoints whose URL is known at start are created then, with their HTTP clients, as static endpoints would be:
+        // a first compare does not pay for them. The cascade's is created on its first call (its port is bound later).
+        getContext().addStartupListener((context, alreadyStarted) -> prepareEndpoints());
+
         ProducerTemplate attempts = getContext().createProducerTemplate();
         leg(COMPARE_CASCADE, SystemName.CASCADE, attempts);
         leg(COMPARE_BASELINE, SystemName.BASELINE, attempts);
@@ -86,14 +96,33 @@ public final class CompareRoutes extends ApiRoutes {
                 .circuitBreaker().resilience4jConfiguration().circuitBreaker(CompareService.breakerName(system)).end()
                     .process(leg::request)
                     .marshal(Json.answer())
-                    .to("http://" + routeId + HTTP_OPTIONS)
+                    .toD("${exchangeProperty." + LegCall.URL + "}" + HTTP_OPTIONS)
                     .process(leg::readAnswer)
                 .onFallback()
                     .process(leg::withoutAnswer)
                 .end();
     }
 
-    /** One attempt of {@code call} through its attempt route; the outcome is on the call's current attempt. */
+    /** The endpoint each configured leg's toD will name, with its HTTP client built. */
+    private void prepareEndpoints() {
+        for (SystemName system : SystemName.values()) {
+            LegTarget target = compare.leg(system).target();
+            URI base = target.base().get();
+            if (base != null && target.unconfigured().get() == null) {
+                try {
+                    getContext().getEndpoint(target.chatUrl(base) + HTTP_OPTIONS, HttpEndpoint.class).getHttpClient();
+                } catch (RuntimeException e) { // the leg's first call reports it, as it would have without this
+                    log.warn("compare leg {}: its endpoint could not be prepared: {}", system.id(), e.getMessage());
+                }
+            }
+        }
+    }
+
+    /**
+     * One attempt of {@code call} through its attempt route, on the calling leg thread: camel-http's producer is
+     * synchronous (Apache HttpClient's classic API), so the thread that sends also reads the answer, event by event,
+     * and nothing else waits for it. The outcome is on the call's current attempt.
+     */
     private LegAttempt.Outcome attempt(ProducerTemplate template, String attemptRoute, LegCall call) {
         Exchange exchange = new DefaultExchange(getContext());
         exchange.setProperty(LegCall.PROPERTY, call);

@@ -76,8 +76,9 @@ public final class CompareService implements AutoCloseable {
                             retry.cooldownMs(), clock)),
                     waits, retry.maxAttempts(), retry.cooldownMs(), clock, gateway.edge().exposeEndpoints()));
         }
-        // Legs and their attempts block on their streams (camel-http): a direct hand-off, never a queue, so a leg never
-        // waits behind another compare; past the cap the caller runs it itself.
+        // An attempt holds its thread while it reads its stream (camel-http reads on the calling thread); legs never wait
+        // for their attempts. A direct hand-off, never a queue, so a leg never waits behind another compare; past the cap
+        // the caller runs it itself.
         this.legThreads = new ThreadPoolExecutor(SystemName.values().length, 2 * SystemName.values().length
                 * gateway.workerThreads(), 60, TimeUnit.SECONDS, new SynchronousQueue<>(), daemon("compare-leg"),
                 new ThreadPoolExecutor.CallerRunsPolicy());

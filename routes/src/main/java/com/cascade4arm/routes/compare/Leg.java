@@ -176,12 +176,15 @@ final class Leg {
 
     // --- the attempt route's steps -----------------------------------------------------------------------------
 
-    /** Builds camel-http's request: URL, key, the target's headers (OpenRouter attribution), the chat JSON body. */
+    /**
+     * Builds camel-http's request: where it goes (the {@link LegCall#URL} property the attempt route's endpoint names),
+     * key, the target's headers (OpenRouter attribution), the chat JSON body.
+     */
     void request(Exchange exchange) {
         LegCall call = LegCall.of(exchange);
         Message message = exchange.getMessage();
         message.removeHeaders("*"); // nothing of the client's request (query parameters …) travels on to the system
-        message.setHeader(Exchange.HTTP_URI, target.chatUrl(call.base()).toString());
+        exchange.setProperty(LegCall.URL, target.chatUrl(call.base()).toString());
         message.setHeader(Exchange.HTTP_METHOD, "POST");
         message.setHeader("Accept", "text/event-stream");
         if (target.apiKey() != null && !target.apiKey().isBlank()) {

@@ -2,6 +2,7 @@ package com.cascade4arm.routes.compare;
 
 import com.cascade4arm.openai.LogText;
 import com.cascade4arm.openai.Sse;
+import com.cascade4arm.openai.SseDecoder;
 import com.cascade4arm.routes.cost.InstanceShare;
 import com.cascade4arm.routes.http.HeaderValues;
 import com.cascade4arm.routes.http.Json;
@@ -9,10 +10,8 @@ import com.cascade4arm.routes.upstream.UpstreamErrorText;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.hc.core5.http.io.EofSensorInputStream;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.function.Function;
@@ -26,6 +25,8 @@ import java.util.function.Function;
 final class LegAttempt {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(LegAttempt.class);
     private static final int MAX_ERROR_BODY_CHARS = 300;
+    /** One read of the answer: whatever has arrived, up to this. */
+    private static final int READ_BYTES = 8 * 1024;
     /** The gateway's routing headers on the cascade's answer, sent before the first token. */
     static final String ROUTE_HEADER = "X-Cascade-Route";
     static final String RULE_HEADER = "X-Cascade-Rule";
@@ -48,6 +49,8 @@ final class LegAttempt {
     private volatile InputStream body;
     private volatile Abort aborted;
     private volatile Outcome outcome;
+    /** The answer's [DONE] arrived (read by the thread that reads the answer). */
+    private boolean sawDone;
 
     /** This attempt on the system's paid instance (null: not metered here), closed when the attempt ends. */
     private final InstanceShare.Ticket ticket;
@@ -136,28 +139,44 @@ final class LegAttempt {
 
     private Outcome stream(InputStream answer, long deadlineMs) {
         // Not closed here: read() closes the connection (reused after [DONE], cut otherwise — a close would drain it).
-        BufferedReader lines = new BufferedReader(new InputStreamReader(answer, StandardCharsets.UTF_8));
+        SseDecoder events = new SseDecoder(this::onEvent);
+        byte[] buffer = new byte[READ_BYTES];
         try {
-            String line;
-            while ((line = lines.readLine()) != null) {
-                String data = Sse.data(line);
-                if (data == null) {
-                    continue; // blank separators and ": OPENROUTER PROCESSING" keep-alives carry nothing
+            while (!sawDone) { // nothing is read after [DONE]: the answer is complete even if the server keeps writing
+                int read = answer.read(buffer);
+                if (read < 0) {
+                    break;
                 }
-                if (data.equals(Sse.DONE)) {
-                    return new Outcome(true, 200, null, stream.shown(), false, false, false, RetryHint.NONE);
-                }
-                stream.onData(data);
+                events.feed(buffer, 0, read);
             }
-            return Outcome.failed(502, system + " ended the stream without [DONE] (truncated)", stream.shown(), RetryHint.NONE);
+            if (!sawDone) {
+                events.end();
+            }
+            return sawDone ? new Outcome(true, 200, null, stream.shown(), false, false, false, RetryHint.NONE)
+                    : Outcome.failed(502, system + " ended the stream without [DONE] (truncated)", stream.shown(),
+                    RetryHint.NONE);
         } catch (StreamErrorEvent event) {
             return Outcome.failed(event.status(), UpstreamErrorText.scrub(event.getMessage()), stream.shown(), RetryHint.NONE);
+        } catch (SseDecoder.TooLong e) {
+            return Outcome.failed(502, system + " sent " + e.getMessage(), stream.shown(), RetryHint.NONE);
         } catch (IOException e) {
             if (aborted != null) {
                 return abortedOutcome(deadlineMs, e);
             }
             LOG.info("compare leg {} failed mid-answer: {}", system, LogText.safe(e));
             return Outcome.failed(0, system + " failed (" + UpstreamErrorText.kind(e) + ")", stream.shown(), RetryHint.NONE);
+        }
+    }
+
+    /** One event of the answer: content goes on to the client; nothing after [DONE] is read. */
+    private void onEvent(String data) {
+        if (sawDone) {
+            return;
+        }
+        if (data.equals(Sse.DONE)) {
+            sawDone = true;
+        } else {
+            stream.onData(data);
         }
     }
 

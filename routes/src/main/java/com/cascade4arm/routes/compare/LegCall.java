@@ -13,6 +13,8 @@ import java.net.URI;
 final class LegCall {
     /** Exchange property under which an attempt's route steps find their call. */
     static final String PROPERTY = "cascade.compare.call";
+    /** Exchange property with the chat completions URL an attempt calls (the system's base URL + its chat path). */
+    static final String URL = "compareLegUrl";
 
     private final Leg leg;
     private final CompareRun run;

@@ -1,6 +1,5 @@
 package com.cascade4arm.routes.upstream;
 
-import com.cascade4arm.openai.Sse;
 import com.cascade4arm.routes.http.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -15,7 +14,6 @@ import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
-import io.vertx.core.parsetools.RecordParser;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,7 +23,6 @@ import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 
 /**
@@ -183,41 +180,10 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
                 done.cancel(false);
             }
         });
-        AtomicBoolean sawDone = new AtomicBoolean();
-        RecordParser lines = RecordParser.newDelimited("\n", line -> {
-            if (done.isDone()) {
-                return;
-            }
-            String data = Sse.data(line.toString());
-            if (data == null) {
-                return; // blank separators and ": comment" keep-alives carry nothing
-            }
-            if (data.equals(Sse.DONE)) {
-                sawDone.set(true);
-                done.complete(null);
-                return;
-            }
-            try {
-                listener.onData(data);
-            } catch (RuntimeException e) {
-                done.completeExceptionally(e);
-            }
-        });
-        response.handler(read -> {
-            listener.onReadStart();
-            try {
-                lines.handle(read);
-            } finally {
-                listener.onReadEnd();
-            }
-        });
+        SseStreamReader reader = new SseStreamReader(endpoint.name(), listener, done, request::reset);
+        response.handler(reader::read);
         response.exceptionHandler(e -> done.completeExceptionally(failure(endpoint, e, false)));
-        response.endHandler(v -> {
-            if (!sawDone.get()) {
-                done.completeExceptionally(new UpstreamFailure(
-                        endpoint.name() + " ended the stream without [DONE] (truncated)", 502, false, null));
-            }
-        });
+        response.endHandler(v -> reader.end());
     }
 
     /** GET /health; completes with the status code, or 0 when unreachable. */

@@ -52,6 +52,23 @@ class CompareIT {
     }
 
     @Test
+    void callsEachSystemThroughOneCamelHttpEndpointNamingItsChatUrlCreatedOnce() throws Exception {
+        assertThat(gateway.compare(prompt(EASY_PROMPT, 4)).statusCode()).isEqualTo(200);
+        List<String> first = httpEndpoints();
+        assertThat(gateway.compare(prompt(EASY_PROMPT, 4)).statusCode()).isEqualTo(200);
+
+        assertThat(httpEndpoints()).as("no endpoint per request").isEqualTo(first);
+        assertThat(first).as("one per system, each naming where it goes").hasSize(3)
+                .allMatch(uri -> uri.contains("/chat/completions?"))
+                .anyMatch(uri -> uri.startsWith("http://127.0.0.1:" + gateway.port() + "/v1/chat/completions"));
+    }
+
+    private static List<String> httpEndpoints() {
+        return gateway.camel().getEndpoints().stream().map(org.apache.camel.Endpoint::getEndpointUri)
+                .filter(uri -> uri.startsWith("http")).sorted().toList();
+    }
+
+    @Test
     void comparesAllThreeSystemsWithTheirNumbersAndRatios() throws Exception {
         HttpResponse<String> response = gateway.compare(prompt(EASY_PROMPT, 16));
 

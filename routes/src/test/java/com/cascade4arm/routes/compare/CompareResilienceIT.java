@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -20,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadPoolExecutor;
 
 import static com.cascade4arm.routes.testing.RoutesGateway.JSON;
 import static com.cascade4arm.routes.testing.RoutesGateway.prompt;
@@ -65,6 +67,17 @@ class CompareResilienceIT {
         gateway.hosted.reset();
         gateway.hosted.config(StandInConfig.DEFAULTS.withApiKey(RoutesGateway.HOSTED_KEY));
         gateway.compareService().resetResilience();
+    }
+
+    /**
+     * No attempt outlives its test: an attempt the deadline gave up on before its first byte still ends when its late
+     * answer comes, and its outcome would reach the next test's cooldown (a non-429 answer breaks a 429 streak).
+     */
+    @AfterEach
+    void attemptsEnded() {
+        ThreadPoolExecutor legThreads = (ThreadPoolExecutor) gateway.compareService().legThreads();
+        Awaitility.await("every compare-leg thread idle").atMost(Duration.ofSeconds(20))
+                .pollInterval(Duration.ofMillis(50)).until(() -> legThreads.getActiveCount() == 0);
     }
 
     private static JsonNode compare() throws IOException, InterruptedException {

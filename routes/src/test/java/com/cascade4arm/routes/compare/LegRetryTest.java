@@ -7,7 +7,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -17,6 +20,8 @@ import java.util.Deque;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledFuture;
@@ -80,7 +85,7 @@ class LegRetryTest {
     };
 
     private SystemResult call(Leg leg, CompareRun run) {
-        return new LegRetry(leg, http, scheduler, attempts).call((LegCall) leg.open(run));
+        return new LegRetry(leg, http, scheduler, attempts).call((LegCall) leg.open(run)).join();
     }
 
     private void answer(int status, Map<String, String> headers, String body) {
@@ -190,8 +195,95 @@ class LegRetryTest {
             assertThat(skipped.status()).isEqualTo(SystemResult.Status.COOLING_DOWN);
             assertThat(skipped.cooldownSeconds()).isEqualTo(30);
         });
-        clock.advance(java.time.Duration.ofSeconds(31));
+        clock.advance(Duration.ofSeconds(31));
         assertThat(leg.open(run(120_000))).as("called again once the cooldown is over").isInstanceOf(LegCall.class);
+    }
+
+    @Test
+    void answersAtTheDeadlineWhileAnAttemptStillReadsAndCutsIt() throws Exception {
+        HangingBody body = new HangingBody("data: {\"choices\":[{\"delta\":{\"content\":\"Hel\"}}]}\n\n");
+        Leg leg = leg(3);
+        CompletableFuture<SystemResult> call = new LegRetry(leg, streaming(body), scheduler, attempts)
+                .call((LegCall) leg.open(run(300)));
+
+        assertThat(call).as("the call hands back a future at once: nothing waits for its attempt").isNotDone();
+        SystemResult result = call.get(10, TimeUnit.SECONDS);
+
+        assertThat(result.status()).isEqualTo(SystemResult.Status.ERROR);
+        assertThat(result.error()).isEqualTo("no complete answer within the compare deadline of 300 ms");
+        assertThat(result.text()).isEqualTo("Hel");
+        assertThat(body.closed).as("the attempt's connection is cut").succeedsWithin(Duration.ofSeconds(10));
+    }
+
+    @Test
+    void answersAtOnceWhenTheCompareIsCancelledMidAnswerAndCutsTheAttempt() throws Exception {
+        HangingBody body = new HangingBody("data: {\"choices\":[{\"delta\":{\"content\":\"Hel\"}}]}\n\n");
+        Leg leg = leg(3);
+        CompareRun run = run(120_000);
+        CompletableFuture<SystemResult> call = new LegRetry(leg, streaming(body), scheduler, attempts)
+                .call((LegCall) leg.open(run));
+        assertThat(body.reading).succeedsWithin(Duration.ofSeconds(10));
+
+        run.cancel();
+
+        SystemResult result = call.get(10, TimeUnit.SECONDS);
+        assertThat(result.error()).isEqualTo("cancelled: the client disconnected or the compare ended");
+        assertThat(body.closed).succeedsWithin(Duration.ofSeconds(10));
+    }
+
+    @Test
+    void endsTheAttemptAtDoneEvenWhenTheServerKeepsTheStreamOpen() throws Exception {
+        HangingBody body = new HangingBody(OK_STREAM);
+        Leg leg = leg(3);
+
+        SystemResult result = new LegRetry(leg, streaming(body), scheduler, attempts).call((LegCall) leg.open(run(120_000)))
+                .get(10, TimeUnit.SECONDS);
+
+        assertThat(result.status()).isEqualTo(SystemResult.Status.OK);
+        assertThat(result.text()).isEqualTo("Hello");
+        assertThat(body.reading).as("nothing was read after [DONE]").isNotDone();
+    }
+
+    /** An attempt that reads {@code body} as a 200 event stream. */
+    private static Function<LegCall, LegAttempt.Outcome> streaming(HangingBody body) {
+        return call -> call.current().read(200, Map.of("Content-Type", "text/event-stream")::get, body,
+                call.run().deadlineMs());
+    }
+
+    /** An answer that sends its first bytes and then nothing until it is closed (a slow or stuck system). */
+    private static final class HangingBody extends InputStream {
+        final CompletableFuture<Void> reading = new CompletableFuture<>();
+        final CompletableFuture<Void> closed = new CompletableFuture<>();
+        private final ByteArrayInputStream first;
+
+        HangingBody(String first) {
+            this.first = new ByteArrayInputStream(first.getBytes(StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] bytes, int offset, int length) throws IOException {
+            if (first.available() > 0) {
+                return first.read(bytes, offset, length);
+            }
+            reading.complete(null);
+            try {
+                closed.get();
+            } catch (InterruptedException | ExecutionException e) {
+                throw new IOException(e);
+            }
+            throw new IOException("closed");
+        }
+
+        @Override
+        public void close() {
+            closed.complete(null);
+        }
     }
 
     /** Records the waits Resilience4j asks for and runs the retry at once: no test waits for real. */

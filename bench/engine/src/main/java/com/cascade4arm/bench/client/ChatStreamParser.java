@@ -6,10 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * Reads an OpenAI/llama-server chat stream line by line and keeps what the benchmark needs: the time of the first
+ * Reads an OpenAI/llama-server chat stream event by event and keeps what the benchmark needs: the time of the first
  * non-empty content delta (TTFT), content-delta count, the answer text, usage tokens, errors sent as {@code data: {"error":...}}, the
- * gateway's {@code cascade} object, llama-server's draft {@code timings} and whether {@code [DONE]} arrived. SSE
- * comment lines ({@code : ...}), blank separators and other fields ({@code event:}, {@code id:}) are skipped; each {@code data:} line is one JSON event.
+ * gateway's {@code cascade} object, llama-server's draft {@code timings} and whether {@code [DONE]} arrived. The SSE
+ * framing (comments, other fields, line ends) is the shared decoder's; each event's data is one JSON chunk.
  */
 public final class ChatStreamParser {
 
@@ -43,12 +43,8 @@ public final class ChatStreamParser {
         rulesVersion = blankToNull(headerRulesVersion);
     }
 
-    /** Feeds one line of the event stream, received at {@code nowNanos}. */
-    public void onLine(String line, long nowNanos) {
-        String data = Sse.data(line);
-        if (data == null) {
-            return;
-        }
+    /** Feeds one event's data ({@link com.cascade4arm.openai.SseDecoder} reads the stream), received at {@code nowNanos}. */
+    public void onData(String data, long nowNanos) {
         if (data.equals(Sse.DONE)) {
             done = true;
             return;
@@ -61,6 +57,11 @@ public final class ChatStreamParser {
             return;
         }
         onEvent(event, nowNanos);
+    }
+
+    /** The stream could not be read on (e.g. a line over the decoder's cap). */
+    public void onStreamError(String message) {
+        error = firstNonNull(error, message);
     }
 
     /** Feeds one parsed event or a whole non-streamed completion (its {@code message} counts as one delta). */

@@ -1,13 +1,12 @@
 package com.cascade4arm.bench.client;
 
 import com.cascade4arm.openai.ChatRequest;
+import com.cascade4arm.openai.SseDecoder;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -33,6 +32,8 @@ public final class StreamingChatClient {
     public static final long DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
     public static final long DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
     private static final int MAX_ERROR_BODY_BYTES = 64 * 1024;
+    /** One read of a stream: whatever has arrived, up to this. */
+    private static final int READ_BYTES = 8 * 1024;
     /** Sends of one request when the connection it went out on was already closed by the server. */
     static final int MAX_SENDS = 3;
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -142,11 +143,15 @@ public final class StreamingChatClient {
             parser.markDone();
             return parser.result(status, System.nanoTime());
         }
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                parser.onLine(line, System.nanoTime());
+        SseDecoder events = new SseDecoder(data -> parser.onData(data, System.nanoTime()));
+        byte[] buffer = new byte[READ_BYTES];
+        try (InputStream body = response.body()) {
+            for (int read = body.read(buffer); read >= 0; read = body.read(buffer)) {
+                events.feed(buffer, 0, read);
             }
+            events.end();
+        } catch (SseDecoder.TooLong e) {
+            parser.onStreamError(e.getMessage());
         }
         return parser.result(status, System.nanoTime());
     }

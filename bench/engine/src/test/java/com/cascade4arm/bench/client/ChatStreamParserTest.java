@@ -1,6 +1,9 @@
 package com.cascade4arm.bench.client;
 
+import com.cascade4arm.openai.SseDecoder;
 import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -9,15 +12,20 @@ class ChatStreamParserTest {
 
     private static final long MS = 1_000_000L;
 
+    /** One line of a stream and a blank line after it, through the SSE decoder the client reads streams with. */
+    private static void line(ChatStreamParser parser, String line, long nowNanos) {
+        new SseDecoder(data -> parser.onData(data, nowNanos)).feed((line + "\n\n").getBytes(StandardCharsets.UTF_8));
+    }
+
     @Test
     void takesTtftAtTheFirstNonEmptyContentDeltaNotAtTheRoleChunk() {
         ChatStreamParser parser = new ChatStreamParser(0);
-        parser.onLine("data: {\"choices\":[{\"delta\":{\"role\":\"assistant\",\"content\":null}}]}", 5 * MS);
-        parser.onLine("", 5 * MS);
-        parser.onLine("data: {\"choices\":[{\"delta\":{\"content\":\"\"}}]}", 10 * MS);
-        parser.onLine("data: {\"choices\":[{\"delta\":{\"content\":\"Hello\"}}]}", 40 * MS);
-        parser.onLine("data: {\"choices\":[{\"delta\":{\"content\":\" world\"}}]}", 60 * MS);
-        parser.onLine("data: [DONE]", 80 * MS);
+        line(parser, "data: {\"choices\":[{\"delta\":{\"role\":\"assistant\",\"content\":null}}]}", 5 * MS);
+        line(parser, "", 5 * MS);
+        line(parser, "data: {\"choices\":[{\"delta\":{\"content\":\"\"}}]}", 10 * MS);
+        line(parser, "data: {\"choices\":[{\"delta\":{\"content\":\"Hello\"}}]}", 40 * MS);
+        line(parser, "data: {\"choices\":[{\"delta\":{\"content\":\" world\"}}]}", 60 * MS);
+        line(parser, "data: [DONE]", 80 * MS);
 
         StreamResult result = parser.result(200, 80 * MS);
 
@@ -31,10 +39,10 @@ class ChatStreamParserTest {
     @Test
     void prefersUsageTokensAndReadsTheCascadeObjectOfTheFinalChunk() {
         ChatStreamParser parser = new ChatStreamParser(0);
-        parser.onLine("data: {\"choices\":[{\"delta\":{\"content\":\"Hi\"}}]}", 10 * MS);
-        parser.onLine("data: {\"choices\":[],\"usage\":{\"completion_tokens\":7},\"cascade\":{\"route\":\"small\","
+        line(parser, "data: {\"choices\":[{\"delta\":{\"content\":\"Hi\"}}]}", 10 * MS);
+        line(parser, "data: {\"choices\":[],\"usage\":{\"completion_tokens\":7},\"cascade\":{\"route\":\"small\","
                 + "\"rule\":\"category: factual\",\"rules_version\":\"v3\"}}", 20 * MS);
-        parser.onLine("data: [DONE]", 20 * MS);
+        line(parser, "data: [DONE]", 20 * MS);
 
         StreamResult result = parser.result(200, 20 * MS);
 
@@ -48,8 +56,8 @@ class ChatStreamParserTest {
     void keepsHeaderRoutingWhenTheCascadeObjectAgrees() {
         ChatStreamParser parser = new ChatStreamParser(0);
         parser.routing("large", "code markers", null);
-        parser.onLine("data: {\"choices\":[],\"cascade\":{\"route\":\"large\",\"rules_version\":\"v9\"}}", MS);
-        parser.onLine("data: [DONE]", MS);
+        line(parser, "data: {\"choices\":[],\"cascade\":{\"route\":\"large\",\"rules_version\":\"v9\"}}", MS);
+        line(parser, "data: [DONE]", MS);
         StreamResult result = parser.result(200, MS);
         assertThat(result.route()).isEqualTo("large");
         assertThat(result.rule()).isEqualTo("code markers");
@@ -59,11 +67,11 @@ class ChatStreamParserTest {
     @Test
     void skipsCommentLinesAndOtherSseFields() {
         ChatStreamParser parser = new ChatStreamParser(0);
-        parser.onLine(": OPENROUTER PROCESSING", MS);
-        parser.onLine("event: message", MS);
-        parser.onLine("id: 3", MS);
-        parser.onLine("data: {\"choices\":[{\"delta\":{\"content\":\"x\"}}]}", 2 * MS);
-        parser.onLine("data: [DONE]", 3 * MS);
+        line(parser, ": OPENROUTER PROCESSING", MS);
+        line(parser, "event: message", MS);
+        line(parser, "id: 3", MS);
+        line(parser, "data: {\"choices\":[{\"delta\":{\"content\":\"x\"}}]}", 2 * MS);
+        line(parser, "data: [DONE]", 3 * MS);
         StreamResult result = parser.result(200, 3 * MS);
         assertThat(result.ok()).isTrue();
         assertThat(result.ttftMs()).isEqualTo(2.0);
@@ -72,8 +80,8 @@ class ChatStreamParserTest {
     @Test
     void reportsAnErrorEventInTheStream() {
         ChatStreamParser parser = new ChatStreamParser(0);
-        parser.onLine("data: {\"choices\":[{\"delta\":{\"content\":\"x\"}}]}", MS);
-        parser.onLine("data: {\"error\":{\"message\":\"Rate limit exceeded\",\"code\":429}}", 2 * MS);
+        line(parser, "data: {\"choices\":[{\"delta\":{\"content\":\"x\"}}]}", MS);
+        line(parser, "data: {\"error\":{\"message\":\"Rate limit exceeded\",\"code\":429}}", 2 * MS);
         StreamResult result = parser.result(200, 2 * MS);
         assertThat(result.ok()).isFalse();
         assertThat(result.error()).isEqualTo("Rate limit exceeded");
@@ -83,7 +91,7 @@ class ChatStreamParserTest {
     @Test
     void callsAStreamWithoutDoneTruncated() {
         ChatStreamParser parser = new ChatStreamParser(0);
-        parser.onLine("data: {\"choices\":[{\"delta\":{\"content\":\"x\"}}]}", MS);
+        line(parser, "data: {\"choices\":[{\"delta\":{\"content\":\"x\"}}]}", MS);
         assertThat(parser.result(200, 2 * MS).error()).isEqualTo(StreamResult.TRUNCATED);
     }
 
@@ -105,20 +113,20 @@ class ChatStreamParserTest {
     @Test
     void readsDraftFiguresFromTimingsOrTheCascadeObjectAndNoneWhenNothingWasDrafted() {
         ChatStreamParser server = new ChatStreamParser(0);
-        server.onLine("data: {\"choices\":[{\"delta\":{\"content\":\"Hi\"}}]}", 10 * MS);
-        server.onLine("data: {\"choices\":[],\"timings\":{\"draft_n\":8,\"draft_n_accepted\":6}}", 20 * MS);
-        server.onLine("data: [DONE]", 20 * MS);
+        line(server, "data: {\"choices\":[{\"delta\":{\"content\":\"Hi\"}}]}", 10 * MS);
+        line(server, "data: {\"choices\":[],\"timings\":{\"draft_n\":8,\"draft_n_accepted\":6}}", 20 * MS);
+        line(server, "data: [DONE]", 20 * MS);
         StreamResult drafted = server.result(200, 20 * MS);
         assertThat(drafted.draftTokens()).isEqualTo(8);
         assertThat(drafted.draftAcceptance()).isEqualTo(0.75);
         assertThat(drafted.drafted()).isTrue();
 
         ChatStreamParser gateway = new ChatStreamParser(0);
-        gateway.onLine("data: {\"choices\":[],\"cascade\":{\"route\":\"large\",\"draft_acceptance\":0.5}}", 20 * MS);
+        line(gateway, "data: {\"choices\":[],\"cascade\":{\"route\":\"large\",\"draft_acceptance\":0.5}}", 20 * MS);
         assertThat(gateway.result(200, 20 * MS).draftAcceptance()).isEqualTo(0.5);
 
         ChatStreamParser off = new ChatStreamParser(0);
-        off.onLine("data: {\"choices\":[],\"timings\":{\"draft_n\":0,\"draft_n_accepted\":0},"
+        line(off, "data: {\"choices\":[],\"timings\":{\"draft_n\":0,\"draft_n_accepted\":0},"
                 + "\"cascade\":{\"route\":\"large\"}}", 20 * MS);
         StreamResult notDrafted = off.result(200, 20 * MS);
         assertThat(notDrafted.draftAcceptance()).isNull();

@@ -1,0 +1,172 @@
+package com.cascade4arm.openai;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.function.Consumer;
+
+/**
+ * Reads a server-sent-events stream as its bytes arrive, in chunks cut anywhere, and hands on each event's data: the
+ * one SSE reader of every stream the project reads (the gateway's upstreams, Compare's systems, the benchmark client).
+ * Lines end with LF, CRLF or CR (a CRLF may be split between chunks); an event's {@code data:} lines are joined with
+ * LF and delivered at the blank line that ends it, trimmed, unless empty; comments ({@code : keep-alive}) and other
+ * fields ({@code event:}, {@code id:}, {@code retry:}) carry nothing we use. A line or an event longer than the cap is
+ * refused with {@link TooLong}, so a hostile upstream cannot make a reader buffer without bound. Not thread-safe: one
+ * decoder per stream, fed by one thread at a time. Buffers are reused; each event costs one String.
+ */
+public final class SseDecoder {
+    /** Longest line, and longest event's data, in bytes (a chat chunk is a few hundred bytes; a whole answer fits). */
+    public static final int DEFAULT_MAX_LINE_BYTES = 1 << 20;
+    private static final byte[] DATA = "data".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] LF = {'\n'};
+    private static final int INITIAL_BUFFER_BYTES = 512;
+
+    /** A line or an event over the cap: the stream is not one we read. */
+    public static final class TooLong extends IllegalStateException {
+        TooLong(int maxBytes) {
+            super("an SSE line or event longer than " + maxBytes + " bytes");
+        }
+    }
+
+    private final Consumer<String> events;
+    private final int maxBytes;
+    /** The start of a line the previous chunk did not end. */
+    private byte[] partial = new byte[INITIAL_BUFFER_BYTES];
+    private int partialLength;
+    /** The data of the event in progress (its lines joined with LF). */
+    private byte[] data = new byte[INITIAL_BUFFER_BYTES];
+    private int dataLength;
+    private boolean hasData;
+    /** The last line ended with CR: an LF right after it belongs to the same line end. */
+    private boolean afterCr;
+
+    /** @param events receives each event's data, on the thread that feeds the decoder */
+    public SseDecoder(Consumer<String> events) {
+        this(events, DEFAULT_MAX_LINE_BYTES);
+    }
+
+    public SseDecoder(Consumer<String> events, int maxBytes) {
+        if (maxBytes < 1) {
+            throw new IllegalArgumentException("maxBytes must be at least 1, but was " + maxBytes);
+        }
+        this.events = events;
+        this.maxBytes = maxBytes;
+    }
+
+    /** The next {@code length} bytes of the stream; the events they complete are delivered before this returns. */
+    public void feed(byte[] bytes, int offset, int length) {
+        int end = offset + length;
+        int lineStart = offset;
+        for (int i = offset; i < end; i++) {
+            byte b = bytes[i];
+            if (b != '\n' && b != '\r') {
+                continue;
+            }
+            if (b == '\n' && afterCr && i == lineStart && partialLength == 0) {
+                afterCr = false; // the LF of a CRLF: the line already ended at its CR
+                lineStart = i + 1;
+                continue;
+            }
+            afterCr = b == '\r';
+            endLine(bytes, lineStart, i);
+            lineStart = i + 1;
+        }
+        if (lineStart < end) {
+            afterCr = false;
+            partial = append(partial, partialLength, bytes, lineStart, end - lineStart);
+            partialLength += end - lineStart;
+        }
+    }
+
+    public void feed(byte[] bytes) {
+        feed(bytes, 0, bytes.length);
+    }
+
+    /**
+     * The stream ended: a last line without its line end, and an event without its blank line, are still delivered
+     * (the readers this one replaced accepted them).
+     */
+    public void end() {
+        if (partialLength > 0) {
+            line(partial, 0, partialLength);
+            partialLength = 0;
+        }
+        dispatch();
+    }
+
+    private void endLine(byte[] bytes, int from, int to) {
+        if (partialLength == 0) {
+            line(bytes, from, to);
+            return;
+        }
+        partial = append(partial, partialLength, bytes, from, to - from);
+        int length = partialLength + to - from;
+        partialLength = 0;
+        line(partial, 0, length);
+    }
+
+    private void line(byte[] bytes, int from, int to) {
+        if (from == to) {
+            dispatch();
+            return;
+        }
+        if (!isData(bytes, from, to)) {
+            return; // a comment, or a field we do not use
+        }
+        int value = from + DATA.length;
+        if (value < to) {
+            value++; // the colon
+            if (value < to && bytes[value] == ' ') {
+                value++;
+            }
+        }
+        if (hasData) {
+            data = append(data, dataLength, LF, 0, 1);
+            dataLength++;
+        }
+        data = append(data, dataLength, bytes, value, to - value);
+        dataLength += to - value;
+        hasData = true;
+    }
+
+    /** {@code data} alone, or followed by a colon. */
+    private static boolean isData(byte[] bytes, int from, int to) {
+        if (to - from < DATA.length || (to - from > DATA.length && bytes[from + DATA.length] != ':')) {
+            return false;
+        }
+        return Arrays.equals(bytes, from, from + DATA.length, DATA, 0, DATA.length);
+    }
+
+    private void dispatch() {
+        if (!hasData) {
+            return;
+        }
+        int from = 0;
+        int to = dataLength;
+        while (from < to && (data[from] & 0xff) <= ' ') {
+            from++;
+        }
+        while (to > from && (data[to - 1] & 0xff) <= ' ') {
+            to--;
+        }
+        hasData = false;
+        dataLength = 0;
+        if (from < to) {
+            events.accept(new String(data, from, to - from, StandardCharsets.UTF_8));
+        }
+    }
+
+    /** {@code buffer} with {@code length} bytes of {@code bytes} after its first {@code used}; refused over the cap. */
+    private byte[] append(byte[] buffer, int used, byte[] bytes, int from, int length) {
+        int needed = used + length;
+        if (needed > maxBytes) {
+            partialLength = 0;
+            dataLength = 0;
+            hasData = false;
+            throw new TooLong(maxBytes);
+        }
+        byte[] target = needed <= buffer.length ? buffer
+                : Arrays.copyOf(buffer, Math.min(maxBytes, Math.max(needed, 2 * buffer.length)));
+        System.arraycopy(bytes, from, target, used, length);
+        return target;
+    }
+}
