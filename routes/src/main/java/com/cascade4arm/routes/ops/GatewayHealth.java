@@ -8,6 +8,7 @@ import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.health.HealthCheck;
 import org.apache.camel.health.HealthCheckRegistry;
+import org.apache.camel.health.HealthCheckResultBuilder;
 
 import java.util.List;
 
@@ -15,7 +16,8 @@ import java.util.List;
  * The gateway's readiness through Camel's health-check API: {@link #register} puts the pools', the store's and the
  * drain's checks in the context's {@link HealthCheckRegistry}; {@link #render} is the {@code /health} route's step,
  * which calls them there and answers 200 ("ok", or "degraded" when only the store is down) or 503 ("draining",
- * "unavailable") with each endpoint's state.
+ * "unavailable") with each endpoint's state. Only a check that says DOWN counts: one disabled or excluded in Camel's
+ * registry ({@code camel.health.exclude-pattern}) is UNKNOWN and left out, as Camel's own readiness leaves it out.
  */
 public final class GatewayHealth {
     /** The health-check group of the gateway's own checks (Camel's route and consumer checks have theirs). */
@@ -42,7 +44,8 @@ public final class GatewayHealth {
         HealthCheck.Result store = call(registry, StoreHealthCheck.ID);
         HealthCheck.Result draining = call(registry, DrainingHealthCheck.ID);
         ObjectNode body = Json.object();
-        body.set("endpoints", (JsonNode) pools.getDetails().get(PoolsHealthCheck.ENDPOINTS));
+        Object endpoints = pools.getDetails().get(PoolsHealthCheck.ENDPOINTS);
+        body.set("endpoints", endpoints instanceof JsonNode list ? list : Json.MAPPER.createArrayNode());
         if (store.getDetails().get(StoreHealthCheck.STATE) instanceof ObjectNode state) {
             body.set("store", state);
         }
@@ -51,7 +54,7 @@ public final class GatewayHealth {
             body.set("error", ApiError.body("not ready: this replica is shutting down (requests in flight finish, new"
                     + " ones are refused)", ApiError.UNAVAILABLE, "shutting_down").get("error"));
             exchange.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, 503);
-        } else if (pools.getState() == HealthCheck.State.UP) {
+        } else if (pools.getState() != HealthCheck.State.DOWN) {
             // Degraded still answers 200: the gateway routes (on its active or cached rules); only edits wait.
             body.put("status", store.getState() == HealthCheck.State.DOWN ? "degraded" : "ok");
         } else {
@@ -66,8 +69,13 @@ public final class GatewayHealth {
         exchange.getMessage().setBody(body);
     }
 
+    /** The check's result; UNKNOWN (left out) when it is excluded ({@code camel.health.exclude-pattern}). */
     private static HealthCheck.Result call(HealthCheckRegistry registry, String id) {
-        return registry.getCheck(id).orElseThrow(() -> new IllegalStateException("health check " + id
-                + " is not registered")).call();
+        HealthCheck check = registry.getCheck(id).orElseThrow(() -> new IllegalStateException("health check " + id
+                + " is not registered"));
+        if (registry.isExcluded(check)) {
+            return HealthCheckResultBuilder.on(check).unknown().build();
+        }
+        return check.call();
     }
 }
