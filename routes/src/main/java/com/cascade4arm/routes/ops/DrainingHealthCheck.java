@@ -1,7 +1,6 @@
 package com.cascade4arm.routes.ops;
 
 import org.apache.camel.health.HealthCheckResultBuilder;
-import org.apache.camel.impl.health.AbstractHealthCheck;
 
 import java.util.Map;
 import java.util.function.BooleanSupplier;
@@ -10,19 +9,14 @@ import java.util.function.BooleanSupplier;
  * Graceful shutdown as a Camel health check: down from the moment the replica starts draining (SIGTERM), so readiness
  * fails at once and the load balancer stops sending it requests while those in flight finish.
  */
-public final class DrainingHealthCheck extends AbstractHealthCheck {
+public final class DrainingHealthCheck extends ReadinessCheck {
     public static final String ID = "draining";
 
     private final BooleanSupplier draining;
 
     public DrainingHealthCheck(BooleanSupplier draining) {
-        super(GatewayHealth.GROUP, ID);
+        super(ID);
         this.draining = draining;
-    }
-
-    @Override
-    public boolean isLiveness() {
-        return false;
     }
 
     @Override

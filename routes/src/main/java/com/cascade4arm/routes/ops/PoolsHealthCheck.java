@@ -6,7 +6,6 @@ import com.cascade4arm.routes.upstream.UpstreamPool;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.camel.health.HealthCheckResultBuilder;
-import org.apache.camel.impl.health.AbstractHealthCheck;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -19,7 +18,7 @@ import java.util.Map;
  * breaker lets requests through. Its details carry what {@code /health} lists: each endpoint's state
  * ({@link #ENDPOINTS}) and the pools with none available ({@link #DOWN_POOLS}).
  */
-public final class PoolsHealthCheck extends AbstractHealthCheck {
+public final class PoolsHealthCheck extends ReadinessCheck {
     public static final String ID = "pools";
     /** Detail: a JSON array, one object per endpoint (pool, name, url if exposed, healthy, detail, breaker). */
     static final String ENDPOINTS = "endpoints";
@@ -31,14 +30,9 @@ public final class PoolsHealthCheck extends AbstractHealthCheck {
 
     /** {@code exposeEndpoints}: name the endpoints' URLs (internal addresses only when configured). */
     public PoolsHealthCheck(Collection<UpstreamPool> pools, boolean exposeEndpoints) {
-        super(GatewayHealth.GROUP, ID);
+        super(ID);
         this.pools = pools;
         this.exposeEndpoints = exposeEndpoints;
-    }
-
-    @Override
-    public boolean isLiveness() {
-        return false; // pools down make the replica unready, not dead: restarting it would not bring them back
     }
 
     @Override

@@ -2,7 +2,6 @@ package com.cascade4arm.routes.ops;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.camel.health.HealthCheckResultBuilder;
-import org.apache.camel.impl.health.AbstractHealthCheck;
 
 import java.util.Map;
 import java.util.Optional;
@@ -13,7 +12,7 @@ import java.util.function.Supplier;
  * rules come from the local cache. {@code /health} reports that as "degraded" and still answers 200 — the gateway
  * routes on its active or cached rules; only edits wait. With local files there is no store: always up, no detail.
  */
-public final class StoreHealthCheck extends AbstractHealthCheck {
+public final class StoreHealthCheck extends ReadinessCheck {
     public static final String ID = "store";
     /** Detail: the store's state as a JSON object (status, rules_source, ...), when there is a shared store. */
     static final String STATE = "store";
@@ -21,13 +20,8 @@ public final class StoreHealthCheck extends AbstractHealthCheck {
     private final Supplier<Optional<ObjectNode>> store;
 
     public StoreHealthCheck(Supplier<Optional<ObjectNode>> store) {
-        super(GatewayHealth.GROUP, ID);
+        super(ID);
         this.store = store;
-    }
-
-    @Override
-    public boolean isLiveness() {
-        return false;
     }
 
     @Override
