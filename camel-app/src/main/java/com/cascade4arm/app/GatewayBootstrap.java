@@ -13,7 +13,7 @@ import com.cascade4arm.routes.config.EmbeddedConfig;
 import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.routing.RoutingService;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpRouter;
+import io.vertx.ext.web.Router;
 import org.apache.camel.spi.PropertiesComponent;
 
 import java.nio.file.Path;
@@ -65,7 +65,7 @@ final class GatewayBootstrap extends GatewayMainListener {
     }
 
     @Override
-    protected void mountExtras(VertxPlatformHttpRouter router, PrometheusMeterRegistry meters) {
+    protected void mountExtras(Router router, PrometheusMeterRegistry meters) {
         WebConsole.mount(router, embedded != null);
     }
 

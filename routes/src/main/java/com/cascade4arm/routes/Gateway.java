@@ -33,7 +33,12 @@ import com.cascade4arm.routes.llama.LlamaComponent;
 import com.cascade4arm.routes.llama.PoolDispatcher;
 import com.cascade4arm.routes.llama.Timers;
 import com.cascade4arm.routes.metrics.GenAiMetrics;
+import com.cascade4arm.routes.metrics.MetricsRoutes;
+import com.cascade4arm.routes.ops.DrainingHealthCheck;
+import com.cascade4arm.routes.ops.GatewayHealth;
 import com.cascade4arm.routes.ops.OpsRoutes;
+import com.cascade4arm.routes.ops.PoolsHealthCheck;
+import com.cascade4arm.routes.ops.StoreHealthCheck;
 import com.cascade4arm.routes.routing.RoutingService;
 import com.cascade4arm.routes.routing.RuleBudgetOverruns;
 import com.cascade4arm.routes.routing.RulebookRoutingService;
@@ -51,7 +56,6 @@ import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import org.apache.camel.CamelContext;
 import org.apache.camel.RoutesBuilder;
@@ -66,6 +70,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -87,6 +92,9 @@ public final class Gateway implements AutoCloseable {
     private final HealthMonitor health;
     private final GenAiMetrics metrics;
     private final ExecutorService workers;
+    /** The /metrics route renders here: off the event loop, and never taking a worker the API needs. */
+    private final ExecutorService scrapes;
+    private final GatewayHealth readiness;
     private final List<RoutesBuilder> routes = new ArrayList<>();
     private final AdminAuth admin;
     private final BenchLauncher bench;
@@ -151,7 +159,15 @@ public final class Gateway implements AutoCloseable {
         routes.add(new ErrorsConfiguration());
         routes.add(new ChatRoutes(new ChatSteps(parser, routing, metrics, settings.tierNames()),
                 new ChatTraceSteps(tracing), new TierFallback(fallbacks), new Escalate(settings.tierNames()), settings.tierNames(), workers));
-        routes.add(new OpsRoutes(pools.values(), routing, parser, expose, workers, shared::health, edge::draining));
+        this.readiness = new GatewayHealth(new PoolsHealthCheck(pools.values(), expose),
+                new StoreHealthCheck(shared::health), new DrainingHealthCheck(edge::draining));
+        routes.add(new OpsRoutes(pools.values(), routing, parser, readiness, workers));
+        this.scrapes = Executors.newSingleThreadExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "metrics-scrape");
+            thread.setDaemon(true);
+            return thread;
+        });
+        routes.add(new MetricsRoutes(scrapes, settings.edge().metricsCacheMs()));
         // Benchmark: REST API + scheduled route; targets are this gateway (once bound) and the baseline, if configured.
         // Judge (package judge): compares the cascade's answers with the baseline's after a run, when configured.
         this.judgeBreaker = breakers.circuitBreaker(JudgeRoutes.BREAKER);
@@ -214,12 +230,13 @@ public final class Gateway implements AutoCloseable {
     }
 
     /**
-     * Registers what the routes name: {@code ingress:} (the HTTP API on platform-http's router), {@code llama:} (the
+     * Registers what the routes name: {@code ingress:} (the HTTP API on the gateway's own router), {@code llama:} (the
      * tiers' pools), camel-http for Compare (Apache HttpClient's own retries replaced: Compare's Resilience4j Retry owns
      * them, except a request lost on a connection the server had closed — {@code ClosedConnectionRetry}) and the
-     * Compare legs' circuit breakers the circuitBreaker EIPs refer to.
+     * Compare legs' circuit breakers the circuitBreaker EIPs refer to; and the readiness checks /health reports.
      */
     public void registerWith(CamelContext camel) {
+        readiness.register(camel);
         camel.addComponent(IngressComponent.SCHEME, new IngressComponent(surface));
         camel.addComponent(LlamaComponent.SCHEME, llama);
         camel.addComponent("http", compareHttp());
@@ -296,16 +313,15 @@ public final class Gateway implements AutoCloseable {
         return rules;
     }
 
-    /** The HTTP edge: per-client limits, caps, slow-client timeouts; its {@link Edge#serverVertx} goes in Camel's registry. */
+    /** The HTTP edge: per-client limits, caps, slow-client timeouts; it makes the HTTP server ({@link Edge#newServer}). */
     public Edge edge() {
         return edge;
     }
 
-    /** Mounts the HTTP API on platform-http's router (call once it exists, after the context started). */
+    /** Mounts the HTTP API on the gateway's router (call once the server listens, after the context started). */
     public void bindHttp(Router router, int port) {
         selfUrl = URI.create("http://127.0.0.1:" + port);
         edge.install(router); // first handler of every request (package edge)
-        edge.knownRoutes().register(HttpMethod.GET, "/metrics"); // mounted by GatewayMainListener
         surface.bind(router);
         health.start(settings.healthIntervalMs());
     }
@@ -343,6 +359,7 @@ public final class Gateway implements AutoCloseable {
         health.close();
         edge.close();
         workers.shutdownNow();
+        scrapes.shutdownNow();
         client.close();
         gets.close();
         tracing.close(); // exports the spans still batched

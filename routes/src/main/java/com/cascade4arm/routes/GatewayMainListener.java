@@ -4,7 +4,8 @@ import com.cascade4arm.routes.cluster.SharedState;
 import com.cascade4arm.routes.cluster.StoreSettings;
 import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.rulesadmin.RulesSettings;
-import com.cascade4arm.routes.metrics.CachedScrape;
+import com.cascade4arm.routes.http.GatewayHttpServer;
+import com.cascade4arm.routes.http.GatewayHttpServerFactory;
 import com.cascade4arm.routes.routing.RoutingService;
 import com.cascade4arm.routes.warmup.GatewayWarmup;
 import com.cascade4arm.routes.warmup.WarmupSettings;
@@ -12,10 +13,10 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.ext.web.Router;
 import org.apache.camel.CamelContext;
 import org.apache.camel.ExtendedStartupListener;
 import org.apache.camel.component.micrometer.MicrometerConstants;
-import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpRouter;
 import org.apache.camel.main.BaseMainSupport;
 import org.apache.camel.main.MainListenerSupport;
 import org.apache.camel.spi.PropertiesComponent;
@@ -32,8 +33,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
 /**
- * Plugs the gateway into Camel Main: before configuration it builds the shared Vert.x, meter registry and routes;
- * after start it mounts the HTTP surface on platform-http's router. Subclasses decide where upstreams come from.
+ * Plugs the gateway into Camel Main: before configuration it builds the shared Vert.x, meter registry and routes, and
+ * hands Main the factory of the gateway's HTTP server; after start it mounts the HTTP surface on that server's router.
+ * Subclasses decide where upstreams come from.
  */
 public abstract class GatewayMainListener extends MainListenerSupport {
     private static final Logger LOG = LoggerFactory.getLogger(GatewayMainListener.class);
@@ -52,7 +54,7 @@ public abstract class GatewayMainListener extends MainListenerSupport {
     protected abstract RoutingService routing(PropertiesComponent properties, SharedState shared);
 
     /** Mounts anything else on the router after the API (e.g. the web console); default nothing. */
-    protected void mountExtras(VertxPlatformHttpRouter router, PrometheusMeterRegistry meters) {
+    protected void mountExtras(Router router, PrometheusMeterRegistry meters) {
     }
 
     /** Frees what {@link #resolveUpstreams} started; default nothing. */
@@ -70,7 +72,7 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         GatewaySettings settings = resolveUpstreams(GatewaySettings.from(properties), properties);
         upstreamsReady.set(warmUpOnlyWhileResolving());
         awaitWarmup(warmup, warmupSettings);
-        // One Vert.x for the HTTP server (platform-http looks it up in the registry) and our upstream client.
+        // One Vert.x for the HTTP server, our upstream client and any Camel component that looks one up.
         vertx = Vertx.vertx(new VertxOptions().setWorkerPoolSize(
                 Integer.parseInt(properties.resolveProperty("cascade.gateway.vertx-workers")
                         .filter(s -> !s.isBlank()).orElse(String.valueOf(DEFAULT_VERTX_WORKERS)).trim())));
@@ -82,9 +84,10 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         shared.follow(routing);
         gateway = new Gateway(vertx, meters, settings, routing, shared);
         GracefulShutdown shutdown = GracefulShutdown.from(properties);
-        // The same Vert.x, seen through the edge: the HTTP server Camel creates with it gets the edge's options and
-        // connection handlers (platform-http offers no hook for them; see edge.EdgeVertx).
-        camel.getRegistry().bind("vertx", gateway.edge().serverVertx(vertx));
+        camel.getRegistry().bind("vertx", vertx);
+        // camel.server.enabled=true: Main takes its HTTP server from the factory in the registry, so camel.server.host
+        // and .port bind the gateway's own server, which carries the edge's options and connection handlers.
+        camel.getRegistry().bind("gatewayHttpServerFactory", new GatewayHttpServerFactory(vertx, gateway.edge()));
         gateway.registerWith(camel);
         gateway.routes().forEach(main.configure()::addRoutesBuilder);
         // Lifecycle hooks on the context itself, so they also fire when Main is started/stopped without run().
@@ -168,19 +171,17 @@ public abstract class GatewayMainListener extends MainListenerSupport {
     }
 
     private void mountHttp(CamelContext camel) {
-        // Found by type: the registry name carries the port, which is only known once the server is bound.
-        VertxPlatformHttpRouter router = camel.getRegistry().findByType(VertxPlatformHttpRouter.class).stream()
-                .filter(VertxPlatformHttpRouter::isMainServer).findFirst()
-                .orElseThrow(() -> new IllegalStateException("platform-http server not started: set camel.server.enabled=true"));
-        gateway.bindHttp(router, port(router));
+        GatewayHttpServer server = camel.hasService(GatewayHttpServer.class);
+        if (server == null) {
+            throw new IllegalStateException("the gateway's HTTP server is not started: set camel.server.enabled=true");
+        }
+        Router router = server.router();
+        gateway.bindHttp(router, server.port());
         gateway.startClusterSchedule(camel);
-        CachedScrape scrape = new CachedScrape(meters::scrape, gateway.settings().edge().metricsCacheMs(), System::nanoTime);
-        router.get("/metrics").blockingHandler(ctx -> ctx.response()
-                .putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8").end(scrape.get()), false);
         mountExtras(router, meters);
         gateway.mountNotFound(router);
         String host = camel.getPropertiesComponent().resolveProperty("camel.server.host").orElse("127.0.0.1");
-        announceReady("http://" + (host.equals("0.0.0.0") ? "localhost" : host) + ":" + port(router));
+        announceReady("http://" + (host.equals("0.0.0.0") ? "localhost" : host) + ":" + server.port());
     }
 
     /** Logs where the gateway answers and how it is protected (the warm-up's throwaway gateway stays quiet). */
@@ -188,11 +189,6 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         LOG.info("Cascade4Arm ready:\n  UI       {}/\n  API      {}/v1/chat/completions\n  Metrics  {}/metrics\n  Health   {}/health",
                 base, base, base, base);
         LOG.info(gateway.settings().edge().protectionSummary());
-    }
-
-    /** The port the HTTP server actually bound (differs from the setting when that was 0). */
-    public static int port(VertxPlatformHttpRouter router) {
-        return router.getServer().getServer().actualPort();
     }
 
     /** Rule versions, runs and schedule as this gateway shares them (or keeps them, with local files). */

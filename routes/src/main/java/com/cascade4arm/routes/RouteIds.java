@@ -8,6 +8,8 @@ public final class RouteIds {
     public static final String CALL_TIER = "call-tier";
     public static final String EXPLAIN_ROUTE = "explain-route";
     public static final String HEALTH = "health";
+    /** Prometheus scrape (package metrics). */
+    public static final String METRICS = "metrics";
     public static final String LIST_MODELS = "list-models";
     /** The console's configured text about the compared systems (package console). */
     public static final String CONSOLE_TEXT = "console-text";

@@ -15,9 +15,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Closes connections that hold the server without using it. Camel's platform-http exposes no Vert.x idle timeouts,
- * so the edge watches every connection itself — it sees each one open (the server's connectionHandler) and each
- * request head arrive (the router's first handler), and a periodic sweep applies three deadlines:
+ * Closes connections that hold the server without using it. Vert.x's idle timeout would cut SSE streams waiting for
+ * slow tokens and never fires for a slowloris trickling bytes, so the edge watches every connection itself — it sees
+ * each one open (the server's connectionHandler) and each request head arrive (the router's first handler), and a
+ * periodic sweep applies three deadlines:
  * <ul>
  *   <li>header timeout: a connection with no request in progress must deliver a complete request head within this
  *       time of opening or of its last response (slowloris, half a request line; idle keep-alive);</li>

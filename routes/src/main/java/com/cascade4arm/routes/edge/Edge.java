@@ -6,6 +6,7 @@ import com.cascade4arm.routes.http.Json;
 import com.cascade4arm.routes.http.RequestIds;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
@@ -15,9 +16,10 @@ import java.util.Map;
 import java.util.SortedSet;
 
 /**
- * The gateway's edge, built from {@link EdgeSettings}: what it hooks into the HTTP server (options, connection
- * watchdog, invalid-request answers — through {@link #serverVertx}), the router's first handler (connection tracking,
- * header cap, client identity) and the handlers the ingress runs before and after reading a body.
+ * The gateway's edge, built from {@link EdgeSettings}: the HTTP server it makes ({@link #newServer}: options,
+ * connection watchdog, strict decoder, invalid-request answers, methods screened before the router), the router's first
+ * handler (connection tracking, header cap, client identity) and the handlers the ingress runs before and after
+ * reading a body.
  */
 public final class Edge implements AutoCloseable {
     /** Before every other route on the router, Camel's included. */
@@ -47,20 +49,29 @@ public final class Edge implements AutoCloseable {
     }
 
     /**
-     * The Vert.x to bind in Camel's registry: platform-http creates its server through it and so gets the edge's
-     * options (header and request-line limits, no cleartext HTTP/2) and handlers. Starts the connection watchdog.
+     * The gateway's HTTP server, not yet listening: the edge's options (header and request-line limits, no cleartext
+     * HTTP/2), each connection watched and decoded strictly, undecodable requests answered in OpenAI shape, and methods
+     * without meaning here refused before {@code router} sees them. Starts the connection watchdog.
      */
-    public Vertx serverVertx(Vertx vertx) {
+    public HttpServer newServer(Vertx vertx, Router router) {
         watchdog.start(vertx);
-        return EdgeVertx.wrap(vertx, this::serverOptions, server -> server
+        return vertx.createHttpServer(serverOptions(new HttpServerOptions()))
                 .connectionHandler(connection -> {
                     StrictDecoders.install(connection, decoderOptions);
                     watchdog.onConnection(connection);
                 })
-                .invalidRequestHandler(invalidRequests::handle), this::servedMethod);
+                .invalidRequestHandler(invalidRequests::handle)
+                .requestHandler(request -> {
+                    if (servedMethod(request)) {
+                        router.handle(request);
+                    }
+                });
     }
 
-    /** Before the router: CONNECT, TRACE and other methods without meaning here get 405 (OpenAI shape, nothing logged). */
+    /**
+     * Before the router: CONNECT, TRACE and other methods without meaning here get 405 (OpenAI shape, nothing logged);
+     * the router cannot answer them (CONNECT's authority-form target has no path: it would say 404 in plain text).
+     */
     private boolean servedMethod(HttpServerRequest request) {
         String method = request.method().name();
         if (KnownRoutes.SERVED_METHODS.contains(method)) {

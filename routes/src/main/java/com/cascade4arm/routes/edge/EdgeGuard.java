@@ -27,8 +27,8 @@ public final class EdgeGuard {
     static final String ADMITTED = "cascade.edge.admitted";
     /** The key the gateway's own loopback calls hold their slots under. */
     static final String INTERNAL_CLIENT = "(gateway-internal)";
-    /** Readiness probes must answer even under a flood, so /health takes no token and no slot. */
-    static final Set<String> UNLIMITED_API_PATHS = Set.of("/health");
+    /** Readiness probes and scrapers must answer even under a flood, so /health and /metrics take no token and no slot. */
+    static final Set<String> UNLIMITED_API_PATHS = Set.of("/health", "/metrics");
     static final int RETRY_AFTER_BUSY_SECONDS = 1;
     /** Retry-After of a request refused while this replica drains: the load balancer has another one ready. */
     static final int RETRY_AFTER_DRAINING_SECONDS = 1;

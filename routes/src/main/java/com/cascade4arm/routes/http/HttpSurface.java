@@ -11,8 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The gateway's HTTP API on platform-http's router: ingress consumers mount their method and path here (queued until
- * the server is bound), each behind the edge's admission (rate limit and the per-client cap before the body is read,
+ * The gateway's HTTP API on its own router ({@link GatewayHttpServer}): ingress consumers mount their method and path
+ * here (queued until the server is bound), each behind the edge's admission (rate limit and the per-client cap before the body is read,
  * the total and stream caps after) and a body cap.
  */
 public final class HttpSurface {

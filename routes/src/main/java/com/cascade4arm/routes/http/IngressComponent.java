@@ -7,9 +7,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code ingress:POST:/v1/chat/completions}: where a request enters a route. The consumer hangs a handler on
- * platform-http's own Vert.x router (the edge's limits run first) and runs the route on the connection's event loop
- * — platform-http's consumer would run it on a worker thread and write the response itself after the route, which
+ * {@code ingress:POST:/v1/chat/completions}: where a request enters a route. The consumer hangs a handler on the
+ * gateway's own Vert.x router ({@link GatewayHttpServer}; the edge's limits run first) and runs the route on the
+ * connection's event loop — platform-http's consumer would run it on a worker thread and write the response itself after the route, which
  * buffers a token stream and costs two thread hand-offs a request. A route that may block says so with
  * {@code threads()}; path parameters ({@code /runs/{id}}) become message headers.
  */

@@ -1,9 +1,5 @@
 package com.cascade4arm.routes.ops;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Optional;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 import com.cascade4arm.openai.ChatRequestParser;
 import com.cascade4arm.routes.http.ApiRoutes;
 import com.cascade4arm.routes.http.Json;
@@ -18,23 +14,25 @@ import static com.cascade4arm.routes.RouteIds.HEALTH;
 import static com.cascade4arm.routes.RouteIds.LIST_MODELS;
 
 /**
- * Operator endpoints: readiness with per-endpoint detail ({@code GET /health}), the model list ({@code GET /v1/models})
- * and routing explained without generating ({@code POST /api/route}). None of them blocks, so they run on the event loop.
+ * Operator endpoints: readiness with per-endpoint detail ({@code GET /health}, from the Camel health checks
+ * {@link GatewayHealth} registers), the model list ({@code GET /v1/models}) and routing explained without generating
+ * ({@code POST /api/route}). None of them blocks, so they run on the event loop.
  */
 public final class OpsRoutes extends ApiRoutes {
     private final OpsApi api;
+    private final GatewayHealth health;
 
-    /** {@code chat}: the chat endpoint's validation; {@code exposeEndpoints}: name upstream URLs in /health. */
+    /** {@code chat}: the chat endpoint's validation. */
     public OpsRoutes(Collection<UpstreamPool> requiredPools, RoutingService routing, ChatRequestParser chat,
-                     boolean exposeEndpoints, ExecutorService workers,
-                     Supplier<Optional<ObjectNode>> store, BooleanSupplier draining) {
+                     GatewayHealth health, ExecutorService workers) {
         super(workers);
-        this.api = new OpsApi(requiredPools, routing, chat, exposeEndpoints, store, draining);
+        this.api = new OpsApi(requiredPools, routing, chat);
+        this.health = health;
     }
 
     @Override
     public void configure() {
-        onEventLoop("GET", "/health", HEALTH).process(api::health);
+        onEventLoop("GET", "/health", HEALTH).process(health::render);
         onEventLoop("GET", "/v1/models", LIST_MODELS).process(api::models);
         onEventLoop("POST", "/api/route", EXPLAIN_ROUTE)
                 .unmarshal(Json.tree())

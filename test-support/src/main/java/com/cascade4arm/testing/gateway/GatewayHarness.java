@@ -1,9 +1,9 @@
 package com.cascade4arm.testing.gateway;
 
 import com.cascade4arm.testing.http.HttpTestClient;
-import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpRouter;
 import org.apache.camel.main.Main;
 import org.apache.camel.main.MainListener;
+import org.apache.camel.spi.EmbeddedHttpService;
 import org.awaitility.Awaitility;
 
 import java.io.IOException;
@@ -159,12 +159,13 @@ public final class GatewayHarness<L extends MainListener> implements AutoCloseab
         }
     }
 
-    /** The port platform-http's main server bound. */
+    /** The port the gateway's HTTP server bound (a Camel {@link EmbeddedHttpService} of the context). */
     private static int boundPort(Main main) {
-        return main.getCamelContext().getRegistry().findByType(VertxPlatformHttpRouter.class).stream()
-                .filter(VertxPlatformHttpRouter::isMainServer).findFirst()
-                .map(router -> router.getServer().getServer().actualPort())
-                .orElseThrow(() -> new IllegalStateException("platform-http server not started"));
+        EmbeddedHttpService server = main.getCamelContext().hasService(EmbeddedHttpService.class);
+        if (server == null) {
+            throw new IllegalStateException("the gateway's HTTP server is not started");
+        }
+        return server.getServerPort();
     }
 
     private static void stopQuietly(Main main) {
