@@ -1,6 +1,6 @@
 package com.cascade4arm.app;
 
-import com.cascade4arm.routes.bench.BenchLauncher;
+import com.cascade4arm.routes.operator.bench.BenchLauncher;
 import com.cascade4arm.testing.gateway.GatewayHarness;
 import com.cascade4arm.testing.http.HttpTestClient;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,12 +1,12 @@
 package com.cascade4arm.routes;
 
-import com.cascade4arm.routes.cluster.SharedState;
-import com.cascade4arm.routes.cluster.StoreSettings;
+import com.cascade4arm.routes.state.SharedState;
+import com.cascade4arm.routes.state.StoreSettings;
 import com.cascade4arm.routes.config.GatewaySettings;
-import com.cascade4arm.routes.rulesadmin.RulesSettings;
-import com.cascade4arm.routes.http.GatewayHttpServer;
-import com.cascade4arm.routes.http.GatewayHttpServerFactory;
-import com.cascade4arm.routes.routing.RoutingService;
+import com.cascade4arm.routes.operator.rulesadmin.RulesSettings;
+import com.cascade4arm.routes.serving.http.GatewayHttpServer;
+import com.cascade4arm.routes.serving.http.GatewayHttpServerFactory;
+import com.cascade4arm.routes.serving.routing.RoutingService;
 import com.cascade4arm.routes.warmup.GatewayWarmup;
 import com.cascade4arm.routes.warmup.WarmupSettings;
 import io.micrometer.prometheusmetrics.PrometheusConfig;

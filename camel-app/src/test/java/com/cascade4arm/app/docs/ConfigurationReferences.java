@@ -41,7 +41,7 @@ final class ConfigurationReferences {
     private static final Pattern ENV = Pattern.compile("\\{\\{env:([A-Za-z0-9_]+):?(.*)}}");
 
     private static final Path CASCADE_INFO = Repo.ROOT.resolve(
-            "routes/src/main/java/com/cascade4arm/routes/llama/CascadeInfo.java");
+            "routes/src/main/java/com/cascade4arm/routes/serving/llama/CascadeInfo.java");
     private static final Pattern ANSWER_FIELD = Pattern.compile("\\.put\\(\"([a-z_]+)\"");
 
     private final Properties properties = new Properties();

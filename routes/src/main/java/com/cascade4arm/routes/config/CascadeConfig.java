@@ -1,13 +1,13 @@
 package com.cascade4arm.routes.config;
 
 import com.cascade4arm.openai.SchemaLimits;
-import com.cascade4arm.routes.bench.BenchmarkConfig;
-import com.cascade4arm.routes.cluster.StoreConfig;
-import com.cascade4arm.routes.compare.CompareConfig;
-import com.cascade4arm.routes.console.ConsoleConfig;
-import com.cascade4arm.routes.cost.CostConfig;
-import com.cascade4arm.routes.edge.EdgeConfig;
-import com.cascade4arm.routes.judge.JudgeConfig;
+import com.cascade4arm.routes.operator.bench.BenchmarkConfig;
+import com.cascade4arm.routes.state.StoreConfig;
+import com.cascade4arm.routes.operator.compare.CompareConfig;
+import com.cascade4arm.routes.operator.console.ConsoleConfig;
+import com.cascade4arm.routes.serving.cost.CostConfig;
+import com.cascade4arm.routes.serving.edge.EdgeConfig;
+import com.cascade4arm.routes.operator.judge.JudgeConfig;
 import com.cascade4arm.rules.RoutingRulebook;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithConverter;

@@ -1,14 +1,14 @@
 package com.cascade4arm.routes.config;
 
 import com.cascade4arm.openai.SchemaLimits;
-import com.cascade4arm.routes.bench.BenchSettings;
-import com.cascade4arm.routes.compare.CompareSettings;
-import com.cascade4arm.routes.judge.JudgeSettings;
-import com.cascade4arm.routes.console.ConsoleSettings;
-import com.cascade4arm.routes.cost.CostSettings;
-import com.cascade4arm.routes.edge.EdgeSettings;
-import com.cascade4arm.routes.rulesadmin.RulesSettings;
-import com.cascade4arm.routes.tracing.TracingSettings;
+import com.cascade4arm.routes.operator.bench.BenchSettings;
+import com.cascade4arm.routes.operator.compare.CompareSettings;
+import com.cascade4arm.routes.operator.judge.JudgeSettings;
+import com.cascade4arm.routes.operator.console.ConsoleSettings;
+import com.cascade4arm.routes.serving.cost.CostSettings;
+import com.cascade4arm.routes.serving.edge.EdgeSettings;
+import com.cascade4arm.routes.operator.rulesadmin.RulesSettings;
+import com.cascade4arm.routes.serving.tracing.TracingSettings;
 import org.apache.camel.spi.PropertiesComponent;
 
 import java.net.URI;

@@ -1,7 +1,7 @@
 package com.cascade4arm.routes.warmup;
 
 import com.cascade4arm.openai.Sse;
-import com.cascade4arm.routes.http.Json;
+import com.cascade4arm.routes.serving.http.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.Vertx;

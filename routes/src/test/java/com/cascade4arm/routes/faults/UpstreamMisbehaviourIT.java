@@ -1,7 +1,7 @@
 package com.cascade4arm.routes.faults;
 
 import com.cascade4arm.routes.testing.RoutesGateway;
-import com.cascade4arm.routes.upstream.UpstreamEndpoint;
+import com.cascade4arm.routes.serving.upstream.UpstreamEndpoint;
 import com.cascade4arm.standins.upstream.InstantResponder;
 import com.cascade4arm.standins.upstream.ResponderBehaviour;
 import com.fasterxml.jackson.databind.JsonNode;

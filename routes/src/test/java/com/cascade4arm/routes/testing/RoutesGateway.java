@@ -2,9 +2,9 @@ package com.cascade4arm.routes.testing;
 
 import com.cascade4arm.routes.Gateway;
 import com.cascade4arm.routes.GatewayMainListener;
-import com.cascade4arm.routes.bench.BenchLauncher;
-import com.cascade4arm.routes.compare.CompareService;
-import com.cascade4arm.routes.edge.Edge;
+import com.cascade4arm.routes.operator.bench.BenchLauncher;
+import com.cascade4arm.routes.operator.compare.CompareService;
+import com.cascade4arm.routes.serving.edge.Edge;
 import com.cascade4arm.testing.gateway.GatewayHarness;
 import com.cascade4arm.standins.hosted.HostedApiStandIn;
 import com.cascade4arm.standins.hosted.StandInConfig;

@@ -1,10 +1,10 @@
 package com.cascade4arm.routes.testing;
 
 import com.cascade4arm.routes.GatewayMainListener;
-import com.cascade4arm.routes.cluster.SharedState;
+import com.cascade4arm.routes.state.SharedState;
 import com.cascade4arm.routes.config.GatewaySettings;
-import com.cascade4arm.routes.routing.RoutingService;
-import com.cascade4arm.routes.routing.RulebookRoutingService;
+import com.cascade4arm.routes.serving.routing.RoutingService;
+import com.cascade4arm.routes.serving.routing.RulebookRoutingService;
 import com.cascade4arm.rules.RoutingRulebook;
 import org.apache.camel.spi.PropertiesComponent;
 

@@ -1,0 +1,57 @@
+package com.cascade4arm.routes.operator.bench;
+
+import com.cascade4arm.bench.runner.BenchConfig;
+import com.cascade4arm.bench.runner.InvalidBenchConfigException;
+import com.cascade4arm.bench.runner.PromptSelection;
+import com.cascade4arm.bench.runner.TargetConfig;
+import com.cascade4arm.bench.suite.PromptSuite;
+import com.cascade4arm.routes.config.CascadeConfig;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The benchmark's settings (keys under {@code cascade.bench.*}: {@link BenchmarkConfig}): where runs are
+ * stored, the git commit to record, and the optional schedule with the config of its runs (targets are added when a
+ * run starts). Read and checked at startup, so a bad value fails the start with the key and the value named.
+ */
+public record BenchSettings(Path resultsDir, String gitCommit, boolean scheduleEnabled, long schedulePeriodMs,
+                            long scheduleDelayMs, BenchConfig scheduledConfig) {
+    /** Results live in this sub-directory of cascade.data-dir unless cascade.bench.results-dir says otherwise. */
+    public static final String DEFAULT_RESULTS_SUBDIR = "bench";
+
+    /** From the bound cascade.bench.* keys ({@link BenchmarkConfig}); {@code dataDir} is the resolved cascade.data-dir. */
+    public static BenchSettings from(CascadeConfig config, Path dataDir) {
+        BenchmarkConfig bench = config.bench();
+        BenchmarkConfig.Schedule schedule = bench.schedule();
+        BenchConfig scheduled = new BenchConfig(PromptSelection.first(schedule.prompts()),
+                levels("cascade.bench.schedule.levels", schedule.levels()), schedule.requestsPerLevel(),
+                schedule.maxTokens(), null, null, null, null, schedule.fixedLength(), null);
+        checkScheduledConfig(scheduled);
+        return new BenchSettings(bench.resultsDir().map(Path::of).orElseGet(() -> dataDir.resolve(DEFAULT_RESULTS_SUBDIR)),
+                bench.gitCommit().orElse(null), schedule.enabled(), schedule.periodMs(), schedule.delayMs(), scheduled);
+    }
+
+    /** Validates the scheduled config now (with a stand-in target), not at the first tick hours later. */
+    private static void checkScheduledConfig(BenchConfig scheduled) {
+        BenchConfig probe = scheduled.withTargets(List.of(new TargetConfig("probe", "http://127.0.0.1", "auto")));
+        try {
+            probe.validate(PromptSuite.load());
+        } catch (InvalidBenchConfigException e) {
+            throw new IllegalArgumentException("cascade.bench.schedule.* is invalid: " + e.getMessage(), e);
+        }
+    }
+
+    private static List<Integer> levels(String key, String text) {
+        List<Integer> levels = new ArrayList<>();
+        for (String part : text.split(",")) {
+            try {
+                levels.add(Integer.parseInt(part.trim()));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(key + " must be comma-separated integers, but was " + text);
+            }
+        }
+        return levels;
+    }
+}

@@ -1,0 +1,78 @@
+package com.cascade4arm.routes.serving.chat;
+
+import com.cascade4arm.openai.ChatRequest;
+import com.cascade4arm.routes.serving.http.ApiRoutes;
+import com.cascade4arm.routes.serving.http.ErrorsConfiguration;
+import com.cascade4arm.routes.serving.llama.LlamaComponent;
+import com.cascade4arm.routes.serving.llama.PoolUnavailableException;
+import com.cascade4arm.routes.serving.llama.SmallModelDoubtException;
+import com.cascade4arm.routes.serving.tracing.ChatTraceSteps;
+import org.apache.camel.model.ChoiceDefinition;
+
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+
+import static com.cascade4arm.routes.RouteIds.CALL_TIER;
+import static com.cascade4arm.routes.RouteIds.CHAT_COMPLETIONS;
+import static com.cascade4arm.routes.RouteIds.SELECT_ENDPOINT;
+import static com.cascade4arm.routes.RouteIds.direct;
+
+/**
+ * The cascade. A prompt comes in at {@code POST /v1/chat/completions}, its facts are extracted, the rulebook picks a
+ * tier, {@code call-tier} sends it to that tier's pool ({@code llama:<tier>}); when that pool cannot serve before
+ * anything was sent, the tier's fallback does; when the small model doubts its first tokens on a tentative route,
+ * the large tier does. Nothing here blocks: the whole flow runs on the client connection's event loop.
+ */
+public final class ChatRoutes extends ApiRoutes {
+    public static final String CHAT_PATH = "/v1/chat/completions";
+    /** Message header naming the tier a routed chat goes to: what the dynamic call reads. */
+    public static final String TIER = "CascadeTier";
+
+    private final ChatSteps steps;
+    private final TierFallback fallback;
+    private final Escalate escalate;
+    private final List<String> tiers;
+    private final ChatTraceSteps trace;
+
+    public ChatRoutes(ChatSteps steps, ChatTraceSteps trace, TierFallback fallback, Escalate escalate, List<String> tiers,
+                      ExecutorService workers) {
+        super(workers);
+        this.trace = trace;
+        this.steps = steps;
+        this.fallback = fallback;
+        this.escalate = escalate;
+        this.tiers = List.copyOf(tiers);
+    }
+
+    @Override
+    public void configure() {
+        onEventLoop("POST", CHAT_PATH, CHAT_COMPLETIONS)
+                .process(trace::begin)
+                .transform().body(byte[].class, steps::parse)
+                .to(direct(SELECT_ENDPOINT))
+                .doTry()
+                    .to(direct(CALL_TIER))
+                .doCatch(SmallModelDoubtException.class)
+                    .process(escalate)
+                    .to(direct(CALL_TIER))
+                .doCatch(PoolUnavailableException.class)
+                    .process(fallback)
+                    .to(direct(CALL_TIER))
+                .end();
+
+        from(direct(SELECT_ENDPOINT)).routeId(SELECT_ENDPOINT).routeConfigurationId(ErrorsConfiguration.INTERNAL)
+                .process(trace::decisionStarted)
+                .transform().body(ChatRequest.class, steps::extractFacts)
+                .transform().body(PromptedChat.class, steps::decide)
+                .process(trace::decisionDone)
+                .setHeader(TIER).body(RoutedChat.class, RoutedChat::tier);
+
+        // One static branch per configured tier (not toD): no endpoint is resolved per request.
+        ChoiceDefinition toTier = from(direct(CALL_TIER)).routeId(CALL_TIER)
+                .routeConfigurationId(ErrorsConfiguration.INTERNAL).choice();
+        for (String tier : tiers) {
+            toTier.when(header(TIER).isEqualTo(tier)).to(LlamaComponent.uri(tier));
+        }
+        toTier.end();
+    }
+}

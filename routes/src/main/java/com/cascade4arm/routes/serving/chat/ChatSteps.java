@@ -1,0 +1,59 @@
+package com.cascade4arm.routes.serving.chat;
+
+import com.cascade4arm.openai.ChatRequest;
+import com.cascade4arm.openai.ChatRequestParser;
+import com.cascade4arm.routes.serving.metrics.GenAiMetrics;
+import com.cascade4arm.rules.facts.PromptFacts;
+import com.cascade4arm.routes.serving.routing.RouteDecision;
+import com.cascade4arm.routes.serving.routing.RoutingService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+
+/**
+ * The chat route's transformations, one typed body to the next: request bytes → {@link ChatRequest} →
+ * {@link PromptedChat} (facts) → {@link RoutedChat} (the rulebook's tier). A model name that is a tier forces it.
+ */
+public final class ChatSteps {
+    private static final Logger LOG = LoggerFactory.getLogger(ChatSteps.class);
+
+    private final ChatRequestParser parser;
+    private final RoutingService routing;
+    private final GenAiMetrics metrics;
+    private final List<String> tiers;
+
+    public ChatSteps(ChatRequestParser parser, RoutingService routing, GenAiMetrics metrics, List<String> tiers) {
+        this.parser = parser;
+        this.routing = routing;
+        this.metrics = metrics;
+        this.tiers = List.copyOf(tiers);
+    }
+
+    /** Validates the body; a bad value is a 400 (404 for an unknown model, 413 for a long prompt) naming it. */
+    public ChatRequest parse(byte[] body) {
+        return parser.parse(body);
+    }
+
+    public PromptedChat extractFacts(ChatRequest request) {
+        long started = System.nanoTime();
+        PromptFacts facts = routing.facts(request.messages(), request.requestedMaxTokens());
+        return new PromptedChat(request, facts, System.nanoTime() - started);
+    }
+
+    public RoutedChat decide(PromptedChat chat) {
+        String forced = tiers.contains(chat.request().model()) ? chat.request().model() : null;
+        long started = System.nanoTime();
+        RouteDecision decision = routing.decide(chat.facts(), forced);
+        metrics.decisionTime(chat.extractionNanos() + System.nanoTime() - started);
+        if (!tiers.contains(decision.route())) {
+            // A rule named a tier the configuration does not have: serve from the first tier, and say so.
+            LOG.warn("rule '{}' routed to tier '{}', which cascade.tiers {} does not list; serving from {}",
+                    decision.rule(), decision.route(), tiers, tiers.get(0));
+            decision = decision.rerouted(tiers.get(0), "tier '" + decision.route() + "' is not configured ("
+                    + decision.reason() + ")");
+        }
+        metrics.decision(decision.route(), decision.rule());
+        return RoutedChat.decided(chat.request(), decision);
+    }
+}

@@ -1,0 +1,33 @@
+package com.cascade4arm.routes.serving.chat;
+
+import com.cascade4arm.routes.serving.llama.PoolUnavailableException;
+import org.apache.camel.Exchange;
+import org.apache.camel.Processor;
+
+import java.util.Map;
+
+/**
+ * The chat route's catch of {@link PoolUnavailableException} (nothing reached the client yet): the routed chat goes to
+ * its tier's fallback tier ({@code cascade.<tier>.fallback}, by default the next tier), flagged as a fallback. A tier
+ * without one, or a fallback that failed too, leaves the 503 standing.
+ */
+public final class TierFallback implements Processor {
+    private final Map<String, String> fallbacks;
+
+    /** {@code fallbacks}: tier → the tier that serves for it (tiers without one are absent). */
+    public TierFallback(Map<String, String> fallbacks) {
+        this.fallbacks = Map.copyOf(fallbacks);
+    }
+
+    @Override
+    public void process(Exchange exchange) throws Exception {
+        RoutedChat chat = exchange.getMessage().getMandatoryBody(RoutedChat.class);
+        Exception unavailable = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class);
+        String fallback = fallbacks.get(chat.tier());
+        if (fallback == null || chat.isFallback()) {
+            throw unavailable;
+        }
+        exchange.getMessage().setBody(chat.fallBack(fallback, unavailable.getMessage()));
+        exchange.getMessage().setHeader(ChatRoutes.TIER, fallback);
+    }
+}

@@ -1,0 +1,224 @@
+package com.cascade4arm.routes.serving.http;
+
+import com.cascade4arm.openai.ApiError;
+import com.cascade4arm.openai.LogText;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The client's HTTP exchange as routes see it: lets a route answer with JSON or stream SSE straight to the socket
+ * (Camel's platform-http writes the response itself once the route returns and buffers stream bodies, so a token
+ * stream must be written here, as it arrives).
+ */
+public final class HttpContext implements ClientChannel {
+    private static final Logger LOG = LoggerFactory.getLogger(HttpContext.class);
+    /** The edge's 503s when it is full (streams, connections): expected under load, like 429. */
+    private static final java.util.Set<String> LOAD_SHEDDING_CODES = java.util.Set.of("too_many_streams", "overloaded", "shutting_down");
+    /** Exchange property under which routes find the client's HTTP exchange. */
+    public static final String PROPERTY = "cascade.http";
+
+    private final HttpServerRequest request;
+    private final HttpServerResponse response;
+    private final long receivedAtNanos;
+    private final AtomicBoolean clientGone = new AtomicBoolean();
+    private final List<Runnable> onGone = new CopyOnWriteArrayList<>();
+    /** SSE events held while corked, so events that arrived together leave in one write (one syscall, one chunk). */
+    private Buffer corked;
+    private volatile boolean sseStarted;
+
+    public HttpContext(HttpServerRequest request, long receivedAtNanos) {
+        this.request = request;
+        this.response = request.response();
+        this.receivedAtNanos = receivedAtNanos;
+        response.closeHandler(v -> {
+            clientGone.set(true);
+            onGone.forEach(Runnable::run);
+        });
+    }
+
+    /** The client's HTTP exchange of {@code exchange} (set by the ingress consumer). */
+    public static HttpContext of(org.apache.camel.Exchange exchange) {
+        return exchange.getProperty(PROPERTY, HttpContext.class);
+    }
+
+    @Override
+    public void onDrain(Runnable action) {
+        response.drainHandler(v -> action.run());
+    }
+
+    /** Runs {@code action} if the client disconnects (e.g. to cancel an upstream generation). */
+    @Override
+    public void onClientGone(Runnable action) {
+        onGone.add(action);
+        if (clientGone()) {
+            action.run();
+        }
+    }
+
+    public HttpServerRequest request() {
+        return request;
+    }
+
+    public HttpServerResponse response() {
+        return response;
+    }
+
+    @Override
+    public long receivedAtNanos() {
+        return receivedAtNanos;
+    }
+
+    @Override
+    public boolean clientGone() {
+        return clientGone.get() || response.closed();
+    }
+
+    /** True once an SSE answer began or the status line went out: from then on failures can only go inside the body. */
+    @Override
+    public boolean committed() {
+        return sseStarted || response.headWritten() || response.ended();
+    }
+
+    public String header(String name) {
+        return request.getHeader(name);
+    }
+
+    public void sendJson(int status, JsonNode body, Map<String, String> headers) {
+        if (committed() || clientGone()) {
+            return;
+        }
+        response.setStatusCode(status);
+        headers.forEach(response::putHeader);
+        response.putHeader("Content-Type", "application/json");
+        response.end(Buffer.buffer(Json.bytes(body)));
+    }
+
+    /** An answer already serialized, e.g. JSON marshalled by camel-jackson. */
+    public void sendBytes(int status, String contentType, byte[] body, Map<String, String> headers) {
+        if (committed() || clientGone()) {
+            return;
+        }
+        response.setStatusCode(status);
+        headers.forEach(response::putHeader);
+        response.putHeader("Content-Type", contentType);
+        response.end(Buffer.buffer(body));
+    }
+
+    public void sendText(int status, String contentType, String body, Map<String, String> headers) {
+        if (committed() || clientGone()) {
+            return;
+        }
+        response.setStatusCode(status);
+        headers.forEach(response::putHeader);
+        response.putHeader("Content-Type", contentType);
+        response.end(body);
+    }
+
+    /** The id the edge gave this request ({@code X-Request-Id}), "-" when it did not run. */
+    public String requestId() {
+        String id = response.headers().get(RequestIds.HEADER);
+        return id == null ? "-" : id;
+    }
+
+    @Override
+    public void sendError(ApiError e) {
+        logError(e);
+        if (committed()) {
+            // Mid-stream: the status is gone, so the error becomes the last SSE event.
+            writeSseEvent(Json.string(e.toJson()));
+            endSse();
+            return;
+        }
+        Map<String, String> headers = e.retryAfterSeconds() == null
+                ? Map.of() : Map.of("Retry-After", String.valueOf(e.retryAfterSeconds()));
+        sendJson(e.status(), e.toJson(), headers);
+    }
+
+    /**
+     * Every error answer is one log line with the request id, never a stack trace: client mistakes at INFO, refusals that
+     * floods repeat (429, and the edge's 503 load shedding, both counted in /metrics) at DEBUG, the gateway's own trouble
+     * (other 5xx) at WARN. Unexpected exceptions are logged, with their
+     * trace, where they are caught (a 500 is a bug).
+     */
+    private void logError(ApiError e) {
+        String path = request.path() == null ? request.uri() : request.path();
+        // Path and message may quote the client (an unknown field's name): escaped, so no line can be forged.
+        Object[] args = {requestId(), request.method(), LogText.safe(path.length() > 120 ? path.substring(0, 117) + "..." : path),
+                e.status(), LogText.safe(e.code()), LogText.safe(e.getMessage())};
+        if (e.status() == 429 || LOAD_SHEDDING_CODES.contains(e.code())) {
+            LOG.debug("{} {} {} -> {} {}: {}", args);
+        } else if (e.status() >= 500) {
+            LOG.warn("{} {} {} -> {} {}: {}", args);
+        } else {
+            LOG.info("{} {} {} -> {} {}: {}", args);
+        }
+    }
+
+    @Override
+    public void startSse(Map<String, String> headers) {
+        sseStarted = true;
+        response.setStatusCode(200);
+        response.setChunked(true);
+        headers.forEach(response::putHeader);
+        response.putHeader("Content-Type", "text/event-stream");
+        response.putHeader("Cache-Control", "no-cache");
+        response.putHeader("X-Accel-Buffering", "no");
+    }
+
+    /** Writes one SSE data event (held back while {@linkplain #cork corked}); returns false when the client is gone. */
+    @Override
+    public boolean writeSseEvent(String data) {
+        if (clientGone() || response.ended()) {
+            return false;
+        }
+        Buffer event = corked != null ? corked : Buffer.buffer(data.length() + 8);
+        event.appendString("data: ").appendString(data).appendString("\n\n");
+        if (corked == null) {
+            response.write(event);
+        }
+        return true;
+    }
+
+    /** Until {@link #uncork()}, SSE events collect instead of going out one write each. Event loop only. */
+    @Override
+    public void cork() {
+        if (corked == null) {
+            corked = Buffer.buffer(512);
+        }
+    }
+
+    /** Writes the events collected since {@link #cork()} in one go. */
+    @Override
+    public void uncork() {
+        Buffer events = corked;
+        corked = null;
+        if (events != null && events.length() > 0 && !clientGone() && !response.ended()) {
+            response.write(events);
+        }
+    }
+
+    /** True while the client's socket has more queued than Vert.x's high-water mark (false once the answer ended). */
+    @Override
+    public boolean writeQueueFull() {
+        return !response.ended() && !clientGone() && response.writeQueueFull();
+    }
+
+    /** Ends the stream with [DONE], together with any events still corked. */
+    @Override
+    public void endSse() {
+        Buffer events = corked != null ? corked : Buffer.buffer(16);
+        corked = null;
+        if (!response.ended() && !clientGone()) {
+            response.end(events.appendString("data: [DONE]\n\n"));
+        }
+    }
+}

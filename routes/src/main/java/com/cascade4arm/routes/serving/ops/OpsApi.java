@@ -1,0 +1,62 @@
+package com.cascade4arm.routes.serving.ops;
+
+import com.cascade4arm.openai.ApiError;
+import com.cascade4arm.openai.ChatRequest;
+import com.cascade4arm.openai.ChatRequestParser;
+import com.cascade4arm.routes.serving.http.Json;
+import com.cascade4arm.routes.serving.routing.RouteDecision;
+import com.cascade4arm.routes.serving.routing.RoutingService;
+import com.cascade4arm.routes.serving.upstream.UpstreamPool;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.camel.Exchange;
+
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Set;
+
+/** The model list's and the routing explanation's steps behind {@link OpsRoutes}: each leaves its answer as the body. */
+final class OpsApi {
+    /** Routing is explained as for model "auto"; these chat fields change nothing here. */
+    private static final Set<String> EXPLAIN_IGNORED_FIELDS = Set.of("model", "stream", "stream_options");
+
+    private final Collection<UpstreamPool> requiredPools;
+    private final RoutingService routing;
+    private final ChatRequestParser chat;
+
+    OpsApi(Collection<UpstreamPool> requiredPools, RoutingService routing, ChatRequestParser chat) {
+        this.requiredPools = requiredPools;
+        this.routing = routing;
+        this.chat = chat;
+    }
+
+    void models(Exchange exchange) {
+        ObjectNode body = Json.object().put("object", "list");
+        ArrayNode data = body.putArray("data");
+        long created = System.currentTimeMillis() / 1000;
+        data.addObject().put("id", "auto").put("object", "model").put("created", created).put("owned_by", "cascade4arm")
+                .put("description", "routed by the rulebook to one of the tiers");
+        for (UpstreamPool pool : requiredPools) {
+            data.addObject().put("id", pool.name()).put("object", "model").put("created", created)
+                    .put("owned_by", "cascade4arm").put("description", "forces the " + pool.name() + " pool");
+        }
+        exchange.getMessage().setBody(body);
+    }
+
+    void explain(Exchange exchange) {
+        JsonNode root = exchange.getMessage().getBody(JsonNode.class);
+        if (root == null || !root.isObject()) {
+            throw ApiError.badRequest("invalid_type", "request body must be a JSON object, but was "
+                    + (root == null ? "empty" : root.getNodeType().name().toLowerCase(Locale.ROOT)));
+        }
+        // The chat endpoint's own validation: same limits, same errors (max_tokens, roles, messages, prompt size).
+        ChatRequest request = chat.parsePromptOrMessages((ObjectNode) root, EXPLAIN_IGNORED_FIELDS);
+        RouteDecision decision = routing.decide(routing.facts(request.messages(), request.requestedMaxTokens()), null);
+        ObjectNode body = Json.object();
+        body.put("route", decision.route()).put("rule", decision.rule()).put("reason", decision.reason())
+                .put("rules_version", decision.rulesVersion());
+        body.set("facts", decision.facts());
+        exchange.getMessage().setBody(body);
+    }
+}

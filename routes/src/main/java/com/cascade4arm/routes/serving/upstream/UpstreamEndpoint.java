@@ -1,0 +1,105 @@
+package com.cascade4arm.routes.serving.upstream;
+
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+
+import java.net.URI;
+import java.net.URL;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** One model server of a pool: its URL, health, in-flight count and its own circuit breaker. */
+public final class UpstreamEndpoint {
+    private final String name;
+    private final URI baseUri;
+    private final URL chatUrl;
+    private final String apiKey;
+    private final CircuitBreaker breaker;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicBoolean closesAfterStreams = new AtomicBoolean();
+    /** Unknown until the first health check answers: a loading server must not take requests before it says ok. */
+    private volatile boolean healthy;
+    private volatile String healthDetail = "not checked yet";
+
+    public UpstreamEndpoint(String name, URI baseUri, String apiKey, CircuitBreaker breaker) {
+        this.name = name;
+        this.baseUri = baseUri;
+        this.chatUrl = parsedOnce(baseUri.resolve(UpstreamClient.CHAT_PATH));
+        this.apiKey = apiKey;
+        this.breaker = breaker;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public URI baseUri() {
+        return baseUri;
+    }
+
+    /** True once the endpoint was seen closing its connection after a streamed answer (llama-server does). */
+    public boolean closesAfterStreams() {
+        return closesAfterStreams.get();
+    }
+
+    /** Records that the endpoint closes its connection after streams; true the first time. */
+    public boolean learnClosesAfterStreams() {
+        return closesAfterStreams.compareAndSet(false, true);
+    }
+
+    /** The chat completions URL, parsed once: given as text, Vert.x would parse it again on every request. */
+    URL chatUrl() {
+        return chatUrl;
+    }
+
+    private static URL parsedOnce(URI uri) {
+        try {
+            return uri.toURL();
+        } catch (java.net.MalformedURLException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("endpoint URL must be http(s)://host:port, but was " + uri, e);
+        }
+    }
+
+    public String apiKey() {
+        return apiKey;
+    }
+
+    public CircuitBreaker breaker() {
+        return breaker;
+    }
+
+    public int inFlight() {
+        return inFlight.get();
+    }
+
+    public void acquire() {
+        inFlight.incrementAndGet();
+    }
+
+    public void release() {
+        inFlight.decrementAndGet();
+    }
+
+    public boolean healthy() {
+        return healthy;
+    }
+
+    public String healthDetail() {
+        return healthDetail;
+    }
+
+    public void markHealth(boolean healthy, String detail) {
+        this.healthy = healthy;
+        this.healthDetail = detail;
+    }
+
+    /** Usable now: last health check passed and the breaker lets calls through. */
+    public boolean available() {
+        return healthy && breaker.getState() != CircuitBreaker.State.OPEN
+                && breaker.getState() != CircuitBreaker.State.FORCED_OPEN;
+    }
+
+    @Override
+    public String toString() {
+        return name + "(" + baseUri + ")";
+    }
+}
