@@ -44,18 +44,17 @@ public final class JudgeRoutes extends RouteBuilder {
                         .timeoutEnabled(true).timeoutDuration((int) Math.min(Integer.MAX_VALUE, settings.timeoutMs()))
                     .end()
                     .process(this::request)
-                    .to("http://" + JUDGE_CALL + HTTP_OPTIONS + "&responseTimeout=" + settings.timeoutMs())
+                    .to(settings.chatUrl() + HTTP_OPTIONS + "&responseTimeout=" + settings.timeoutMs())
                     .process(JudgeRoutes::readReply)
                 .onFallback()
                     .process(this::withoutReply)
                 .end();
     }
 
-    /** URL, key, JSON body; nothing else travels. */
+    /** Method, key, JSON body; nothing else travels (the endpoint names the judge's URL). */
     private void request(Exchange exchange) {
         Message message = exchange.getMessage();
         message.removeHeaders("*");
-        message.setHeader(Exchange.HTTP_URI, settings.chatUrl().toString());
         message.setHeader(Exchange.HTTP_METHOD, "POST");
         message.setHeader(Exchange.CONTENT_TYPE, "application/json");
         if (settings.apiKey() != null) {

@@ -48,11 +48,11 @@ class JudgeRouteTest {
     @Produce("direct:" + JUDGE_CALL)
     ProducerTemplate caller;
 
-    /** The judge's HTTP endpoint replaced by a mock. */
+    /** The judge's HTTP endpoint, found by the judge's URL it names, replaced by a mock. */
     public static final class JudgeAsMock extends AdviceWithRouteBuilder {
         @Override
         public void configure() {
-            weaveByToUri("http:*").replace().to("mock:judge");
+            weaveByToUri("http://judge.invalid/v1/chat/completions?*").replace().to("mock:judge");
         }
     }
 
@@ -67,7 +67,7 @@ class JudgeRouteTest {
     void readsTheVerdictFromTheJudgesAnswer() throws Exception {
         answer(200, "{\"choices\":[{\"message\":{\"content\":\"A\"}}]}");
         judge.expectedMessageCount(1);
-        judge.expectedHeaderReceived(Exchange.HTTP_URI, "http://judge.invalid/v1/chat/completions");
+        judge.expectedHeaderReceived(Exchange.HTTP_METHOD, "POST");
 
         JudgeCall.Reply reply = call();
 
