@@ -16,8 +16,8 @@
 # or BEFORE_BUILD=<dir>, a checkout already built that way. The after build: this tree's jars, built the same way if
 # missing (rebuild them yourself after changing the code). Pinning as in gateway-overhead.sh (both gateways on the last
 # CPU, the load generator and the upstream on the others; PIN=0 shares all CPUs).
-# JMH (RuleDecisionBenchmark, not pinned, after the gateways have stopped): JMH_METHODS (regex, default
-# "extractAndDecide|decide") for the prompt kinds JMH_KINDS (default factual,code-syntax), `-f 1 -wi 3 -i 5 -w 1s -r 1s`;
+# JMH (RuleDecisionBenchmark of both builds at the same time, not pinned, after the gateways have stopped): JMH_METHODS (regex, default
+# "extractAndDecide|decide") for the prompt kinds JMH_KINDS (default factual,code-syntax), `-f 1 -wi 5 -i 5 -w 1s -r 1s`;
 # p50, p99 and mean per benchmark and kind, and their ratios. ONLY=gateway or ONLY=jmh runs one part.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -82,13 +82,21 @@ if [[ ",$ONLY," == *",gateway,"* ]]; then
 fi
 
 if [[ ",$ONLY," == *",jmh,"* ]]; then
-  echo "== route decision (JMH RuleDecisionBenchmark: $JMH_METHODS; kinds $JMH_KINDS; -f 1 -wi 3 -i 5 -w 1s -r 1s) =="
+  echo "== route decision (JMH RuleDecisionBenchmark: $JMH_METHODS; kinds $JMH_KINDS; -f 1 -wi 5 -i 5 -w 1s -r 1s) =="
+  # Both builds' benchmarks run at the same time, so whatever else loads the machine meanwhile hits both alike (one
+  # after the other, a busy minute during one of them moved a p50 by 2x); hence past JMH's lock against concurrent runs.
+  jmh_pids=()
   for side in before after; do
     dir=$([ "$side" = before ] && echo "$BEFORE" || echo "$AFTER")
-    $(bench_in "$dir") org.openjdk.jmh.Main "RuleDecisionBenchmark\.($JMH_METHODS)\$" -p kind="$JMH_KINDS" \
-      -f 1 -wi 3 -i 5 -w 1s -r 1s -rf json -rff "$WORK/jmh-$side.json" >"$WORK/jmh-$side.log" 2>&1 ||
-      { tail -20 "$WORK/jmh-$side.log" >&2; echo "JMH of $side failed" >&2; exit 1; }
+    $(bench_in "$dir") -Djmh.ignoreLock=true org.openjdk.jmh.Main "RuleDecisionBenchmark\.($JMH_METHODS)\$" -p kind="$JMH_KINDS" \
+      -f 1 -wi 5 -i 5 -w 1s -r 1s -rf json -rff "$WORK/jmh-$side.json" >"$WORK/jmh-$side.log" 2>&1 & pids+=($!)
+    jmh_pids+=($!)
   done
+  for side in before after; do
+    wait "${jmh_pids[0]}" || { tail -20 "$WORK/jmh-$side.log" >&2; echo "JMH of $side failed" >&2; exit 1; }
+    jmh_pids=("${jmh_pids[@]:1}")
+  done
+  pids=()
   python3 - "$WORK/jmh-before.json" "$WORK/jmh-after.json" <<'PY'
 import json, sys
 def load(path):
