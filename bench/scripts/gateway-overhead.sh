@@ -29,45 +29,17 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 REQUESTS=${1:-2000}
 [ -f camel-app/target/camel-app.jar ] && [ -f bench/tools/target/bench.jar ] || mvn -B -q install -DskipTests
-JAVA="java -XX:+IgnoreUnrecognizedVMOptions --enable-native-access=ALL-UNNAMED"
-# The load generator is one client: lift the per-client edge limits so they are not what gets measured.
-UNLIMITED="--cascade.edge.rate-limit.requests-per-second=1000000 --cascade.edge.rate-limit.burst=1000000 --cascade.edge.max-concurrent-per-client=64"
-BENCH="$JAVA -cp bench/tools/target/bench.jar:bench/tools/target/lib/*"
+. bench/scripts/lib/gateway-bench.sh
+BENCH=$(bench_in)
 ONLY=${ONLY:-a,b,c,d,e}
 part() { [[ ",$ONLY," == *",$1,"* ]]; }
-CPUS=$(nproc)
-if [ "${PIN:-1}" = 1 ] && [ "$CPUS" -ge 2 ] && command -v taskset >/dev/null; then
-  ON_GATEWAY_CPU="taskset -c $((CPUS - 1))"; ON_LOAD_CPUS="taskset -c 0-$((CPUS - 2))"
-  PINNING="pinned: gateway/proxy on CPU $((CPUS - 1)); load generator and upstream on CPUs 0-$((CPUS - 2))"
-else
-  ON_GATEWAY_CPU=""; ON_LOAD_CPUS=""; PINNING="not pinned: load generator, upstream and gateway share $CPUS CPUs"
-fi
-pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
+cleanup() { stop_started; }
 trap cleanup EXIT
-# CPU time, run-queue wait and wake-ups of a process's threads by kind (Linux /proc):
-# "loops_cpu_ns loops_wait_ns loops_wakeups jit_cpu_ns other_cpu_ns". A wake-up is a voluntary context switch (the
-# thread slept waiting for I/O and had to be scheduled again); run-queue wait is how long a runnable thread waited for
-# a CPU: what contention for the CPUs costs it.
-thread_cpu() {
-  for t in /proc/"$1"/task/*; do
-    printf '%s %s %s\n' "$(tr ' ' _ <"$t/comm")" "$(cut -d' ' -f1,2 "$t/schedstat")" "$(awk '/^voluntary_ctxt/{print $2}' "$t/status")"
-  done 2>/dev/null | awk '$1 ~ /eventloo/ {l += $2; q += $3; w += $4; next} $1 ~ /Compiler/ {j += $2; next} {o += $2}
-    END {printf "%.0f %.0f %.0f %.0f %.0f", l, q, w, j, o}'
-}
-# What the gateway's threads spent between two thread_cpu snapshots, per unit ($3 units of $4).
-cpu_per_unit() {
-  echo "$1 $2" | awk -v n="$3" -v unit="$4" '{printf "per %s: event loops %.3f ms CPU, %.3f ms waiting for a CPU, %.1f wake-ups; JIT compilers %.3f ms CPU; other threads %.3f ms CPU",
-    unit, ($6 - $1) / n / 1e6, ($7 - $2) / n / 1e6, ($8 - $3) / n, ($9 - $4) / n / 1e6, ($10 - $5) / n / 1e6}'
-}
-wait_health() { for _ in $(seq 1 240); do curl -sf "$1/health" >/dev/null && return 0; sleep 0.5; done; echo "no health at $1" >&2; exit 1; }
 
 if part b || part c; then
 echo "== (b) instant upstream ($PINNING) =="
-$ON_LOAD_CPUS $BENCH com.cascade4arm.standins.upstream.InstantResponder 18901 >/dev/null 2>&1 & pids+=($!)
-wait_health http://127.0.0.1:18901
-$ON_GATEWAY_CPU $JAVA -jar camel-app/target/camel-app.jar --camel.server.port=18902 --cascade.small.urls=http://127.0.0.1:18901 \
-  --cascade.large.urls=http://127.0.0.1:18901 --cascade.data-dir="$(mktemp -d)" $UNLIMITED >/tmp/overhead-gateway.log 2>&1 & pids+=($!)
+start_instant_upstream 18901
+start_gateway camel-app/target/camel-app.jar 18902 http://127.0.0.1:18901 /tmp/overhead-gateway.log "$(mktemp -d)"
 wait_health http://127.0.0.1:18902
 for c in $(part b && echo 1 32); do
   $ON_LOAD_CPUS $BENCH com.cascade4arm.bench.overhead.OverheadBench --gateway http://127.0.0.1:18902 \
