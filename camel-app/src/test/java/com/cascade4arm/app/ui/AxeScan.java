@@ -36,7 +36,10 @@ final class AxeScan {
     private AxeScan() {
     }
 
-    /** Scans the whole page as it is now (hidden panels are skipped by axe itself). */
+    /**
+     * Scans the whole page once it is at rest (hidden panels are skipped by axe itself). Waits for a smooth scroll to
+     * end first: mid-scroll, a button half under the sticky header fails target-size though no user can tap it there.
+     */
     @SuppressWarnings("unchecked")
     static List<Violation> scan(BrowserSession session) {
         if (!Boolean.TRUE.equals(session.script("return typeof window.axe === 'object'"))) {
@@ -44,10 +47,21 @@ final class AxeScan {
         }
         Object result = session.asyncScript("""
                 const [tags, done] = arguments;
-                axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+                const settled = new Promise((resolve) => {
+                  let last = -1, still = 0, frames = 0;
+                  const tick = () => {
+                    still = window.scrollY === last ? still + 1 : 0;
+                    last = window.scrollY;
+                    frames++;
+                    if (still >= 5 || frames > 180) resolve(); else requestAnimationFrame(tick);
+                  };
+                  requestAnimationFrame(tick);
+                  setTimeout(resolve, 3000); // in case frames are throttled
+                });
+                settled.then(() => axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
                   .then((r) => done(r.violations.map((v) => ({ rule: v.id, impact: v.impact || 'minor', help: v.help,
                     targets: v.nodes.map((n) => n.target.join(' ')) }))), (e) => done([{ rule: 'axe-error', impact: 'critical',
-                    help: String(e), targets: [] }]));
+                    help: String(e), targets: [] }])));
                 """, WCAG_TAGS);
         return ((List<Map<String, Object>>) result).stream().map(v -> new Violation((String) v.get("rule"),
                 (String) v.get("impact"), (String) v.get("help"), (List<String>) v.get("targets"))).toList();
