@@ -60,7 +60,8 @@ final class AxeScan {
                 });
                 settled.then(() => axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
                   .then((r) => done(r.violations.map((v) => ({ rule: v.id, impact: v.impact || 'minor', help: v.help,
-                    targets: v.nodes.map((n) => n.target.join(' ')) }))), (e) => done([{ rule: 'axe-error', impact: 'critical',
+                    targets: v.nodes.map((n) => n.target.join(' ')
+                      + (n.failureSummary ? ' (' + n.failureSummary.replace(/\s+/g, ' ') + ')' : '')) }))), (e) => done([{ rule: 'axe-error', impact: 'critical',
                     help: String(e), targets: [] }])));
                 """, WCAG_TAGS);
         return ((List<Map<String, Object>>) result).stream().map(v -> new Violation((String) v.get("rule"),
