@@ -59,7 +59,7 @@ class ShippedPropertiesBindingTest {
             return value == null ? null : defaultIn(value);
         }));
         assertThat(settings.tierNames()).containsExactly("small", "large");
-        assertThat(settings.maxTokensCap()).isEqualTo(1_024);
+        assertThat(settings.config().limits().maxTokens()).isEqualTo(1_024);
         assertThat(settings.edge().maxConcurrentRequests()).isEqualTo(128);
     }
 

@@ -66,12 +66,12 @@ public final class CompareService implements AutoCloseable {
         RetryWaits waits = new RetryWaits(retry.initialBackoffMs(), retry.maxWaitMs(), retry.jitter(), clock, random);
         for (LegTarget target : new LegTarget[]{LegTarget.cascade(selfUrl, gateway.edge().internalKey()),
                 LegTarget.baseline(gateway.baselineUrl(),
-                        new SystemCost(gateway.cost().baselineUsdPerHour(), System::nanoTime)),
+                        new SystemCost(gateway.config().cost().baseline().usdPerHour(), System::nanoTime)),
                 LegTarget.hosted(settings)}) {
             String id = target.system().id();
             legs.put(target.system(), new Leg(target,
-                    CircuitBreaker.of(breakerName(target.system()), Leg.failureBreaker(gateway.breakerFailureRatePercent(),
-                            gateway.breakerWindow(), retry.breakerOpenMs(), clock)),
+                    CircuitBreaker.of(breakerName(target.system()), Leg.failureBreaker(gateway.config().breaker().failureRatePercent(),
+                            gateway.config().breaker().window(), retry.breakerOpenMs(), clock)),
                     CircuitBreaker.of("compare-" + id + "-rate-limit", Leg.rateLimitBreaker(retry.cooldownAfter429s(),
                             retry.cooldownMs(), clock)),
                     waits, retry.maxAttempts(), retry.cooldownMs(), clock, gateway.edge().exposeEndpoints()));
@@ -80,7 +80,7 @@ public final class CompareService implements AutoCloseable {
         // for their attempts. A direct hand-off, never a queue, so a leg never waits behind another compare; past the cap
         // the caller runs it itself.
         this.legThreads = new ThreadPoolExecutor(SystemName.values().length, 2 * SystemName.values().length
-                * gateway.workerThreads(), 60, TimeUnit.SECONDS, new SynchronousQueue<>(), daemon("compare-leg"),
+                * gateway.config().gateway().workerThreads(), 60, TimeUnit.SECONDS, new SynchronousQueue<>(), daemon("compare-leg"),
                 new ThreadPoolExecutor.CallerRunsPolicy());
     }
 

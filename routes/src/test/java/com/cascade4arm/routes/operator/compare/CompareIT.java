@@ -1,6 +1,6 @@
 package com.cascade4arm.routes.operator.compare;
 
-import com.cascade4arm.routes.serving.cost.CostSettings;
+import com.cascade4arm.routes.config.ConfigBinding;
 import com.cascade4arm.routes.testing.RoutesGateway;
 import com.cascade4arm.standins.hosted.StandInConfig;
 import com.cascade4arm.testing.http.HttpTestClient;
@@ -96,7 +96,7 @@ class CompareIT {
         assertThat(systems.at("/baseline/text").asText()).isEqualTo(RESPONDER_TEXT);
         assertThat(systems.at("/baseline/completion_tokens").asInt()).isEqualTo(ResponderBehaviour.DEFAULT_CHUNKS.size());
         assertThat(systems.at("/baseline/cost_usd").asDouble()).as("the baseline instance's price for at most the total time (alone on it)")
-                .isLessThanOrEqualTo(CostSettings.DEFAULTS.baselineUsdPerHour() / 3600 * systems.at("/baseline/total_ms").asDouble() / 1000);
+                .isLessThanOrEqualTo(ConfigBinding.defaults().cascade().cost().baseline().usdPerHour() / 3600 * systems.at("/baseline/total_ms").asDouble() / 1000);
         assertThat(systems.at("/hosted/text").asText()).isEqualTo(HOSTED_TEXT);
         assertThat(systems.at("/hosted/model").asText()).isEqualTo(CompareSettings.defaults().hostedModel());
         JsonNode hosted = systems.path("hosted");
