@@ -14,7 +14,7 @@ import com.cascade4arm.routes.state.ClusterScheduler;
 import com.cascade4arm.routes.state.SharedState;
 import com.cascade4arm.routes.operator.compare.CompareRoutes;
 import com.cascade4arm.routes.operator.compare.CompareService;
-import com.cascade4arm.routes.operator.compare.CompareSettings;
+import com.cascade4arm.routes.operator.compare.CompareConfig;
 import com.cascade4arm.routes.operator.compare.RetryWaits;
 import com.cascade4arm.routes.operator.console.ConsoleRoutes;
 import com.cascade4arm.routes.operator.console.ModelFactsProbe;
@@ -138,7 +138,7 @@ public final class Gateway implements AutoCloseable {
         // As many connections per endpoint as API requests may be in progress at once (the edge caps those).
         CascadeConfig.Upstream upstream = config.upstream();
         this.client = new UpstreamClient(vertx, upstream.connectTimeoutMs(), upstream.idleTimeoutMs(),
-                settings.edge().maxConcurrentRequests());
+                config.edge().maxConcurrentRequests());
         this.gets = new UpstreamGets(vertx, upstream.connectTimeoutMs());
         this.health = new HealthMonitor(vertx, client, pools.values(), upstream.connectTimeoutMs());
         int workerThreads = config.gateway().workerThreads();
@@ -155,7 +155,7 @@ public final class Gateway implements AutoCloseable {
             throw new IllegalArgumentException("cascade.bench.schedule.max-tokens must be at most cascade.limits.max-tokens ("
                     + config.limits().maxTokens() + "), but was " + scheduledMaxTokens);
         }
-        boolean expose = settings.edge().exposeEndpoints();
+        boolean expose = config.exposeEndpoints();
         this.tracing = ChatTracing.create(config.tracing().collector(), config.tracing().exportDelayMs());
         this.llama = new LlamaComponent(pools, new PoolDispatcher(client, metrics, upstream.requestTimeoutMs(),
                 Timers.of(vertx), System::nanoTime, expose, config.escalation(), tracing,
@@ -171,7 +171,7 @@ public final class Gateway implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
-        routes.add(new MetricsRoutes(scrapes, settings.edge().metricsCacheMs()));
+        routes.add(new MetricsRoutes(scrapes, config.metrics().cacheMs()));
         // Benchmark: REST API + scheduled route; targets are this gateway (once bound) and the baseline, if configured.
         // Judge (package judge): compares the cascade's answers with the baseline's after a run, when configured.
         this.judgeBreaker = breakers.circuitBreaker(JudgeRoutes.BREAKER);
@@ -186,7 +186,7 @@ public final class Gateway implements AutoCloseable {
         routes.add(new BenchRoutes(bench, admin, parser.limits(), workers));
         if (shared.settings().shared()) {
             // One Quartz trigger for the cluster, added once the database answers (see startClusterSchedule).
-            clusterSchedule = settings.bench().scheduleEnabled() ? BenchScheduleRoute.clustered(bench, settings.bench()) : null;
+            clusterSchedule = settings.bench().config().schedule().enabled() ? BenchScheduleRoute.clustered(bench, settings.bench()) : null;
         } else {
             clusterSchedule = null;
             routes.add(BenchScheduleRoute.local(bench, settings.bench()));
@@ -207,7 +207,7 @@ public final class Gateway implements AutoCloseable {
 
     /** The judge waits as Compare's legs do (cascade.compare.retry.*): Retry-After honoured, exponential otherwise. */
     private static RetryWaits judgeWaits(GatewaySettings settings) {
-        CompareSettings.Retry retry = settings.compare().retry();
+        CompareConfig.RetryKeys retry = settings.compare().config().retry();
         return new RetryWaits(retry.initialBackoffMs(), retry.maxWaitMs(), retry.jitter(), Clock.systemUTC(),
                 () -> ThreadLocalRandom.current().nextDouble());
     }
@@ -263,8 +263,8 @@ public final class Gateway implements AutoCloseable {
         http.setResponseTimeout(settings.config().upstream().idleTimeoutMs());
         http.setSoTimeout(settings.config().upstream().idleTimeoutMs());
         http.setResponsePayloadStreamingThreshold(-1); // always a stream: tokens are read as they arrive
-        http.setConnectionsPerRoute(settings.edge().maxStreams());
-        http.setMaxTotalConnections(3 * settings.edge().maxStreams());
+        http.setConnectionsPerRoute(settings.config().edge().maxStreams());
+        http.setMaxTotalConnections(3 * settings.config().edge().maxStreams());
         return http;
     }
 

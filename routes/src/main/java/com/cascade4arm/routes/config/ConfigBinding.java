@@ -82,6 +82,8 @@ public final class ConfigBinding {
 
     /** The derived values whose default methods refuse a bad value, naming the key (URL forms, keys that need another). */
     private static void checkAcrossKeys(CascadeConfig cascade) {
+        cascade.compare().hosted().url();
+        cascade.compare().hosted().reasoningLevel();
         cascade.judge().baseUrl();
         cascade.tracing().collector();
         cascade.store().storeKind();

@@ -60,7 +60,7 @@ class ShippedPropertiesBindingTest {
         }));
         assertThat(settings.tierNames()).containsExactly("small", "large");
         assertThat(settings.config().limits().maxTokens()).isEqualTo(1_024);
-        assertThat(settings.edge().maxConcurrentRequests()).isEqualTo(128);
+        assertThat(settings.config().edge().maxConcurrentRequests()).isEqualTo(128);
     }
 
     @Test

@@ -101,8 +101,8 @@ class CompareIT {
         assertThat(systems.at("/hosted/model").asText()).isEqualTo(CompareSettings.defaults().hostedModel());
         JsonNode hosted = systems.path("hosted");
         assertThat(hosted.path("cost_usd").asDouble()).as("list prices x reported tokens").isCloseTo(
-                (hosted.path("prompt_tokens").asLong() * CompareSettings.defaults().hostedUsdPerMillionInput()
-                        + hosted.path("completion_tokens").asLong() * CompareSettings.defaults().hostedUsdPerMillionOutput()) / 1e6,
+                (hosted.path("prompt_tokens").asLong() * CompareSettings.defaults().prices().usdPerMillionInput()
+                        + hosted.path("completion_tokens").asLong() * CompareSettings.defaults().prices().usdPerMillionOutput()) / 1e6,
                 within(1e-15));
         assertRatiosRecomputeFrom(root);
     }
@@ -126,8 +126,8 @@ class CompareIT {
         gateway.compare(prompt(EASY_PROMPT, 8));
 
         assertThat(gateway.hosted.lastHeader("Authorization")).isEqualTo("Bearer " + RoutesGateway.HOSTED_KEY);
-        assertThat(gateway.hosted.lastHeader("HTTP-Referer")).isEqualTo(CompareSettings.defaults().hostedReferer());
-        assertThat(gateway.hosted.lastHeader("X-OpenRouter-Title")).isEqualTo(CompareSettings.defaults().hostedTitle());
+        assertThat(gateway.hosted.lastHeader("HTTP-Referer")).isEqualTo(CompareSettings.defaults().config().hosted().referer());
+        assertThat(gateway.hosted.lastHeader("X-OpenRouter-Title")).isEqualTo(CompareSettings.defaults().config().hosted().title());
         JsonNode body = gateway.hosted.lastBody();
         assertThat(body.path("model").asText()).isEqualTo(CompareSettings.defaults().hostedModel());
         assertThat(body.path("stream").asBoolean()).isTrue();
