@@ -14,11 +14,12 @@ import com.cascade4arm.routes.state.ClusterScheduler;
 import com.cascade4arm.routes.state.SharedState;
 import com.cascade4arm.routes.operator.compare.CompareRoutes;
 import com.cascade4arm.routes.operator.compare.CompareService;
-import com.cascade4arm.routes.operator.compare.CompareSettings;
+import com.cascade4arm.routes.operator.compare.CompareConfig;
 import com.cascade4arm.routes.operator.compare.RetryWaits;
 import com.cascade4arm.routes.operator.console.ConsoleRoutes;
 import com.cascade4arm.routes.operator.console.ModelFactsProbe;
 import com.cascade4arm.routes.serving.cost.SystemCost;
+import com.cascade4arm.routes.config.CascadeConfig;
 import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.config.TierSettings;
 import com.cascade4arm.routes.serving.edge.Edge;
@@ -114,15 +115,16 @@ public final class Gateway implements AutoCloseable {
                    SharedState shared) {
         this.settings = settings;
         this.shared = shared;
-        this.admin = new AdminAuth(settings.adminToken());
+        CascadeConfig config = settings.config();
+        this.admin = new AdminAuth(config.admin().token().orElse(null));
         this.metrics = new GenAiMetrics(meterRegistry);
         this.edge = new Edge(settings.edge(), meterRegistry); // limits and slow-client timeouts at the HTTP edge
-        this.surface = new HttpSurface(edge, settings.maxBodyBytes());
+        this.surface = new HttpSurface(edge, config.limits().maxBodyBytes());
         CircuitBreakerRegistry breakers = CircuitBreakerRegistry.of(CircuitBreakerConfig.custom()
-                .failureRateThreshold(settings.breakerFailureRatePercent())
-                .slidingWindowSize(settings.breakerWindow())
-                .minimumNumberOfCalls(Math.min(settings.breakerWindow(), 4))
-                .waitDurationInOpenState(Duration.ofMillis(settings.breakerOpenMs()))
+                .failureRateThreshold(config.breaker().failureRatePercent())
+                .slidingWindowSize(config.breaker().window())
+                .minimumNumberOfCalls(Math.min(config.breaker().window(), 4))
+                .waitDurationInOpenState(Duration.ofMillis(config.breaker().openMs()))
                 .permittedNumberOfCallsInHalfOpenState(1)
                 .automaticTransitionFromOpenToHalfOpenEnabled(true)
                 .build());
@@ -134,11 +136,13 @@ public final class Gateway implements AutoCloseable {
             }
         }
         // As many connections per endpoint as API requests may be in progress at once (the edge caps those).
-        this.client = new UpstreamClient(vertx, settings.connectTimeoutMs(), settings.idleTimeoutMs(),
-                settings.edge().maxConcurrentRequests());
-        this.gets = new UpstreamGets(vertx, settings.connectTimeoutMs());
-        this.health = new HealthMonitor(vertx, client, pools.values(), settings.connectTimeoutMs());
-        this.workers = new ThreadPoolExecutor(Math.min(16, settings.workerThreads()), settings.workerThreads(), 60,
+        CascadeConfig.Upstream upstream = config.upstream();
+        this.client = new UpstreamClient(vertx, upstream.connectTimeoutMs(), upstream.idleTimeoutMs(),
+                config.edge().maxConcurrentRequests());
+        this.gets = new UpstreamGets(vertx, upstream.connectTimeoutMs());
+        this.health = new HealthMonitor(vertx, client, pools.values(), upstream.connectTimeoutMs());
+        int workerThreads = config.gateway().workerThreads();
+        this.workers = new ThreadPoolExecutor(Math.min(16, workerThreads), workerThreads, 60,
                 TimeUnit.SECONDS, new SynchronousQueue<>(), runnable -> {
                     Thread thread = new Thread(runnable, "gateway-worker");
                     thread.setDaemon(true);
@@ -146,16 +150,16 @@ public final class Gateway implements AutoCloseable {
                 });
         ChatRequestParser parser = new ChatRequestParser(chatLimits(settings));
         Integer scheduledMaxTokens = settings.bench().scheduledConfig().maxTokens();
-        if (scheduledMaxTokens != null && scheduledMaxTokens > settings.maxTokensCap()) {
+        if (scheduledMaxTokens != null && scheduledMaxTokens > config.limits().maxTokens()) {
             // Every request of such a run would be refused: fail the start instead, naming both keys.
             throw new IllegalArgumentException("cascade.bench.schedule.max-tokens must be at most cascade.limits.max-tokens ("
-                    + settings.maxTokensCap() + "), but was " + scheduledMaxTokens);
+                    + config.limits().maxTokens() + "), but was " + scheduledMaxTokens);
         }
-        boolean expose = settings.edge().exposeEndpoints();
-        this.tracing = ChatTracing.create(settings.tracing().otlpEndpoint(), settings.tracing().exportDelayMs());
-        this.llama = new LlamaComponent(pools, new PoolDispatcher(client, metrics, settings.requestTimeoutMs(),
-                Timers.of(vertx), System::nanoTime, expose, settings.escalation(), tracing,
-                new SystemCost(settings.cost().cascadeUsdPerHour(), System::nanoTime)));
+        boolean expose = config.exposeEndpoints();
+        this.tracing = ChatTracing.create(config.tracing().collector(), config.tracing().exportDelayMs());
+        this.llama = new LlamaComponent(pools, new PoolDispatcher(client, metrics, upstream.requestTimeoutMs(),
+                Timers.of(vertx), System::nanoTime, expose, config.escalation(), tracing,
+                new SystemCost(config.cost().cascade().usdPerHour(), System::nanoTime)));
         routes.add(new ErrorsConfiguration());
         routes.add(new ChatRoutes(new ChatSteps(parser, routing, metrics, settings.tierNames()),
                 new ChatTraceSteps(tracing), new TierFallback(fallbacks), new Escalate(settings.tierNames()), settings.tierNames(), workers));
@@ -167,35 +171,35 @@ public final class Gateway implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
-        routes.add(new MetricsRoutes(scrapes, settings.edge().metricsCacheMs()));
+        routes.add(new MetricsRoutes(scrapes, config.metrics().cacheMs()));
         // Benchmark: REST API + scheduled route; targets are this gateway (once bound) and the baseline, if configured.
         // Judge (package judge): compares the cascade's answers with the baseline's after a run, when configured.
         this.judgeBreaker = breakers.circuitBreaker(JudgeRoutes.BREAKER);
-        CamelJudge judge = settings.judge().configured() ? new CamelJudge(settings.judge(), judgeWaits(settings)) : null;
+        CamelJudge judge = config.judge().configured() ? new CamelJudge(config.judge(), judgeWaits(settings)) : null;
         if (judge != null) {
-            routes.add(new JudgeRoutes(judge, settings.judge()));
+            routes.add(new JudgeRoutes(judge, config.judge()));
         }
         this.bench = new BenchLauncher(settings.bench(),
-                new BenchTargets(gets, this::selfUrl, settings.baselineUrl(), settings.connectTimeoutMs(),
-                        settings.edge().internalKey(), settings.tiers(), settings.cost()), routing, shared::runHistory, judge,
-                settings.judge().enabled());
+                new BenchTargets(gets, this::selfUrl, settings.baselineUrl(), upstream.connectTimeoutMs(),
+                        settings.edge().internalKey(), settings.tiers(), config.cost()), routing, shared::runHistory, judge,
+                config.judge().enabled());
         routes.add(new BenchRoutes(bench, admin, parser.limits(), workers));
         if (shared.settings().shared()) {
             // One Quartz trigger for the cluster, added once the database answers (see startClusterSchedule).
-            clusterSchedule = settings.bench().scheduleEnabled() ? BenchScheduleRoute.clustered(bench, settings.bench()) : null;
+            clusterSchedule = settings.bench().config().schedule().enabled() ? BenchScheduleRoute.clustered(bench, settings.bench()) : null;
         } else {
             clusterSchedule = null;
             routes.add(BenchScheduleRoute.local(bench, settings.bench()));
         }
         routes.add(new ConsoleRoutes(settings.console(), bench.service(), settings.tiers(), settings.baselineUrl(),
-                routing, settings.cost(), new ModelFactsProbe(gets), workers));
+                routing, config.cost(), new ModelFactsProbe(gets), workers));
         // Compare: one prompt to this gateway (loopback), the baseline and the hosted API in parallel.
         this.compare = new CompareService(settings, this::selfUrl, parser);
         routes.add(new CompareRoutes(compare, workers));
         // Rules admin: validated, versioned rule edits with dry-run, hot swap and rollback (package rulesadmin).
         if (routing instanceof RulebookRoutingService rulebooks) {
             RuleBudgetOverruns overruns = new RuleBudgetOverruns(meterRegistry, System::currentTimeMillis);
-            rulebooks.limitEvaluation(TimeUnit.MILLISECONDS.toNanos(settings.rules().evaluationBudgetMs()), overruns::record);
+            rulebooks.limitEvaluation(TimeUnit.MILLISECONDS.toNanos(config.rules().evaluationBudgetMs()), overruns::record);
         }
         this.rules = new RuleEditor(shared::rules, routing);
         routes.add(new RulesAdminRoutes(rules, admin, settings.edge().exposure().exposed(), workers, meterRegistry));
@@ -203,7 +207,7 @@ public final class Gateway implements AutoCloseable {
 
     /** The judge waits as Compare's legs do (cascade.compare.retry.*): Retry-After honoured, exponential otherwise. */
     private static RetryWaits judgeWaits(GatewaySettings settings) {
-        CompareSettings.Retry retry = settings.compare().retry();
+        CompareConfig.RetryKeys retry = settings.compare().config().retry();
         return new RetryWaits(retry.initialBackoffMs(), retry.maxWaitMs(), retry.jitter(), Clock.systemUTC(),
                 () -> ThreadLocalRandom.current().nextDouble());
     }
@@ -213,8 +217,9 @@ public final class Gateway implements AutoCloseable {
         List<String> models = new ArrayList<>();
         models.add(GatewaySettings.AUTO_MODEL);
         models.addAll(settings.tierNames());
-        return new ChatRequestParser.Limits(models, GatewaySettings.AUTO_MODEL, Set.of("cascade"), settings.maxTokensCap(),
-                settings.defaultMaxTokens(), settings.maxPromptChars(), MAX_STOP_SEQUENCES, settings.schema());
+        CascadeConfig.Limits limits = settings.config().limits();
+        return new ChatRequestParser.Limits(models, GatewaySettings.AUTO_MODEL, Set.of("cascade"), limits.maxTokens(),
+                limits.defaultMaxTokens(), limits.maxPromptChars(), MAX_STOP_SEQUENCES, settings.config().chat().schema().limits());
     }
 
     private UpstreamPool pool(TierSettings tier, CircuitBreakerRegistry breakers) {
@@ -254,12 +259,12 @@ public final class Gateway implements AutoCloseable {
         http.setHttpClientConfigurer(CompareService.httpClient());
         http.setRedirectHandlingDisabled(true);
         http.setCookieManagementDisabled(true);
-        http.setConnectTimeout(settings.connectTimeoutMs());
-        http.setResponseTimeout(settings.idleTimeoutMs());
-        http.setSoTimeout(settings.idleTimeoutMs());
+        http.setConnectTimeout(settings.config().upstream().connectTimeoutMs());
+        http.setResponseTimeout(settings.config().upstream().idleTimeoutMs());
+        http.setSoTimeout(settings.config().upstream().idleTimeoutMs());
         http.setResponsePayloadStreamingThreshold(-1); // always a stream: tokens are read as they arrive
-        http.setConnectionsPerRoute(settings.edge().maxStreams());
-        http.setMaxTotalConnections(3 * settings.edge().maxStreams());
+        http.setConnectionsPerRoute(settings.config().edge().maxStreams());
+        http.setMaxTotalConnections(3 * settings.config().edge().maxStreams());
         return http;
     }
 
@@ -323,7 +328,7 @@ public final class Gateway implements AutoCloseable {
         selfUrl = URI.create("http://127.0.0.1:" + port);
         edge.install(router); // first handler of every request (package edge)
         surface.bind(router);
-        health.start(settings.healthIntervalMs());
+        health.start(settings.config().upstream().healthIntervalMs());
     }
 
     /**

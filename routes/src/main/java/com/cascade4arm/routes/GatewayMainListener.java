@@ -1,14 +1,13 @@
 package com.cascade4arm.routes;
 
 import com.cascade4arm.routes.state.SharedState;
-import com.cascade4arm.routes.state.StoreSettings;
+import com.cascade4arm.routes.config.CascadeConfig;
+import com.cascade4arm.routes.config.ConfigBinding;
 import com.cascade4arm.routes.config.GatewaySettings;
-import com.cascade4arm.routes.operator.rulesadmin.RulesSettings;
 import com.cascade4arm.routes.serving.http.GatewayHttpServer;
 import com.cascade4arm.routes.serving.http.GatewayHttpServerFactory;
 import com.cascade4arm.routes.serving.routing.RoutingService;
 import com.cascade4arm.routes.warmup.GatewayWarmup;
-import com.cascade4arm.routes.warmup.WarmupSettings;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;
@@ -67,7 +66,7 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         PropertiesComponent properties = camel.getPropertiesComponent();
         // The JIT warm-up runs while the upstreams resolve (embedded hosts load their models meanwhile).
         AtomicBoolean upstreamsReady = new AtomicBoolean();
-        WarmupSettings warmupSettings = WarmupSettings.read(properties);
+        CascadeConfig.Warmup warmupSettings = ConfigBinding.bind(properties).cascade().warmup();
         CompletableFuture<Void> warmup = warmUp(warmupSettings, main, upstreamsReady::get);
         GatewaySettings settings = resolveUpstreams(GatewaySettings.from(properties), properties);
         upstreamsReady.set(warmUpOnlyWhileResolving());
@@ -79,7 +78,7 @@ public abstract class GatewayMainListener extends MainListenerSupport {
         meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         camel.getRegistry().bind(MicrometerConstants.METRICS_REGISTRY_NAME, meters);
         // Rule versions, runs and schedule: local files, or the database shared with the other replicas.
-        shared = SharedState.open(StoreSettings.from(properties), RulesSettings.from(properties));
+        shared = SharedState.open(settings.config().store(), settings.config().rulesDirectory());
         RoutingService routing = routing(properties, shared);
         shared.follow(routing);
         gateway = new Gateway(vertx, meters, settings, routing, shared);
@@ -124,7 +123,7 @@ public abstract class GatewayMainListener extends MainListenerSupport {
     }
 
     /** A throwaway gateway with this one's properties runs the request path first (package warmup); none when off. */
-    private static CompletableFuture<Void> warmUp(WarmupSettings warmup, BaseMainSupport main, BooleanSupplier enough) {
+    private static CompletableFuture<Void> warmUp(CascadeConfig.Warmup warmup, BaseMainSupport main, BooleanSupplier enough) {
         if (!warmup.enabled()) {
             return CompletableFuture.completedFuture(null);
         }
@@ -150,7 +149,7 @@ public abstract class GatewayMainListener extends MainListenerSupport {
     }
 
     /** Waits for the warm-up at most its own time limit and a grace: a stuck warm-up never keeps a replica from starting. */
-    private static void awaitWarmup(CompletableFuture<Void> warmup, WarmupSettings settings) {
+    private static void awaitWarmup(CompletableFuture<Void> warmup, CascadeConfig.Warmup settings) {
         try {
             warmup.get(settings.maxMs() + WARMUP_GRACE_MS, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {

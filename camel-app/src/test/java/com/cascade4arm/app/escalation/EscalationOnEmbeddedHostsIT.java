@@ -1,7 +1,7 @@
 package com.cascade4arm.app.escalation;
 
 import com.cascade4arm.app.TestGateway;
-import com.cascade4arm.routes.config.EscalationSettings;
+import com.cascade4arm.routes.config.ConfigBinding;
 import com.cascade4arm.testing.http.HttpTestClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -51,9 +51,9 @@ class EscalationOnEmbeddedHostsIT {
         assertThat(stream.text()).isNotBlank();
         List<HttpTestClient.Event> content = stream.contentEvents();
         // Enough tokens after the release that a streamed answer spans milliseconds; a few may share one read (CI: 2).
-        if (content.size() > EscalationSettings.DEFAULTS.tokens() + MIN_RELEASED_FOR_SPREAD) {
+        if (content.size() > ConfigBinding.defaults().cascade().escalation().tokens() + MIN_RELEASED_FOR_SPREAD) {
             // Held back only for the first tokens, then streamed: not buffered to the end for want of probabilities.
-            assertThat(content.get(content.size() - 1).atMs() - content.get(EscalationSettings.DEFAULTS.tokens()).atMs())
+            assertThat(content.get(content.size() - 1).atMs() - content.get(ConfigBinding.defaults().cascade().escalation().tokens()).atMs())
                     .as("time between the first released token and the last").isGreaterThan(MIN_STREAMED_SPREAD_MS);
         }
         assertThat(answer.json().at("/cascade/route").asText()).as(answer.body()).isEqualTo("small");

@@ -17,12 +17,16 @@ import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Min;
 import org.hibernate.validator.constraints.Range;
 
+import java.net.URI;
+import java.nio.file.Path;
 import java.util.Optional;
 
 /**
  * Every {@code cascade.*} key the gateway reads (documented in application.properties), typed, with its one default
  * ({@code @WithDefault}) and its bounds; {@link ConfigBinding} binds it. A key without a default is optional (empty).
- * The per-tier keys are {@link TierConfig}; the {@code *Settings} records derive what the code uses from these groups.
+ * The per-tier keys are {@link TierConfig}. What the code uses is read from these interfaces directly; values derived
+ * from several keys are {@code default} methods, and the checks that span keys run once at binding
+ * ({@link ConfigBinding}).
  */
 @ConfigMapping(prefix = "cascade")
 public interface CascadeConfig {
@@ -30,8 +34,25 @@ public interface CascadeConfig {
     @WithDefault(ConfigBinding.DEFAULT_TIERS)
     String tiers();
 
-    /** Empty: $XDG_DATA_HOME/cascade4arm or ~/.local/share/cascade4arm ({@link GatewaySettings#defaultDataDir()}). */
+    /** Empty: $XDG_DATA_HOME/cascade4arm or ~/.local/share/cascade4arm ({@link #defaultDataDir()}). */
     Optional<String> dataDir();
+
+    /** Where rule versions and benchmark runs live: cascade.data-dir, else {@link #defaultDataDir()}. */
+    default Path dataDirectory() {
+        return dataDir().map(Path::of).orElseGet(CascadeConfig::defaultDataDir);
+    }
+
+    /** Where rule versions live: cascade.rules.dir, else {@code <data dir>/rules}. */
+    default Path rulesDirectory() {
+        return rules().dir().map(Path::of).orElseGet(() -> dataDirectory().resolve("rules"));
+    }
+
+    /** $XDG_DATA_HOME/cascade4arm, else ~/.local/share/cascade4arm. */
+    static Path defaultDataDir() {
+        String xdg = System.getenv("XDG_DATA_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".local", "share");
+        return base.resolve("cascade4arm");
+    }
 
     Admin admin();
 
@@ -144,21 +165,46 @@ public interface CascadeConfig {
 
         @WithDefault("" + SchemaLimits.DEFAULT_MAX_REPETITION_TOTAL) @Range(min = 1, max = 10_000_000)
         int maxRepetitionTotal();
+
+        /** The bounds as the chat parser takes them. */
+        default SchemaLimits limits() {
+            return new SchemaLimits(maxChars(), maxDepth(), maxProperties(), maxNumberMagnitude(), maxStringLength(),
+                    maxItems(), maxPatternChars(), maxRepetition(), maxRepetitionTotal());
+        }
     }
 
+    /**
+     * Confidence escalation: a prompt a rule sent to the small model on trial ({@code routeSmallTentatively(threshold,
+     * …)}) is answered from the large model when the small model's first {@code tokens} tokens have a confidence
+     * (geometric mean of their probabilities) below the threshold, before the client sees anything.
+     */
     interface Escalation {
+        /** false serves tentative routes as plain small ones. */
         @WithDefault("true") @WithConverter(StrictBoolean.class) boolean enabled();
 
+        /** How many first tokens are buffered and judged. */
         @WithDefault("4") @Range(min = 1, max = 64) int tokens();
 
-        /** Empty: each rule's own threshold. */
+        /** One threshold for every trial, overriding the rules' own; empty: each rule's own threshold. */
         Optional<@DecimalMin("0.000001") @DecimalMax("0.999999") Double> minConfidence();
+
+        /** The threshold a trial uses: the configured override, else the rule's. */
+        default double threshold(double rulesThreshold) {
+            return minConfidence().orElse(rulesThreshold);
+        }
     }
 
+    /** How much of the request path is run before the gateway starts serving. */
     interface Warmup {
+        /** Chat requests through a throwaway gateway, half streamed; 0 = no warm-up. */
         @WithDefault("2000") @Range(min = 0, max = 1_000_000) int requests();
 
+        /** The warm-up stops after this long whatever the count, so a slow machine still starts. */
         @WithDefault("30000") @Range(min = 1, max = 600_000) long maxMs();
+
+        default boolean enabled() {
+            return requests() > 0;
+        }
     }
 
     interface Shutdown {
@@ -176,9 +222,20 @@ public interface CascadeConfig {
     }
 
     interface Tracing {
+        /** OTLP/HTTP base URL of a collector (e.g. http://collector:4318); empty: spans are not exported. */
         Optional<String> otlpEndpoint();
 
+        /** How often batched spans are sent. */
         @WithDefault("5000") @Range(min = 10, max = 600_000) long exportDelayMs();
+
+        /** cascade.tracing.otlp-endpoint, null for none; an http(s) URL (checked at binding). */
+        default String collector() {
+            String endpoint = otlpEndpoint().orElse(null);
+            if (endpoint != null && !Urls.isHttp(URI.create(endpoint))) {
+                throw new IllegalArgumentException("cascade.tracing.otlp-endpoint must be an http(s) URL, but was " + endpoint);
+            }
+            return endpoint;
+        }
     }
 
     interface Metrics {

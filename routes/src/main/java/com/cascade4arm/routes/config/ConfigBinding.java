@@ -31,6 +31,10 @@ import java.util.stream.IntStream;
  * -D, --key=value, Camel's env-var override): every key the mappings know is resolved there and handed to the library
  * as its only source, so the library never reads the environment itself (the warm-up's isolated copy relies on it).
  * A blank value is unset (the default applies); a bad one fails with a message naming the key and the value.
+ * Bean Validation checks each key alone: SmallRye hands the validator every mapped method's value, never a mapping's
+ * {@code default} methods nor (on an interface) a class-level constraint. The checks that read a value's form or
+ * several keys are therefore the {@code default} methods that derive the values, called once here
+ * ({@link #checkAcrossKeys}), so a bad start fails at binding as before.
  */
 public final class ConfigBinding {
     private static final String PREFIX = "cascade";
@@ -71,13 +75,27 @@ public final class ConfigBinding {
         Map<String, TierConfig> tierConfigs = new LinkedHashMap<>();
         tiers.forEach(t -> tierConfigs.putIfAbsent(t, config.getConfigMapping(TierConfig.class, tierPrefix(t))));
         String bindHost = property.apply(BIND_HOST_KEY);
-        return new Configuration(config.getConfigMapping(CascadeConfig.class), tierConfigs,
-                bindHost == null || bindHost.isBlank() ? null : bindHost.trim());
+        CascadeConfig cascade = config.getConfigMapping(CascadeConfig.class);
+        checkAcrossKeys(cascade);
+        return new Configuration(cascade, tierConfigs, bindHost == null || bindHost.isBlank() ? null : bindHost.trim());
     }
 
-    /** Every default: what an empty configuration gives. */
+    /** The derived values whose default methods refuse a bad value, naming the key (URL forms, keys that need another). */
+    private static void checkAcrossKeys(CascadeConfig cascade) {
+        cascade.compare().hosted().url();
+        cascade.compare().hosted().reasoningLevel();
+        cascade.judge().baseUrl();
+        cascade.tracing().collector();
+        cascade.store().storeKind();
+    }
+
+    /** Every default: what an empty configuration gives (bound once). */
     public static Configuration defaults() {
-        return bind(key -> null);
+        return Defaults.BOUND;
+    }
+
+    private static final class Defaults {
+        static final Configuration BOUND = bind(key -> null);
     }
 
     /** Every key the mappings bind for these tiers, with its default if any (the test ties application.properties to it). */

@@ -1,76 +1,44 @@
 package com.cascade4arm.routes.config;
 
-import com.cascade4arm.openai.SchemaLimits;
 import com.cascade4arm.routes.operator.bench.BenchSettings;
 import com.cascade4arm.routes.operator.compare.CompareSettings;
-import com.cascade4arm.routes.operator.judge.JudgeSettings;
 import com.cascade4arm.routes.operator.console.ConsoleSettings;
-import com.cascade4arm.routes.serving.cost.CostSettings;
+import com.cascade4arm.routes.serving.cost.CostConfig;
 import com.cascade4arm.routes.serving.edge.EdgeSettings;
-import com.cascade4arm.routes.operator.rulesadmin.RulesSettings;
-import com.cascade4arm.routes.serving.tracing.TracingSettings;
 import org.apache.camel.spi.PropertiesComponent;
 
 import java.net.URI;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * What the gateway runs with, derived from one binding of its configuration ({@link ConfigBinding}: keys, defaults
- * and bounds in {@link CascadeConfig}). The model tiers come from {@code cascade.tiers}: a tier more is configuration
- * (its keys) plus a rule routing to it.
+ * What the gateway runs with: one binding of its configuration ({@link ConfigBinding}: keys, defaults and bounds in
+ * {@link CascadeConfig}, read through {@link #config()}) and what the application may replace before it starts (the
+ * tiers' and the baseline's URLs when embedded hosts supply them, Compare's hosted column) or what is composed from
+ * several groups and checked at start (tiers, benchmark schedule, edge, console texts). The model tiers come from
+ * {@code cascade.tiers}: a tier more is configuration (its keys) plus a rule routing to it.
  */
-public record GatewaySettings(List<TierSettings> tiers,
-                              int connectTimeoutMs, long idleTimeoutMs, long requestTimeoutMs, long healthIntervalMs,
-                              int maxTokensCap, int defaultMaxTokens, int maxPromptChars, long maxBodyBytes,
-                              int workerThreads, int breakerFailureRatePercent, int breakerWindow, long breakerOpenMs,
-                              String adminToken, Path dataDir, URI baselineUrl, BenchSettings bench,
-                              CompareSettings compare, EdgeSettings edge,
-                              RulesSettings rules, ConsoleSettings console,
-                              EscalationSettings escalation, TracingSettings tracing,
-                              JudgeSettings judge, SchemaLimits schema, CostSettings cost) {
+public record GatewaySettings(CascadeConfig config, List<TierSettings> tiers, URI baselineUrl, BenchSettings bench,
+                              CompareSettings compare, EdgeSettings edge, ConsoleSettings console) {
     /** The model name that lets the rulebook choose the tier. */
     public static final String AUTO_MODEL = "auto";
 
     public static GatewaySettings from(PropertiesComponent properties) {
-        CostSettings.refuseRetiredKeys(key -> properties.resolveProperty(key).orElse(null));
+        CostConfig.refuseRetiredKeys(key -> properties.resolveProperty(key).orElse(null));
         return from(ConfigBinding.bind(properties));
     }
 
     public static GatewaySettings from(Configuration configuration) {
         CascadeConfig c = configuration.cascade();
-        Path dataDir = dataDir(c);
-        return new GatewaySettings(
-                tiers(configuration),
-                c.upstream().connectTimeoutMs(), c.upstream().idleTimeoutMs(), c.upstream().requestTimeoutMs(),
-                c.upstream().healthIntervalMs(),
-                c.limits().maxTokens(), c.limits().defaultMaxTokens(), c.limits().maxPromptChars(),
-                c.limits().maxBodyBytes(),
-                c.gateway().workerThreads(),
-                c.breaker().failureRatePercent(), c.breaker().window(), c.breaker().openMs(),
-                c.admin().token().orElse(null),
-                dataDir,
+        return new GatewaySettings(c, tiers(configuration),
                 c.baseline().url().map(url -> Urls.list("cascade.baseline.url", url)).flatMap(l -> l.stream().findFirst())
                         .orElse(null),
-                BenchSettings.from(c, dataDir),
-                CompareSettings.from(c),
-                EdgeSettings.from(configuration),
-                RulesSettings.from(c, dataDir),
-                ConsoleSettings.from(c.console(), c.compare().hosted().model()),
-                EscalationSettings.from(c),
-                TracingSettings.from(c),
-                JudgeSettings.from(c),
-                ChatInputSettings.schema(c),
-                CostSettings.from(c));
-    }
-
-    /** cascade.data-dir, else {@link #defaultDataDir()}. */
-    public static Path dataDir(CascadeConfig c) {
-        return c.dataDir().map(Path::of).orElseGet(GatewaySettings::defaultDataDir);
+                BenchSettings.from(c, c.dataDirectory()), CompareSettings.from(c), EdgeSettings.from(configuration),
+                ConsoleSettings.from(c.console(), c.compare().hosted().model()));
     }
 
     /** The tiers in {@code cascade.tiers} order, each with its keys; the fallback defaults to the next tier (round). */
@@ -94,9 +62,19 @@ public record GatewaySettings(List<TierSettings> tiers,
                         + " or none, but was " + fallback);
             }
             tiers.add(new TierSettings(name, tier.urls().map(u -> Urls.list("cascade." + name + ".urls", u)).orElse(List.of()),
-                    tier.apiKey().orElse(null), fallback, ChatInputSettings.roles(tier.roles(), name)));
+                    tier.apiKey().orElse(null), fallback, roles(tier.roles(), name)));
         }
         return List.copyOf(tiers);
+    }
+
+    /** {@code cascade.<tier>.roles}: the roles a tier's pool serves; user among them. */
+    private static Set<String> roles(String text, String tier) {
+        Set<String> roles = new LinkedHashSet<>();
+        Arrays.stream(text.split(",")).map(String::trim).filter(r -> !r.isEmpty()).forEach(roles::add);
+        if (!roles.contains("user")) {
+            throw new IllegalArgumentException("cascade." + tier + ".roles must include user, but was " + text);
+        }
+        return Set.copyOf(roles);
     }
 
     public List<String> tierNames() {
@@ -107,33 +85,17 @@ public record GatewaySettings(List<TierSettings> tiers,
     public GatewaySettings withTierUrls(Map<String, List<URI>> urls) {
         List<TierSettings> replaced = tiers.stream()
                 .map(t -> urls.containsKey(t.name()) ? t.withUrls(urls.get(t.name())) : t).toList();
-        return new GatewaySettings(replaced, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
-                maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
-                breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl, bench, compare, edge, rules, console,
-                escalation, tracing, judge, schema, cost);
+        return new GatewaySettings(config, replaced, baselineUrl, bench, compare, edge, console);
     }
 
     /** A copy with the baseline endpoint's URL (used when the embedded hosts supply it). */
     public GatewaySettings withBaseline(URI baseline) {
-        return new GatewaySettings(tiers, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
-                maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
-                breakerWindow, breakerOpenMs, adminToken, dataDir, baseline, bench, compare, edge, rules, console,
-                escalation, tracing, judge, schema, cost);
+        return new GatewaySettings(config, tiers, baseline, bench, compare, edge, console);
     }
 
     /** A copy with other Compare settings (used when the application simulates the hosted API). */
     public GatewaySettings withCompare(CompareSettings newCompare) {
-        return new GatewaySettings(tiers, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
-                maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
-                breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl, bench, newCompare, edge, rules, console,
-                escalation, tracing, judge, schema, cost);
-    }
-
-    /** $XDG_DATA_HOME/cascade4arm, else ~/.local/share/cascade4arm: where rule versions and benchmark runs live. */
-    public static Path defaultDataDir() {
-        String xdg = System.getenv("XDG_DATA_HOME");
-        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".local", "share");
-        return base.resolve("cascade4arm");
+        return new GatewaySettings(config, tiers, baselineUrl, bench, newCompare, edge, console);
     }
 
     /** True when every tier has at least one endpoint URL (else the application may start embedded hosts). */

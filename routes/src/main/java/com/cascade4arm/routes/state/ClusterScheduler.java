@@ -27,7 +27,7 @@ public final class ClusterScheduler {
 
     /** The "quartz" component for the cluster: its job store in {@code database}, this replica named as its instance. */
     public static QuartzComponent component(Database database) {
-        StoreSettings settings = database.settings();
+        StoreConfig settings = database.settings();
         // Quartz finds data sources by name in a JVM-wide registry: a unique name per gateway (tests run several).
         String dataSource = "cascade-" + UUID.randomUUID();
         DBConnectionManager.getInstance().addConnectionProvider(dataSource, new ConnectionProvider() {
@@ -47,7 +47,7 @@ public final class ClusterScheduler {
         });
         Properties p = new Properties();
         p.setProperty("org.quartz.scheduler.instanceName", SCHEDULER_NAME);
-        p.setProperty("org.quartz.scheduler.instanceId", settings.replicaName() + "-" + UUID.randomUUID());
+        p.setProperty("org.quartz.scheduler.instanceId", database.replica() + "-" + UUID.randomUUID());
         p.setProperty("org.quartz.scheduler.skipUpdateCheck", "true");
         p.setProperty("org.quartz.threadPool.threadCount", String.valueOf(THREADS));
         p.setProperty("org.quartz.jobStore.class", "org.quartz.impl.jdbcjobstore.JobStoreTX");
@@ -55,7 +55,7 @@ public final class ClusterScheduler {
         p.setProperty("org.quartz.jobStore.dataSource", dataSource);
         p.setProperty("org.quartz.jobStore.tablePrefix", "QRTZ_");
         p.setProperty("org.quartz.jobStore.isClustered", "true");
-        p.setProperty("org.quartz.jobStore.clusterCheckinInterval", String.valueOf(settings.checkinMs()));
+        p.setProperty("org.quartz.jobStore.clusterCheckinInterval", String.valueOf(settings.schedulerCheckinMs()));
         p.setProperty("org.quartz.jobStore.misfireThreshold", String.valueOf(MISFIRE_THRESHOLD_MS));
         QuartzComponent quartz = new QuartzComponent();
         quartz.setProperties(p);

@@ -27,16 +27,19 @@ public final class Database implements AutoCloseable {
     /** Longest a single statement may run, seconds. */
     static final int QUERY_TIMEOUT_S = 5;
 
-    private final StoreSettings settings;
+    private final StoreConfig settings;
+    /** This replica's name, read once (the host name lookup may be slow). */
+    private final String replica;
     private final HikariDataSource pool;
     private final AtomicBoolean migrated = new AtomicBoolean();
 
-    public Database(StoreSettings settings) {
+    public Database(StoreConfig settings) {
         this.settings = settings;
+        this.replica = settings.replica();
         HikariConfig config = new HikariConfig();
-        config.setJdbcUrl(settings.jdbcUrl());
-        config.setUsername(settings.user());
-        config.setPassword(settings.password());
+        config.setJdbcUrl(settings.jdbcUrl().orElse(null));
+        config.setUsername(settings.user().orElse(null));
+        config.setPassword(settings.password().orElse(null));
         config.setMaximumPoolSize(settings.poolSize());
         config.setMinimumIdle(1);
         config.setConnectionTimeout(CONNECTION_TIMEOUT_MS);
@@ -45,7 +48,7 @@ public final class Database implements AutoCloseable {
         config.setPoolName("cascade-store");
         config.addDataSourceProperty("socketTimeout", String.valueOf(QUERY_TIMEOUT_S * 2));
         config.addDataSourceProperty("connectTimeout", String.valueOf(CONNECTION_TIMEOUT_MS / 1000));
-        config.addDataSourceProperty("ApplicationName", "cascade4arm " + settings.replicaName());
+        config.addDataSourceProperty("ApplicationName", "cascade4arm " + replica);
         this.pool = new HikariDataSource(config);
     }
 
@@ -88,20 +91,21 @@ public final class Database implements AutoCloseable {
     /** A connection outside the pool, for LISTEN (held for as long as it works). */
     Connection dedicatedConnection() throws SQLException {
         Properties props = new Properties();
-        if (settings.user() != null) {
-            props.setProperty("user", settings.user());
-        }
-        if (settings.password() != null) {
-            props.setProperty("password", settings.password());
-        }
+        settings.user().ifPresent(user -> props.setProperty("user", user));
+        settings.password().ifPresent(password -> props.setProperty("password", password));
         props.setProperty("connectTimeout", String.valueOf(CONNECTION_TIMEOUT_MS / 1000));
-        props.setProperty("ApplicationName", "cascade4arm " + settings.replicaName() + " listener");
+        props.setProperty("ApplicationName", "cascade4arm " + replica + " listener");
         props.setProperty("tcpKeepAlive", "true");
-        return DriverManager.getConnection(settings.jdbcUrl(), props);
+        return DriverManager.getConnection(settings.jdbcUrl().orElseThrow(), props);
     }
 
-    public StoreSettings settings() {
+    public StoreConfig settings() {
         return settings;
+    }
+
+    /** This replica's name (cascade.store.replica-name, else the host's). */
+    public String replica() {
+        return replica;
     }
 
     /** The innermost cause's message: what an operator needs to read ("Connection refused"). */

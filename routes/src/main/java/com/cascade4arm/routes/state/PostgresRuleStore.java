@@ -158,7 +158,7 @@ public final class PostgresRuleStore implements RuleVersions {
 
     @Override
     public String location() {
-        return "postgres " + database.settings().jdbcUrl();
+        return "postgres " + database.settings().jdbcUrl().orElseThrow();
     }
 
     private Connection connection() throws SQLException {

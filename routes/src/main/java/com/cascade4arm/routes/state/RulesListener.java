@@ -47,7 +47,7 @@ public final class RulesListener implements AutoCloseable {
     }
 
     private void run() {
-        StoreSettings settings = database.settings();
+        StoreConfig settings = database.settings();
         while (running) {
             try (Connection c = database.dedicatedConnection()) {
                 connection = c;

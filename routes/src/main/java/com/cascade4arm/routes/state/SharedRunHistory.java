@@ -57,7 +57,7 @@ public final class SharedRunHistory implements RunHistory {
         this.database = database;
         this.service = service;
         this.local = new LocalRunHistory(service);
-        this.replica = database.settings().replicaName();
+        this.replica = database.replica();
         this.health = health;
         this.publisher = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread thread = new Thread(r, "cascade-runs-publisher");

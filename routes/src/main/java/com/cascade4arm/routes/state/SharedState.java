@@ -6,7 +6,6 @@ import com.cascade4arm.routes.operator.bench.RunHistory;
 import com.cascade4arm.routes.serving.routing.RoutingService;
 import com.cascade4arm.routes.serving.routing.RulebookRoutingService;
 import com.cascade4arm.routes.operator.rulesadmin.RulebookStartup;
-import com.cascade4arm.routes.operator.rulesadmin.RulesSettings;
 import com.cascade4arm.rules.engine.BundledRules;
 import com.cascade4arm.rules.safety.SafeRulebooks;
 import com.cascade4arm.rules.store.ActiveRulesCache;
@@ -18,6 +17,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.nio.file.Path;
 import java.util.Optional;
 
 /**
@@ -31,8 +31,9 @@ public final class SharedState implements AutoCloseable {
     /** The version number of the bundled rules when neither the database nor a cache could give one. */
     static final long UNSYNCED_VERSION = 0;
 
-    private final StoreSettings settings;
-    private final RulesSettings rules;
+    private final StoreConfig settings;
+    /** Where rule versions live (cascade.rules.dir). */
+    private final Path rulesDir;
     private final Database database;
     private final PostgresRuleStore sharedRules;
     /** What the rules API reads and edits through: the shared store, with reads from cache while it is down. */
@@ -42,19 +43,19 @@ public final class SharedState implements AutoCloseable {
     private RulesListener listener;
     private volatile boolean closed;
 
-    private SharedState(StoreSettings settings, RulesSettings rules) {
+    private SharedState(StoreConfig settings, Path rulesDir) {
         this.settings = settings;
-        this.rules = rules;
+        this.rulesDir = rulesDir;
         this.database = settings.shared() ? new Database(settings) : null;
         this.sharedRules = settings.shared() ? new PostgresRuleStore(database, BundledRules.load(),
-                new ActiveRulesCache(rules.dir()), health) : null;
+                new ActiveRulesCache(rulesDir), health) : null;
         this.apiRules = settings.shared() ? new CachedRuleReads(sharedRules, health) : null;
     }
 
-    public static SharedState open(StoreSettings settings, RulesSettings rules) {
-        SharedState state = new SharedState(settings, rules);
+    public static SharedState open(StoreConfig settings, Path rulesDir) {
+        SharedState state = new SharedState(settings, rulesDir);
         if (settings.shared()) {
-            LOG.info("shared state in {} as replica {}", settings.jdbcUrl(), settings.replicaName());
+            LOG.info("shared state in {} as replica {}", settings.jdbcUrl().orElseThrow(), state.database.replica());
         }
         return state;
     }
@@ -71,7 +72,7 @@ public final class SharedState implements AutoCloseable {
         if (opened == null) {
             synchronized (this) {
                 if (localRules == null) {
-                    localRules = RuleStore.open(rules.dir(), BundledRules.load());
+                    localRules = RuleStore.open(rulesDir, BundledRules.load());
                 }
                 opened = localRules;
             }
@@ -164,7 +165,7 @@ public final class SharedState implements AutoCloseable {
         if (!settings.shared()) {
             return Optional.empty();
         }
-        ObjectNode node = JSON.createObjectNode().put("kind", "postgres").put("replica", settings.replicaName());
+        ObjectNode node = JSON.createObjectNode().put("kind", "postgres").put("replica", database.replica());
         node.put("status", health.isUp() ? "ok" : "degraded");
         if (!health.isUp()) {
             node.put("detail", "database unreachable since " + health.since() + " (" + health.problem()
@@ -181,7 +182,7 @@ public final class SharedState implements AutoCloseable {
         return settings.shared() && (!health.isUp() || health.servingNote() != null);
     }
 
-    public StoreSettings settings() {
+    public StoreConfig settings() {
         return settings;
     }
 

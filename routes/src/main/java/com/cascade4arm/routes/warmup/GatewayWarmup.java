@@ -4,6 +4,7 @@ import com.cascade4arm.bench.client.StreamingChatClient;
 import com.cascade4arm.openai.ChatRequest;
 import com.cascade4arm.routes.GatewayMainListener;
 import com.cascade4arm.routes.state.SharedState;
+import com.cascade4arm.routes.config.CascadeConfig;
 import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.serving.routing.RoutingService;
 import io.vertx.core.Vertx;
@@ -70,7 +71,7 @@ public final class GatewayWarmup {
      * Boots the throwaway gateway with {@code inherited} (the real one's override properties) plus its own, sends the
      * requests (until {@code enough} says so, if sooner), stops it and deletes its state.
      */
-    public static Result run(WarmupSettings settings, Properties inherited, BooleanSupplier enough) {
+    public static Result run(CascadeConfig.Warmup settings, Properties inherited, BooleanSupplier enough) {
         long start = System.nanoTime();
         Path dir = tempDir();
         Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(1));
@@ -100,7 +101,7 @@ public final class GatewayWarmup {
     }
 
     /** Runs the warm-up and logs what it did; a failed warm-up is logged and the gateway starts anyway (only slower). */
-    public static void runLogged(WarmupSettings settings, Properties inherited, BooleanSupplier enough) {
+    public static void runLogged(CascadeConfig.Warmup settings, Properties inherited, BooleanSupplier enough) {
         try {
             Result result = run(settings, inherited, enough);
             LOG.info("JIT warm-up: {} of {} chat requests ({} answered, tiers {}) through a throwaway gateway in {} ms",
@@ -169,7 +170,7 @@ public final class GatewayWarmup {
     }
 
     /** Alternates streamed and plain requests over the prompts (the benchmark's client streams, as a run would). */
-    private static Tally drive(URI base, WarmupSettings settings, long start, BooleanSupplier enough)
+    private static Tally drive(URI base, CascadeConfig.Warmup settings, long start, BooleanSupplier enough)
             throws InterruptedException {
         StreamingChatClient streaming = new StreamingChatClient(base.toString(), null, REQUEST_TIMEOUT_MS);
         HttpClient plain = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();

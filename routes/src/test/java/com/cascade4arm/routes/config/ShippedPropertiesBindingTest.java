@@ -59,8 +59,8 @@ class ShippedPropertiesBindingTest {
             return value == null ? null : defaultIn(value);
         }));
         assertThat(settings.tierNames()).containsExactly("small", "large");
-        assertThat(settings.maxTokensCap()).isEqualTo(1_024);
-        assertThat(settings.edge().maxConcurrentRequests()).isEqualTo(128);
+        assertThat(settings.config().limits().maxTokens()).isEqualTo(1_024);
+        assertThat(settings.config().edge().maxConcurrentRequests()).isEqualTo(128);
     }
 
     @Test

@@ -82,7 +82,7 @@ class QuartzMigrationIT {
     private static void migrateWithTheGateway(String url) throws SQLException {
         Map<String, String> properties = new HashMap<>(server.storeProperties("upgrade"));
         properties.put("cascade.store.jdbc-url", url);
-        try (Database database = new Database(StoreSettings.from(TestConfig.of(properties)))) {
+        try (Database database = new Database(TestConfig.of(properties).store())) {
             database.migrate();
         }
     }

@@ -1,5 +1,7 @@
 package com.cascade4arm.routes.warmup;
 
+import com.cascade4arm.routes.config.CascadeConfig;
+import com.cascade4arm.routes.config.TestConfig;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
@@ -8,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
 import java.nio.file.Files;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -15,10 +18,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The JIT warm-up: a throwaway gateway on an instant upstream runs the request path before the real one starts. */
 class GatewayWarmupIT {
+    private static CascadeConfig.Warmup warmup(String requests, String maxMs) {
+        return TestConfig.of(Map.of("cascade.warmup.requests", requests, "cascade.warmup.max-ms", maxMs)).warmup();
+    }
 
     @Test
     void sendsEveryRequestThroughBothTiersOfAThrowawayGatewayAndLeavesNothingBehind() {
-        GatewayWarmup.Result result = GatewayWarmup.run(new WarmupSettings(40, 120_000), new Properties(), () -> false);
+        GatewayWarmup.Result result = GatewayWarmup.run(warmup("40", "120_000"), new Properties(), () -> false);
 
         assertThat(result.sent()).isEqualTo(40);
         assertThat(result.answered()).isEqualTo(40);
@@ -29,7 +35,7 @@ class GatewayWarmupIT {
 
     @Test
     void stopsAtItsTimeLimitWhateverTheCount() {
-        GatewayWarmup.Result result = GatewayWarmup.run(new WarmupSettings(1_000_000, 1), new Properties(), () -> false);
+        GatewayWarmup.Result result = GatewayWarmup.run(warmup("1_000_000", "1"), new Properties(), () -> false);
 
         assertThat(result.sent()).isZero();
     }
@@ -37,7 +43,7 @@ class GatewayWarmupIT {
     @Test
     void stopsWhenToldItHasDoneEnough() {
         AtomicInteger asked = new AtomicInteger();
-        GatewayWarmup.Result result = GatewayWarmup.run(new WarmupSettings(1_000_000, 120_000), new Properties(),
+        GatewayWarmup.Result result = GatewayWarmup.run(warmup("1_000_000", "120_000"), new Properties(),
                 () -> asked.incrementAndGet() > 10);
 
         assertThat(result.sent()).isEqualTo(10);

@@ -54,7 +54,7 @@ public final class BenchLauncher implements AutoCloseable {
         this.history = history.apply(service);
         this.targets = targets;
         this.routing = routing;
-        this.configuredGitCommit = settings.gitCommit();
+        this.configuredGitCommit = settings.config().gitCommit().orElse(null);
     }
 
     /** A run that was started, with the names of its targets. */

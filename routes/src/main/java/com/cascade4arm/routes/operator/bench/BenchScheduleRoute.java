@@ -33,7 +33,7 @@ public final class BenchScheduleRoute extends RouteBuilder {
     /** One gateway: a timer in this process. */
     public static BenchScheduleRoute local(BenchLauncher launcher, BenchSettings settings) {
         return new BenchScheduleRoute(launcher, settings, "timer:" + BENCH_SCHEDULED + "?period="
-                + settings.schedulePeriodMs() + "&delay=" + settings.scheduleDelayMs());
+                + settings.config().schedule().periodMs() + "&delay=" + settings.config().schedule().delayMs());
     }
 
     /**
@@ -42,15 +42,15 @@ public final class BenchScheduleRoute extends RouteBuilder {
      */
     public static BenchScheduleRoute clustered(BenchLauncher launcher, BenchSettings settings) {
         return new BenchScheduleRoute(launcher, settings, "quartz://" + QUARTZ_GROUP + "/" + BENCH_SCHEDULED
-                + "?trigger.repeatInterval=" + settings.schedulePeriodMs() + "&trigger.repeatCount=-1"
-                + "&triggerStartDelay=" + settings.scheduleDelayMs() + "&stateful=true");
+                + "?trigger.repeatInterval=" + settings.config().schedule().periodMs() + "&trigger.repeatCount=-1"
+                + "&triggerStartDelay=" + settings.config().schedule().delayMs() + "&stateful=true");
     }
 
     @Override
     public void configure() {
         from(from)
                 .routeId(BENCH_SCHEDULED)
-                .autoStartup(settings.scheduleEnabled())
+                .autoStartup(settings.config().schedule().enabled())
                 .process(exchange -> fire());
     }
 

@@ -12,12 +12,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The benchmark's settings (keys under {@code cascade.bench.*}: {@link BenchmarkConfig}): where runs are
- * stored, the git commit to record, and the optional schedule with the config of its runs (targets are added when a
- * run starts). Read and checked at startup, so a bad value fails the start with the key and the value named.
+ * The benchmark's keys ({@code cascade.bench.*}: {@link #config()}) with what is built from them at startup: where runs
+ * are stored (under the data directory by default) and the config of the scheduled runs, checked against the prompt
+ * suite now so a bad value fails the start with the key and the value named (targets are added when a run starts).
  */
-public record BenchSettings(Path resultsDir, String gitCommit, boolean scheduleEnabled, long schedulePeriodMs,
-                            long scheduleDelayMs, BenchConfig scheduledConfig) {
+public record BenchSettings(BenchmarkConfig config, Path resultsDir, BenchConfig scheduledConfig) {
     /** Results live in this sub-directory of cascade.data-dir unless cascade.bench.results-dir says otherwise. */
     public static final String DEFAULT_RESULTS_SUBDIR = "bench";
 
@@ -29,8 +28,8 @@ public record BenchSettings(Path resultsDir, String gitCommit, boolean scheduleE
                 levels("cascade.bench.schedule.levels", schedule.levels()), schedule.requestsPerLevel(),
                 schedule.maxTokens(), null, null, null, null, schedule.fixedLength(), null);
         checkScheduledConfig(scheduled);
-        return new BenchSettings(bench.resultsDir().map(Path::of).orElseGet(() -> dataDir.resolve(DEFAULT_RESULTS_SUBDIR)),
-                bench.gitCommit().orElse(null), schedule.enabled(), schedule.periodMs(), schedule.delayMs(), scheduled);
+        return new BenchSettings(bench, bench.resultsDir().map(Path::of)
+                .orElseGet(() -> dataDir.resolve(DEFAULT_RESULTS_SUBDIR)), scheduled);
     }
 
     /** Validates the scheduled config now (with a stand-in target), not at the first tick hours later. */

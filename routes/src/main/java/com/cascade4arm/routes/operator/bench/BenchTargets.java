@@ -4,7 +4,7 @@ import com.cascade4arm.bench.runner.EnvironmentProbe;
 import com.cascade4arm.bench.runner.RunEnvironment;
 import com.cascade4arm.bench.runner.TargetConfig;
 import com.cascade4arm.routes.config.TierSettings;
-import com.cascade4arm.routes.serving.cost.CostSettings;
+import com.cascade4arm.routes.serving.cost.CostConfig;
 import com.cascade4arm.routes.serving.http.Json;
 import com.cascade4arm.routes.serving.upstream.UpstreamGets;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -35,7 +35,7 @@ public final class BenchTargets {
     private final long timeoutMs;
     private final String selfKey;
     private final List<TierSettings> tiers;
-    private final CostSettings cost;
+    private final CostConfig cost;
 
     /**
      * @param gets        reads the baseline's model list
@@ -46,7 +46,7 @@ public final class BenchTargets {
      * @param cost        the instance prices each run's targets carry (what each system cost over the run)
      */
     public BenchTargets(UpstreamGets gets, Supplier<URI> selfUrl, URI baselineUrl, long timeoutMs, String selfKey,
-                        List<TierSettings> tiers, CostSettings cost) {
+                        List<TierSettings> tiers, CostConfig cost) {
         this.gets = gets;
         this.cost = cost;
         this.tiers = List.copyOf(tiers);
@@ -67,10 +67,10 @@ public final class BenchTargets {
             throw new IllegalStateException("the gateway's HTTP server is not bound yet");
         }
         List<TargetConfig> targets = new ArrayList<>();
-        targets.add(new TargetConfig(CASCADE, self.toString(), CASCADE_MODEL, selfKey, cost.cascadeUsdPerHour()));
+        targets.add(new TargetConfig(CASCADE, self.toString(), CASCADE_MODEL, selfKey, cost.cascade().usdPerHour()));
         if (baselineUrl != null) {
             targets.add(new TargetConfig(BASELINE, baselineUrl.toString(), baselineModel(), null,
-                    cost.baselineUsdPerHour()));
+                    cost.baseline().usdPerHour()));
         }
         return targets;
     }

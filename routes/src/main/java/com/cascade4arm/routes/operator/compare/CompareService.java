@@ -62,25 +62,26 @@ public final class CompareService implements AutoCloseable {
         this.settings = gateway.compare();
         this.parser = new CompareRequestParser(chat);
         this.scheduler = scheduler;
-        CompareSettings.Retry retry = settings.retry();
+        CompareConfig keys = settings.config();
+        CompareConfig.RetryKeys retry = keys.retry();
         RetryWaits waits = new RetryWaits(retry.initialBackoffMs(), retry.maxWaitMs(), retry.jitter(), clock, random);
         for (LegTarget target : new LegTarget[]{LegTarget.cascade(selfUrl, gateway.edge().internalKey()),
                 LegTarget.baseline(gateway.baselineUrl(),
-                        new SystemCost(gateway.cost().baselineUsdPerHour(), System::nanoTime)),
+                        new SystemCost(gateway.config().cost().baseline().usdPerHour(), System::nanoTime)),
                 LegTarget.hosted(settings)}) {
             String id = target.system().id();
             legs.put(target.system(), new Leg(target,
-                    CircuitBreaker.of(breakerName(target.system()), Leg.failureBreaker(gateway.breakerFailureRatePercent(),
-                            gateway.breakerWindow(), retry.breakerOpenMs(), clock)),
-                    CircuitBreaker.of("compare-" + id + "-rate-limit", Leg.rateLimitBreaker(retry.cooldownAfter429s(),
-                            retry.cooldownMs(), clock)),
-                    waits, retry.maxAttempts(), retry.cooldownMs(), clock, gateway.edge().exposeEndpoints()));
+                    CircuitBreaker.of(breakerName(target.system()), Leg.failureBreaker(gateway.config().breaker().failureRatePercent(),
+                            gateway.config().breaker().window(), keys.breaker().openMs(), clock)),
+                    CircuitBreaker.of("compare-" + id + "-rate-limit", Leg.rateLimitBreaker(keys.cooldown().after429s(),
+                            keys.cooldown().durationMs(), clock)),
+                    waits, retry.maxAttempts(), keys.cooldown().durationMs(), clock, gateway.config().exposeEndpoints()));
         }
         // An attempt holds its thread while it reads its stream (camel-http reads on the calling thread); legs never wait
         // for their attempts. A direct hand-off, never a queue, so a leg never waits behind another compare; past the cap
         // the caller runs it itself.
         this.legThreads = new ThreadPoolExecutor(SystemName.values().length, 2 * SystemName.values().length
-                * gateway.workerThreads(), 60, TimeUnit.SECONDS, new SynchronousQueue<>(), daemon("compare-leg"),
+                * gateway.config().gateway().workerThreads(), 60, TimeUnit.SECONDS, new SynchronousQueue<>(), daemon("compare-leg"),
                 new ThreadPoolExecutor.CallerRunsPolicy());
     }
 
@@ -121,7 +122,7 @@ public final class CompareService implements AutoCloseable {
     }
 
     long multicastTimeoutMs() {
-        return settings.deadlineMs() + MULTICAST_GRACE_MS;
+        return settings.config().deadlineMs() + MULTICAST_GRACE_MS;
     }
 
     /**
@@ -131,7 +132,7 @@ public final class CompareService implements AutoCloseable {
     CompareRun open(JsonNode body, ClientChannel client, CompareEvents events) {
         CompareRequest request = parser.parse(body);
         CompareRun run = new CompareRun(request, events, client == null ? System.nanoTime() : client.receivedAtNanos(),
-                settings.deadlineMs());
+                settings.config().deadlineMs());
         if (client != null) {
             client.onClientGone(run::cancel);
         }

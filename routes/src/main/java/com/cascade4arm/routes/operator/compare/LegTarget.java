@@ -51,12 +51,13 @@ record LegTarget(SystemName system, Supplier<URI> base, boolean openAiBase, Stri
 
     /** The hosted API: per-token list prices (reasoning tokens are billed as output); OpenRouter attribution headers. */
     static LegTarget hosted(CompareSettings settings) {
-        Map<String, String> attribution = Map.of("HTTP-Referer", settings.hostedReferer(),
-                "X-OpenRouter-Title", settings.hostedTitle(), "X-Title", settings.hostedTitle());
+        CompareConfig.Hosted keys = settings.config().hosted();
+        Map<String, String> attribution = Map.of("HTTP-Referer", keys.referer(),
+                "X-OpenRouter-Title", keys.title(), "X-Title", keys.title());
         return new LegTarget(SystemName.HOSTED, settings::hostedBaseUrl, true, settings.hostedApiKey(),
                 settings.hostedModel(), attribution,
-                (stream, measures, busyMs) -> CostModel.hosted(settings.hostedUsdPerMillionInput(),
-                        settings.hostedUsdPerMillionOutput(), orZero(measures.promptTokens()), orZero(measures.completionTokens())),
+                (stream, measures, busyMs) -> CostModel.hosted(settings.prices().usdPerMillionInput(),
+                        settings.prices().usdPerMillionOutput(), orZero(measures.promptTokens()), orZero(measures.completionTokens())),
                 () -> settings.hostedApiKey() == null
                         ? "no API key for the hosted API: set OPENROUTER_API_KEY (cascade.compare.hosted.api-key)" : null,
                 null, settings.hostedReasoning());

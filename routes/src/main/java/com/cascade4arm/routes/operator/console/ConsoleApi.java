@@ -8,7 +8,7 @@ import com.cascade4arm.bench.suite.Prompt;
 import com.cascade4arm.bench.suite.PromptSuite;
 import com.cascade4arm.routes.operator.bench.BenchTargets;
 import com.cascade4arm.routes.config.TierSettings;
-import com.cascade4arm.routes.serving.cost.CostSettings;
+import com.cascade4arm.routes.serving.cost.CostConfig;
 import com.cascade4arm.routes.serving.http.Json;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -38,7 +38,7 @@ final class ConsoleApi {
     private final PromptSuite suite = PromptSuite.load();
 
     private final Function<String, String> categoryOf;
-    private final CostSettings cost;
+    private final CostConfig cost;
 
     /**
      * {@code tiers}: the cascade's model servers; {@code baselineUrl}: the baseline's (null when none);
@@ -46,7 +46,7 @@ final class ConsoleApi {
      * puts in that category, so it routes for the reason its label says).
      */
     ConsoleApi(ConsoleSettings settings, BenchmarkService bench, List<TierSettings> tiers, URI baselineUrl,
-               Function<String, String> categoryOf, CostSettings cost, ModelFactsProbe probe) {
+               Function<String, String> categoryOf, CostConfig cost, ModelFactsProbe probe) {
         this.probe = probe;
         this.categoryOf = categoryOf;
         this.cost = cost;
@@ -68,8 +68,8 @@ final class ConsoleApi {
         ConsoleSettings.SystemText hosted = settings.hosted();
         systems.putObject("hosted").put("hardware", hosted.hardware()).put("model", hosted.description())
                 .put("description", hosted.description()).put("tagline", hosted.tagline()).putArray("models");
-        body.putObject("cost").put("cascade_usd_per_hour", cost.cascadeUsdPerHour())
-                .put("baseline_usd_per_hour", cost.baselineUsdPerHour()).put("prices_as_of", cost.pricesAsOf());
+        body.putObject("cost").put("cascade_usd_per_hour", cost.cascade().usdPerHour())
+                .put("baseline_usd_per_hour", cost.baseline().usdPerHour()).put("prices_as_of", cost.pricesAsOf());
         ArrayNode categories = body.putArray("suite");
         for (String category : PromptSuite.CATEGORIES) {
             List<Prompt> prompts = suite.byCategory(category);

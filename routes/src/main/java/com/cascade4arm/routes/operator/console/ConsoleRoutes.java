@@ -5,7 +5,7 @@ import com.cascade4arm.routes.serving.http.ApiRoutes;
 import com.cascade4arm.routes.serving.http.Json;
 
 import com.cascade4arm.routes.config.TierSettings;
-import com.cascade4arm.routes.serving.cost.CostSettings;
+import com.cascade4arm.routes.serving.cost.CostConfig;
 import com.cascade4arm.routes.serving.routing.PromptCategory;
 import com.cascade4arm.routes.serving.routing.RoutingService;
 
@@ -22,7 +22,7 @@ public final class ConsoleRoutes extends ApiRoutes {
 
     /** {@code tiers} and {@code baselineUrl} (may be null): the model servers whose facts the console shows. */
     public ConsoleRoutes(ConsoleSettings settings, BenchmarkService bench, List<TierSettings> tiers, URI baselineUrl,
-                         RoutingService routing, CostSettings cost, ModelFactsProbe probe, ExecutorService workers) {
+                         RoutingService routing, CostConfig cost, ModelFactsProbe probe, ExecutorService workers) {
         super(workers);
         this.api = new ConsoleApi(settings, bench, tiers, baselineUrl, prompt -> PromptCategory.of(routing, prompt),
                 cost, probe);

@@ -20,12 +20,12 @@ import static com.cascade4arm.routes.RouteIds.direct;
  * requests, so its waits block nothing that is measured.
  */
 public final class CamelJudge implements AnswerJudge {
-    private final JudgeSettings settings;
+    private final JudgeConfig settings;
     /** One for all comparisons: each execution keeps its own attempt count. */
     private final Retry retry;
     private volatile ProducerTemplate template;
 
-    public CamelJudge(JudgeSettings settings, RetryWaits waits) {
+    public CamelJudge(JudgeConfig settings, RetryWaits waits) {
         this.settings = settings;
         this.retry = Retry.of("judge", RetryConfig.<JudgeCall.Reply>custom()
                 .maxAttempts(settings.maxAttempts())

@@ -28,9 +28,9 @@ public final class JudgeRoutes extends RouteBuilder {
     private static final String HTTP_OPTIONS = "?throwExceptionOnFailure=false";
 
     private final CamelJudge judge;
-    private final JudgeSettings settings;
+    private final JudgeConfig settings;
 
-    public JudgeRoutes(CamelJudge judge, JudgeSettings settings) {
+    public JudgeRoutes(CamelJudge judge, JudgeConfig settings) {
         this.judge = judge;
         this.settings = settings;
     }
@@ -57,8 +57,8 @@ public final class JudgeRoutes extends RouteBuilder {
         message.removeHeaders("*");
         message.setHeader(Exchange.HTTP_METHOD, "POST");
         message.setHeader(Exchange.CONTENT_TYPE, "application/json");
-        if (settings.apiKey() != null) {
-            message.setHeader("Authorization", "Bearer " + settings.apiKey());
+        if (settings.apiKey().isPresent()) {
+            message.setHeader("Authorization", "Bearer " + settings.apiKey().get());
         }
         message.setBody(JudgeCall.of(exchange).body());
     }

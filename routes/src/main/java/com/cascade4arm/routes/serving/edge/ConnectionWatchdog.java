@@ -57,13 +57,13 @@ public final class ConnectionWatchdog implements AutoCloseable {
      * the per-client cap (one address may not hold every connection; a trusted proxy speaks for many and is exempt).
      */
     void onConnection(HttpConnection connection) {
-        if (connections.size() >= settings.maxConnections()) {
+        if (connections.size() >= settings.config().maxConnections()) {
             metrics.rejected("connection_limit");
             connection.close();
             return;
         }
         String client = clientOf(connection);
-        if (client != null && perClient.merge(client, 1, Integer::sum) > settings.maxConnectionsPerClient()) {
+        if (client != null && perClient.merge(client, 1, Integer::sum) > settings.config().maxConnectionsPerClient()) {
             perClient.computeIfPresent(client, (key, count) -> count > 1 ? count - 1 : null);
             metrics.rejected("client_connection_limit");
             connection.close();
@@ -102,7 +102,7 @@ public final class ConnectionWatchdog implements AutoCloseable {
             return;
         }
         this.vertx = vertx;
-        long shortest = Math.min(settings.headerTimeoutMs(), Math.min(settings.bodyTimeoutMs(), settings.writeStallTimeoutMs()));
+        long shortest = Math.min(settings.config().headerTimeoutMs(), Math.min(settings.config().bodyTimeoutMs(), settings.config().writeStallTimeoutMs()));
         timerId = vertx.setPeriodic(Math.max(MIN_SWEEP_MS, Math.min(MAX_SWEEP_MS, shortest / 4)), id -> sweep());
     }
 
@@ -136,7 +136,7 @@ public final class ConnectionWatchdog implements AutoCloseable {
     private void cut(HttpConnection connection, HttpServerRequest request, String reason) {
         if ("body_timeout".equals(reason) && request != null && !request.response().headWritten()) {
             ApiError timeout = new ApiError(408, "invalid_request_error", "request_timeout",
-                    "the request body did not arrive within " + settings.bodyTimeoutMs() + " ms");
+                    "the request body did not arrive within " + settings.config().bodyTimeoutMs() + " ms");
             HttpServerResponse response = request.response();
             response.setStatusCode(408).putHeader("Content-Type", "application/json").putHeader("Connection", "close")
                     .end(Buffer.buffer(Json.bytes(timeout.toJson()))).onComplete(done -> connection.close());
@@ -198,12 +198,12 @@ public final class ConnectionWatchdog implements AutoCloseable {
         /** Which deadline this connection has passed, or null. */
         String overdue(long now) {
             if (active == 0) {
-                return now - idleSince > settings.headerTimeoutMs() * NANOS_PER_MS ? "header_timeout" : null;
+                return now - idleSince > settings.config().headerTimeoutMs() * NANOS_PER_MS ? "header_timeout" : null;
             }
             if (request == null) {
                 return null;
             }
-            if (!request.isEnded() && now - requestStart > settings.bodyTimeoutMs() * NANOS_PER_MS) {
+            if (!request.isEnded() && now - requestStart > settings.config().bodyTimeoutMs() * NANOS_PER_MS) {
                 return "body_timeout";
             }
             if (!request.response().writeQueueFull()) {
@@ -211,7 +211,7 @@ public final class ConnectionWatchdog implements AutoCloseable {
             } else if (!stalled) {
                 stalled = true;
                 unwritableSince = now;
-            } else if (now - unwritableSince > settings.writeStallTimeoutMs() * NANOS_PER_MS) {
+            } else if (now - unwritableSince > settings.config().writeStallTimeoutMs() * NANOS_PER_MS) {
                 return "write_stall";
             }
             return null;

@@ -89,8 +89,8 @@ public final class Edge implements AutoCloseable {
 
     HttpServerOptions serverOptions(HttpServerOptions options) {
         decoderOptions = options;
-        return options.setMaxHeaderSize(settings.maxHeaderBytes())
-                .setMaxInitialLineLength(settings.maxRequestLineBytes())
+        return options.setMaxHeaderSize(settings.config().maxHeaderBytes())
+                .setMaxInitialLineLength(settings.config().maxRequestLineBytes())
                 // An LLM gateway needs no h2c; without it there is one framing to watch (and no HTTP/2 resets).
                 .setHttp2ClearTextEnabled(false);
     }

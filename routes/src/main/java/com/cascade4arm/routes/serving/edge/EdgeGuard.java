@@ -49,9 +49,9 @@ public final class EdgeGuard {
     EdgeGuard(EdgeSettings settings, NanoClock clock, EdgeMetrics metrics) {
         this.settings = settings;
         this.identity = new ClientIdentity(settings.trustedProxies());
-        this.rate = new RateLimiter(settings.requestsPerSecond(), settings.burst(), settings.maxTrackedClients(), clock);
-        this.reads = new RateLimiter(settings.readsPerSecond(), settings.readsBurst(), settings.maxTrackedClients(), clock);
-        this.concurrency = new ConcurrencyLimiter(settings.maxConcurrentPerClient(), settings.maxConcurrentRequests());
+        this.rate = new RateLimiter(settings.config().rateLimit().requestsPerSecond(), settings.config().rateLimit().burst(), settings.config().rateLimit().maxClients(), clock);
+        this.reads = new RateLimiter(settings.config().rateLimit().readsPerSecond(), settings.config().rateLimit().readsBurst(), settings.config().rateLimit().maxClients(), clock);
+        this.concurrency = new ConcurrencyLimiter(settings.config().maxConcurrentPerClient(), settings.config().maxConcurrentRequests());
         this.metrics = metrics;
         this.internalAuthorization = ("Bearer " + settings.internalKey()).getBytes(StandardCharsets.UTF_8);
         this.crossSite = new CrossSiteRequests(settings.allowedOrigins());
@@ -74,9 +74,9 @@ public final class EdgeGuard {
         for (var ignored : request.headers()) {
             headers++; // every line: MultiMap.size() counts distinct names, a flood may repeat one
         }
-        if (headers > settings.maxHeaders()) {
+        if (headers > settings.config().maxHeaders()) {
             refuse(ctx, "too_many_headers", new ApiError(431, "invalid_request_error", "too_many_headers",
-                    "the request has " + headers + " headers; the limit is " + settings.maxHeaders()));
+                    "the request has " + headers + " headers; the limit is " + settings.config().maxHeaders()));
             return;
         }
         if (hasControlCharacters(request.uri())) {
@@ -134,7 +134,7 @@ public final class EdgeGuard {
                 int seconds = RateLimiter.retryAfterSeconds(waitNanos);
                 refuse(ctx, "rate_limited", new ApiError(429, "rate_limit_error", "rate_limit_exceeded",
                         "rate limit exceeded for client " + client + ": at most " + rateText(read) + " per second with bursts of "
-                                + (read ? settings.readsBurst() : settings.burst()) + "; retry in " + seconds + " s", seconds));
+                                + (read ? settings.config().rateLimit().readsBurst() : settings.config().rateLimit().burst()) + "; retry in " + seconds + " s", seconds));
                 return;
             }
         }
@@ -143,7 +143,7 @@ public final class EdgeGuard {
         String slotKey = internal ? INTERNAL_CLIENT : client;
         if (concurrency.tryAcquire(slotKey, !internal) == ConcurrencyLimiter.Outcome.CLIENT_FULL) {
             refuse(ctx, "client_concurrency", new ApiError(429, "rate_limit_error",
-                    "too_many_concurrent_requests", "client " + client + " already has " + settings.maxConcurrentPerClient()
+                    "too_many_concurrent_requests", "client " + client + " already has " + settings.config().maxConcurrentPerClient()
                     + " requests in progress (the per-client limit); retry when one has finished", RETRY_AFTER_BUSY_SECONDS));
             return;
         }
@@ -160,7 +160,7 @@ public final class EdgeGuard {
         if (Boolean.TRUE.equals(ctx.get(ADMITTED))) {
             if (concurrency.tryServe() == ConcurrencyLimiter.Outcome.TOTAL_FULL) {
                 refuse(ctx, "overloaded", new ApiError(503, "unavailable_error", "overloaded",
-                        "the gateway is serving its limit of " + settings.maxConcurrentRequests()
+                        "the gateway is serving its limit of " + settings.config().maxConcurrentRequests()
                                 + " requests at once; retry shortly", RETRY_AFTER_BUSY_SECONDS));
                 return;
             }
@@ -185,10 +185,10 @@ public final class EdgeGuard {
             ctx.next();
             return;
         }
-        if (streams.incrementAndGet() > settings.maxStreams()) {
+        if (streams.incrementAndGet() > settings.config().maxStreams()) {
             streams.decrementAndGet();
             refuse(ctx, "streams", new ApiError(503, "unavailable_error", "too_many_streams",
-                    "the gateway is streaming its limit of " + settings.maxStreams() + " answers at once; retry shortly",
+                    "the gateway is streaming its limit of " + settings.config().maxStreams() + " answers at once; retry shortly",
                     RETRY_AFTER_BUSY_SECONDS));
             return;
         }
@@ -236,7 +236,7 @@ public final class EdgeGuard {
     }
 
     private String rateText(boolean read) {
-        double r = read ? settings.readsPerSecond() : settings.requestsPerSecond();
+        double r = read ? settings.config().rateLimit().readsPerSecond() : settings.config().rateLimit().requestsPerSecond();
         String number = r == Math.rint(r) ? String.valueOf((long) r) : String.format(Locale.ROOT, "%s", r);
         return number + (read ? " read" : " request") + (r == 1 ? "" : "s");
     }

@@ -9,18 +9,14 @@ import java.util.Base64;
 import java.util.List;
 
 /**
- * The edge's limits (keys {@code cascade.edge.*}: {@link EdgeConfig}), bound and checked at startup so a bad value
- * fails the start naming the key and the value. {@code internalKey} is not configured: it is drawn at
- * random per process and lets the gateway's own loopback calls (benchmark, compare) past the per-client limits.
+ * The edge's limits: its keys ({@code cascade.edge.*}, {@link #config()}) with what is derived from them at startup so
+ * a bad value fails the start naming the key and the value — the parsed lists, the exposure the HTTP server's bind
+ * address gives (not a {@code cascade.*} key) and whether the rate limits apply. {@code internalKey} is not configured:
+ * it is drawn at random per process and lets the gateway's own loopback calls (benchmark, compare) past the
+ * per-client limits.
  */
-public record EdgeSettings(double requestsPerSecond, int burst, double readsPerSecond, int readsBurst,
-                           int maxTrackedClients, int maxConcurrentPerClient,
-                           int maxConcurrentRequests, int maxStreams, int maxConnections, List<Cidr> trustedProxies,
-                           long headerTimeoutMs, long bodyTimeoutMs, long writeStallTimeoutMs, int maxHeaders,
-                           int maxHeaderBytes, int maxRequestLineBytes, int maxConnectionsPerClient,
-                           List<String> allowedOrigins, List<String> allowedHosts, boolean exposeEndpoints,
-                           long metricsCacheMs,
-                           Exposure exposure, boolean rateLimited, String internalKey) {
+public record EdgeSettings(EdgeConfig config, List<Cidr> trustedProxies, List<String> allowedOrigins,
+                           List<String> allowedHosts, Exposure exposure, boolean rateLimited, String internalKey) {
     /** auto (default: on when {@link Exposure#exposed()}), true or false: whether the per-client rate limits apply. */
     public static final String RATE_LIMIT_ENABLED_KEY = "cascade.edge.rate-limit.enabled";
     /** Host names (besides loopback and IP literals) requests may be addressed to: DNS rebinding, {@link AllowedHosts}. */
@@ -34,17 +30,11 @@ public record EdgeSettings(double requestsPerSecond, int burst, double readsPerS
     /** From the bound cascade.edge.* keys and the HTTP server's bind address (null = unset, the loopback default). */
     public static EdgeSettings from(CascadeConfig config, String bindHost) {
         EdgeConfig e = config.edge();
-        EdgeConfig.RateLimit r = e.rateLimit();
         Exposure exposure = Exposure.of(bindHost);
-        return new EdgeSettings(r.requestsPerSecond(), r.burst(), r.readsPerSecond(), r.readsBurst(), r.maxClients(),
-                e.maxConcurrentPerClient(), e.maxConcurrentRequests(), e.maxStreams(), e.maxConnections(),
-                EdgeLists.cidrs("cascade.edge.trusted-proxies", e.trustedProxies().orElse(null)),
-                e.headerTimeoutMs(), e.bodyTimeoutMs(), e.writeStallTimeoutMs(), e.maxHeaders(), e.maxHeaderBytes(),
-                e.maxRequestLineBytes(), e.maxConnectionsPerClient(),
+        return new EdgeSettings(e, EdgeLists.cidrs("cascade.edge.trusted-proxies", e.trustedProxies().orElse(null)),
                 EdgeLists.origins("cascade.edge.allowed-origins", e.allowedOrigins().orElse(null)),
                 EdgeLists.hosts(ALLOWED_HOSTS_KEY, e.allowedHosts().orElse(null)),
-                config.exposeEndpoints(), config.metrics().cacheMs(), exposure,
-                exposure.rateLimited(r.enabled()), randomKey());
+                exposure, exposure.rateLimited(e.rateLimit().enabled()), randomKey());
     }
 
     /** The defaults, as if no cascade.edge.* key were set (bound to loopback). */
@@ -54,13 +44,14 @@ public record EdgeSettings(double requestsPerSecond, int burst, double readsPerS
 
     /** One start-up log line: which protections apply because of where the gateway listens, and how to change them. */
     public String protectionSummary() {
+        EdgeConfig.RateLimit r = config.rateLimit();
         String limits = rateLimited
-                ? "per-client rate limit ON: " + requestsPerSecond + " request(s)/s, bursts of " + burst + "; reads "
-                        + readsPerSecond + "/s, bursts of " + readsBurst
+                ? "per-client rate limit ON: " + r.requestsPerSecond() + " request(s)/s, bursts of " + r.burst()
+                        + "; reads " + r.readsPerSecond() + "/s, bursts of " + r.readsBurst()
                 : "per-client rate limit OFF";
         String rules = exposure.exposed() ? "rule validate/dry-run need the admin token" : "rule validate/dry-run open";
-        return "Edge: " + exposure.describe() + ": " + limits + "; " + rules + "; at most " + maxConcurrentPerClient
-                + " requests at once per client, " + maxConcurrentRequests + " in all. Change with "
+        return "Edge: " + exposure.describe() + ": " + limits + "; " + rules + "; at most " + config.maxConcurrentPerClient()
+                + " requests at once per client, " + config.maxConcurrentRequests() + " in all. Change with "
                 + RATE_LIMIT_ENABLED_KEY + "=true|false|auto (env CASCADE_RATE_LIMIT) and cascade.edge.rate-limit.*";
     }
 
@@ -73,15 +64,7 @@ public record EdgeSettings(double requestsPerSecond, int burst, double readsPerS
     @Override
     public String toString() {
         // The internal key stays out of logs.
-        return "EdgeSettings[exposure=" + exposure + ", rateLimited=" + rateLimited
-                + ", requestsPerSecond=" + requestsPerSecond + ", burst=" + burst + ", readsPerSecond="
-                + readsPerSecond + ", readsBurst=" + readsBurst + ", maxTrackedClients="
-                + maxTrackedClients + ", maxConcurrentPerClient=" + maxConcurrentPerClient + ", maxConcurrentRequests="
-                + maxConcurrentRequests + ", maxStreams=" + maxStreams + ", maxConnections=" + maxConnections
-                + ", trustedProxies=" + trustedProxies + ", headerTimeoutMs=" + headerTimeoutMs + ", bodyTimeoutMs="
-                + bodyTimeoutMs + ", writeStallTimeoutMs=" + writeStallTimeoutMs + ", maxHeaders=" + maxHeaders
-                + ", maxHeaderBytes=" + maxHeaderBytes + ", maxRequestLineBytes=" + maxRequestLineBytes
-                + ", maxConnectionsPerClient=" + maxConnectionsPerClient + ", allowedOrigins=" + allowedOrigins
-                + ", allowedHosts=" + allowedHosts                + ", exposeEndpoints=" + exposeEndpoints + ", metricsCacheMs=" + metricsCacheMs + "]";
+        return "EdgeSettings[exposure=" + exposure + ", rateLimited=" + rateLimited + ", trustedProxies=" + trustedProxies
+                + ", allowedOrigins=" + allowedOrigins + ", allowedHosts=" + allowedHosts + "]";
     }
 }

@@ -29,10 +29,10 @@ final class InvalidRequests {
         ApiError error;
         if (detail.startsWith(LINE_TOO_LONG)) {
             error = new ApiError(414, "invalid_request_error", "request_line_too_long",
-                    "the request line is longer than " + settings.maxRequestLineBytes() + " bytes");
+                    "the request line is longer than " + settings.config().maxRequestLineBytes() + " bytes");
         } else if (detail.startsWith(HEADER_TOO_LARGE)) {
             error = new ApiError(431, "invalid_request_error", "headers_too_large",
-                    "the request headers are larger than " + settings.maxHeaderBytes() + " bytes");
+                    "the request headers are larger than " + settings.config().maxHeaderBytes() + " bytes");
         } else {
             error = new ApiError(400, "invalid_request_error", "malformed_request", "malformed HTTP request");
         }

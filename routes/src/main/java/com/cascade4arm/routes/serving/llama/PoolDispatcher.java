@@ -4,8 +4,8 @@ import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.openai.ChatRequestParser;
 import com.cascade4arm.openai.LogText;
 import com.cascade4arm.routes.serving.chat.RoutedChat;
-import com.cascade4arm.routes.config.EscalationSettings;
-import com.cascade4arm.routes.serving.cost.CostSettings;
+import com.cascade4arm.routes.config.CascadeConfig;
+import com.cascade4arm.routes.config.ConfigBinding;
 import com.cascade4arm.routes.serving.cost.InstanceShare;
 import com.cascade4arm.routes.serving.cost.SystemCost;
 import com.cascade4arm.routes.serving.http.ClientChannel;
@@ -49,15 +49,16 @@ public final class PoolDispatcher {
     private final Timers timers;
     private final LongSupplier nanoTime;
     private final boolean exposeEndpoints;
-    private final EscalationSettings escalation;
+    private final CascadeConfig.Escalation escalation;
     private final ChatTracing tracing;
     private final SystemCost cost;
 
     /** {@code exposeEndpoints}: name upstream URLs in answers (cascade.expose-endpoints); else only endpoint names. */
     public PoolDispatcher(Upstream upstream, GenAiMetrics metrics, long requestTimeoutMs, Timers timers,
                           LongSupplier nanoTime, boolean exposeEndpoints) {
-        this(upstream, metrics, requestTimeoutMs, timers, nanoTime, exposeEndpoints, EscalationSettings.DEFAULTS,
-                ChatTracing.create(null, 0), new SystemCost(CostSettings.DEFAULTS.cascadeUsdPerHour(), nanoTime));
+        this(upstream, metrics, requestTimeoutMs, timers, nanoTime, exposeEndpoints,
+                ConfigBinding.defaults().cascade().escalation(), ChatTracing.create(null, 0),
+                new SystemCost(ConfigBinding.defaults().cascade().cost().cascade().usdPerHour(), nanoTime));
     }
 
     /**
@@ -66,7 +67,7 @@ public final class PoolDispatcher {
      * whose measured share each answer's {@code cost_usd} is.
      */
     public PoolDispatcher(Upstream upstream, GenAiMetrics metrics, long requestTimeoutMs, Timers timers,
-                          LongSupplier nanoTime, boolean exposeEndpoints, EscalationSettings escalation,
+                          LongSupplier nanoTime, boolean exposeEndpoints, CascadeConfig.Escalation escalation,
                           ChatTracing tracing, SystemCost cost) {
         this.cost = cost;
         this.escalation = escalation;

@@ -1,7 +1,7 @@
 package com.cascade4arm.routes.operator.bench;
 
 import com.cascade4arm.routes.config.TestConfig;
-import com.cascade4arm.routes.serving.cost.CostSettings;
+import com.cascade4arm.routes.config.ConfigBinding;
 import com.cascade4arm.routes.serving.routing.RulebookRoutingService;
 import com.cascade4arm.routes.serving.upstream.UpstreamGets;
 import com.cascade4arm.rules.RoutingRulebook;
@@ -53,7 +53,7 @@ class BenchScheduleRouteTest {
                 results);
         vertx = Vertx.vertx();
         BenchTargets targets = new BenchTargets(new UpstreamGets(vertx, 1_000), selfUrl::get, null, 1_000, null,
-                List.of(), CostSettings.DEFAULTS);
+                List.of(), ConfigBinding.defaults().cascade().cost());
         launcher = new BenchLauncher(settings, targets, new RulebookRoutingService(RoutingRulebook.defaults(), 1),
                 LocalRunHistory::new);
         configuration.addRoutesBuilder(BenchScheduleRoute.local(launcher, settings));

@@ -19,10 +19,10 @@ class BenchSettingsTest {
     void isOffByDefaultAndStoresRunsUnderTheDataDirectory() {
         BenchSettings settings = BenchSettings.from(TestConfig.of(Map.of()), DATA_DIR);
 
-        assertThat(settings.scheduleEnabled()).isFalse();
+        assertThat(settings.config().schedule().enabled()).isFalse();
         assertThat(settings.resultsDir()).isEqualTo(DATA_DIR.resolve("bench"));
-        assertThat(settings.gitCommit()).isNull();
-        assertThat(settings.schedulePeriodMs()).isEqualTo(86_400_000);
+        assertThat(settings.config().gitCommit()).isEmpty();
+        assertThat(settings.config().schedule().periodMs()).isEqualTo(86_400_000);
         assertThat(settings.scheduledConfig().levels()).isEqualTo(BenchConfig.DEFAULT_LEVELS);
     }
 
@@ -40,10 +40,10 @@ class BenchSettingsTest {
                 "cascade.bench.schedule.max-tokens", "128")), DATA_DIR);
 
         assertThat(settings.resultsDir()).isEqualTo(Path.of("/tmp/runs"));
-        assertThat(settings.gitCommit()).isEqualTo("abc123");
-        assertThat(settings.scheduleEnabled()).isTrue();
-        assertThat(settings.schedulePeriodMs()).isEqualTo(3_600_000);
-        assertThat(settings.scheduleDelayMs()).isZero();
+        assertThat(settings.config().gitCommit()).contains("abc123");
+        assertThat(settings.config().schedule().enabled()).isTrue();
+        assertThat(settings.config().schedule().periodMs()).isEqualTo(3_600_000);
+        assertThat(settings.config().schedule().delayMs()).isZero();
         BenchConfig config = settings.scheduledConfig();
         assertThat(config.prompts()).isEqualTo(PromptSelection.first(25));
         assertThat(config.levels()).containsExactly(1, 4, 16);

@@ -1,6 +1,6 @@
 package com.cascade4arm.routes.operator.compare;
 
-import com.cascade4arm.routes.serving.cost.CostSettings;
+import com.cascade4arm.routes.config.ConfigBinding;
 import com.cascade4arm.routes.testing.RoutesGateway;
 import com.cascade4arm.standins.hosted.StandInConfig;
 import com.cascade4arm.testing.http.HttpTestClient;
@@ -96,13 +96,13 @@ class CompareIT {
         assertThat(systems.at("/baseline/text").asText()).isEqualTo(RESPONDER_TEXT);
         assertThat(systems.at("/baseline/completion_tokens").asInt()).isEqualTo(ResponderBehaviour.DEFAULT_CHUNKS.size());
         assertThat(systems.at("/baseline/cost_usd").asDouble()).as("the baseline instance's price for at most the total time (alone on it)")
-                .isLessThanOrEqualTo(CostSettings.DEFAULTS.baselineUsdPerHour() / 3600 * systems.at("/baseline/total_ms").asDouble() / 1000);
+                .isLessThanOrEqualTo(ConfigBinding.defaults().cascade().cost().baseline().usdPerHour() / 3600 * systems.at("/baseline/total_ms").asDouble() / 1000);
         assertThat(systems.at("/hosted/text").asText()).isEqualTo(HOSTED_TEXT);
         assertThat(systems.at("/hosted/model").asText()).isEqualTo(CompareSettings.defaults().hostedModel());
         JsonNode hosted = systems.path("hosted");
         assertThat(hosted.path("cost_usd").asDouble()).as("list prices x reported tokens").isCloseTo(
-                (hosted.path("prompt_tokens").asLong() * CompareSettings.defaults().hostedUsdPerMillionInput()
-                        + hosted.path("completion_tokens").asLong() * CompareSettings.defaults().hostedUsdPerMillionOutput()) / 1e6,
+                (hosted.path("prompt_tokens").asLong() * CompareSettings.defaults().prices().usdPerMillionInput()
+                        + hosted.path("completion_tokens").asLong() * CompareSettings.defaults().prices().usdPerMillionOutput()) / 1e6,
                 within(1e-15));
         assertRatiosRecomputeFrom(root);
     }
@@ -126,8 +126,8 @@ class CompareIT {
         gateway.compare(prompt(EASY_PROMPT, 8));
 
         assertThat(gateway.hosted.lastHeader("Authorization")).isEqualTo("Bearer " + RoutesGateway.HOSTED_KEY);
-        assertThat(gateway.hosted.lastHeader("HTTP-Referer")).isEqualTo(CompareSettings.defaults().hostedReferer());
-        assertThat(gateway.hosted.lastHeader("X-OpenRouter-Title")).isEqualTo(CompareSettings.defaults().hostedTitle());
+        assertThat(gateway.hosted.lastHeader("HTTP-Referer")).isEqualTo(CompareSettings.defaults().config().hosted().referer());
+        assertThat(gateway.hosted.lastHeader("X-OpenRouter-Title")).isEqualTo(CompareSettings.defaults().config().hosted().title());
         JsonNode body = gateway.hosted.lastBody();
         assertThat(body.path("model").asText()).isEqualTo(CompareSettings.defaults().hostedModel());
         assertThat(body.path("stream").asBoolean()).isTrue();

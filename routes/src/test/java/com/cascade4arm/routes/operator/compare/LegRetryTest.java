@@ -63,12 +63,13 @@ class LegRetryTest {
             case "cascade.compare.cooldown.after-429s" -> String.valueOf(after429s);
             default -> null;
         }));
-        CompareSettings.Retry retry = settings.retry();
+        CompareConfig.RetryKeys retry = settings.config().retry();
+        CompareConfig.Cooldown cooldown = settings.config().cooldown();
         return new Leg(LegTarget.hosted(settings),
                 CircuitBreaker.of("failures", Leg.failureBreaker(50, 10, 30_000, clock)),
-                CircuitBreaker.of("rate-limits", Leg.rateLimitBreaker(retry.cooldownAfter429s(), retry.cooldownMs(), clock)),
+                CircuitBreaker.of("rate-limits", Leg.rateLimitBreaker(cooldown.after429s(), cooldown.durationMs(), clock)),
                 new RetryWaits(retry.initialBackoffMs(), retry.maxWaitMs(), retry.jitter(), clock, () -> 0),
-                retry.maxAttempts(), retry.cooldownMs(), clock, false);
+                retry.maxAttempts(), cooldown.durationMs(), clock, false);
     }
 
     private CompareRun run(long deadlineMs) {

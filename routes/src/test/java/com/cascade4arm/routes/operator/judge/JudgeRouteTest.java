@@ -37,9 +37,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class JudgeRouteTest {
     /** Long enough that no scripted answer reaches it on a loaded machine (these tests never wait for it). */
     private static final long TIMEOUT_MS = 5_000;
-    private static final JudgeSettings SETTINGS = JudgeSettings.from(TestConfig.of(Map.of("cascade.judge.enabled", "true",
+    private static final JudgeConfig SETTINGS = TestConfig.of(Map.of("cascade.judge.enabled", "true",
             "cascade.judge.url", "http://judge.invalid/v1",
-            "cascade.judge.timeout-ms", String.valueOf(TIMEOUT_MS))));
+            "cascade.judge.timeout-ms", String.valueOf(TIMEOUT_MS))).judge();
 
     @BindToRegistry(JudgeRoutes.BREAKER)
     CircuitBreaker breaker = CircuitBreaker.ofDefaults(JudgeRoutes.BREAKER);

@@ -15,11 +15,11 @@ class EdgeSettingsTest {
     void defaultsAreStrict() {
         EdgeSettings settings = EdgeSettings.defaults();
 
-        assertThat(settings.requestsPerSecond()).isEqualTo(1.0);
-        assertThat(settings.burst()).isEqualTo(5);
-        assertThat(settings.readsPerSecond()).as("reads are cheaper: more of them").isGreaterThan(settings.requestsPerSecond());
+        assertThat(settings.config().rateLimit().requestsPerSecond()).isEqualTo(1.0);
+        assertThat(settings.config().rateLimit().burst()).isEqualTo(5);
+        assertThat(settings.config().rateLimit().readsPerSecond()).as("reads are cheaper: more of them").isGreaterThan(settings.config().rateLimit().requestsPerSecond());
         assertThat(settings.trustedProxies()).isEmpty();
-        assertThat(settings.maxConcurrentPerClient()).isLessThan(settings.maxConcurrentRequests());
+        assertThat(settings.config().maxConcurrentPerClient()).isLessThan(settings.config().maxConcurrentRequests());
         assertThat(settings.internalKey()).hasSizeGreaterThan(40);
         assertThat(settings.toString()).as("the internal key stays out of logs").doesNotContain(settings.internalKey());
     }
@@ -46,22 +46,22 @@ class EdgeSettingsTest {
 
         EdgeSettings settings = EdgeSettings.from(TestConfig.bind(properties));
 
-        assertThat(settings.requestsPerSecond()).isEqualTo(0.5);
-        assertThat(settings.burst()).isEqualTo(3);
-        assertThat(settings.readsPerSecond()).isEqualTo(4.0);
-        assertThat(settings.readsBurst()).isEqualTo(8);
-        assertThat(settings.maxTrackedClients()).isEqualTo(100);
-        assertThat(settings.maxConcurrentPerClient()).isEqualTo(2);
-        assertThat(settings.maxConcurrentRequests()).isEqualTo(20);
-        assertThat(settings.maxStreams()).isEqualTo(10);
-        assertThat(settings.maxConnections()).isEqualTo(50);
+        assertThat(settings.config().rateLimit().requestsPerSecond()).isEqualTo(0.5);
+        assertThat(settings.config().rateLimit().burst()).isEqualTo(3);
+        assertThat(settings.config().rateLimit().readsPerSecond()).isEqualTo(4.0);
+        assertThat(settings.config().rateLimit().readsBurst()).isEqualTo(8);
+        assertThat(settings.config().rateLimit().maxClients()).isEqualTo(100);
+        assertThat(settings.config().maxConcurrentPerClient()).isEqualTo(2);
+        assertThat(settings.config().maxConcurrentRequests()).isEqualTo(20);
+        assertThat(settings.config().maxStreams()).isEqualTo(10);
+        assertThat(settings.config().maxConnections()).isEqualTo(50);
         assertThat(settings.trustedProxies()).hasToString("[10.0.0.0/8, 0:0:0:0:0:0:0:1/128]");
-        assertThat(settings.headerTimeoutMs()).isEqualTo(1_000);
-        assertThat(settings.bodyTimeoutMs()).isEqualTo(2_000);
-        assertThat(settings.writeStallTimeoutMs()).isEqualTo(3_000);
-        assertThat(settings.maxHeaders()).isEqualTo(32);
-        assertThat(settings.maxHeaderBytes()).isEqualTo(4_096);
-        assertThat(settings.maxRequestLineBytes()).isEqualTo(2_048);
+        assertThat(settings.config().headerTimeoutMs()).isEqualTo(1_000);
+        assertThat(settings.config().bodyTimeoutMs()).isEqualTo(2_000);
+        assertThat(settings.config().writeStallTimeoutMs()).isEqualTo(3_000);
+        assertThat(settings.config().maxHeaders()).isEqualTo(32);
+        assertThat(settings.config().maxHeaderBytes()).isEqualTo(4_096);
+        assertThat(settings.config().maxRequestLineBytes()).isEqualTo(2_048);
     }
 
     @ParameterizedTest(name = "{0}={1}")

@@ -8,28 +8,28 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class StoreSettingsTest {
+class StoreConfigTest {
 
-    private static StoreSettings read(Map<String, String> values) {
-        return StoreSettings.from(TestConfig.of(values));
+    private static StoreConfig read(Map<String, String> values) {
+        return TestConfig.of(values).store();
     }
 
     @Test
     void defaultsToLocalFilesWithoutADatabase() {
-        StoreSettings settings = read(Map.of());
-        assertThat(settings.kind()).isEqualTo(StoreSettings.Kind.FILES);
+        StoreConfig settings = read(Map.of());
+        assertThat(settings.storeKind()).isEqualTo(StoreConfig.Kind.FILES);
         assertThat(settings.shared()).isFalse();
         assertThat(settings.reconcileMs()).isEqualTo(30_000);
     }
 
     @Test
     void readsAPostgresStoreWithItsCredentialsAndReplicaName() {
-        StoreSettings settings = read(Map.of("cascade.store", "Postgres", "cascade.store.jdbc-url", "jdbc:postgresql://db/cascade",
+        StoreConfig settings = read(Map.of("cascade.store", "Postgres", "cascade.store.jdbc-url", "jdbc:postgresql://db/cascade",
                 "cascade.store.user", "cascade", "cascade.store.password", "secret", "cascade.store.replica-name", "r2",
                 "cascade.store.pool-size", "3"));
         assertThat(settings.shared()).isTrue();
-        assertThat(settings.user()).isEqualTo("cascade");
-        assertThat(settings.replicaName()).isEqualTo("r2");
+        assertThat(settings.user()).contains("cascade");
+        assertThat(settings.replica()).isEqualTo("r2");
         assertThat(settings.poolSize()).isEqualTo(3);
     }
 

@@ -1,5 +1,7 @@
 package com.cascade4arm.routes.warmup;
 
+import com.cascade4arm.routes.config.CascadeConfig;
+import com.cascade4arm.routes.config.ConfigBinding;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.apache.camel.spi.PropertiesComponent;
 import org.junit.jupiter.api.Test;
@@ -9,13 +11,14 @@ import java.util.Properties;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class WarmupSettingsTest {
+class WarmupConfigTest {
 
     @Test
     void defaultsToAFewThousandRequestsWithinHalfAMinute() {
-        WarmupSettings settings = WarmupSettings.read(properties(new Properties()));
+        CascadeConfig.Warmup settings = read(properties(new Properties()));
 
-        assertThat(settings).isEqualTo(new WarmupSettings(2_000, 30_000));
+        assertThat(settings.requests()).isEqualTo(2_000);
+        assertThat(settings.maxMs()).isEqualTo(30_000);
         assertThat(settings.enabled()).isTrue();
     }
 
@@ -24,7 +27,7 @@ class WarmupSettingsTest {
         Properties values = new Properties();
         values.setProperty("cascade.warmup.requests", "0");
 
-        assertThat(WarmupSettings.read(properties(values)).enabled()).isFalse();
+        assertThat(read(properties(values)).enabled()).isFalse();
     }
 
     @Test
@@ -32,8 +35,12 @@ class WarmupSettingsTest {
         Properties values = new Properties();
         values.setProperty("cascade.warmup.requests", "lots");
 
-        assertThatThrownBy(() -> WarmupSettings.read(properties(values)))
+        assertThatThrownBy(() -> read(properties(values)))
                 .hasMessage("cascade.warmup.requests must be an integer, but was lots");
+    }
+
+    private static CascadeConfig.Warmup read(PropertiesComponent properties) {
+        return ConfigBinding.bind(properties).cascade().warmup();
     }
 
     private static PropertiesComponent properties(Properties values) {
