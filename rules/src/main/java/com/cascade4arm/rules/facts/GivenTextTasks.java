@@ -7,7 +7,7 @@ import java.util.Set;
 /**
  * Whether a message hands over a text and asks for a transformation of it — summarize, translate, rewrite, extract or
  * list — which is easy however long the text: the answer is in the text (issue 32, "task, not vocabulary"). The shape,
- * not the topic: a short instruction, then a colon, a line break or an opening quote, then at least
+ * not the topic: a short instruction, then a colon, a question mark, a line break or an opening quote, then at least
  * {@value #MIN_BODY_WORDS} words ("Summarize in one sentence: The city council met..."); or the text first and the
  * instruction on its own last line ("...\n\nTranslate this into German."). Instruction verbs in English, German,
  * Spanish, French, Italian, Portuguese, Dutch and Polish (stems catch inflections: riassumi, riassumere; tradúceme,
@@ -26,7 +26,7 @@ final class GivenTextTasks {
     private static final Map<String, List<String>> STEMS = Map.of(
             "summarize", List.of("summar", "tldr", "zusammenfass", "zusammen", "resum", "résum", "riassum", "sintetiz",
                     "samenvat", "samen", "podsumuj", "streść", "streszcz", "condense"),
-            "translate", List.of("translat", "übersetz", "tradu", "vertaal", "przetłumacz", "tłumacz", "översätt",
+            "translate", List.of("translat", "übersetz", "tradu", "tradú", "vertaal", "przetłumacz", "tłumacz", "översätt",
                     "přelož", "çevir"),
             "rewrite", List.of("rewrite", "rephrase", "reword", "paraphras", "proofread", "polish", "shorten",
                     "simplif", "grammar", "umschreib", "umformulier", "formulier", "kürz", "vereinfach", "korrigier",
@@ -70,12 +70,13 @@ final class GivenTextTasks {
         return "";
     }
 
-    /** Where the handed-over text starts: the first ':' (not in 9:40), line break or opening quote near the start. */
+    /** Where the handed-over text starts: the first ':' (not in 9:40), '?', line break or opening quote near the start. */
     private static int bodyStart(String text) {
         int limit = Math.min(text.length() - 1, MAX_INSTRUCTION_CHARS);
         for (int i = 1; i < limit; i++) {
             char c = text.charAt(i);
-            if (c == '\n' || c == '"' || c == '“' || c == '«' || c == '„'
+            if (c == '\n' || c == '"' || c == '“' || c == '«' || c == '„' || c == '?'
+                    || c == '\'' && Character.isWhitespace(text.charAt(i - 1))
                     || c == ':' && !(Character.isDigit(text.charAt(i - 1)) && Character.isDigit(text.charAt(i + 1)))) {
                 return i;
             }
