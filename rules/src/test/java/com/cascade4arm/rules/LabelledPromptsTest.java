@@ -37,9 +37,9 @@ class LabelledPromptsTest {
         assertThat(PROMPTS).hasSizeGreaterThanOrEqualTo(MIN_PROMPTS);
         assertThat(byCategory).containsOnlyKeys(LabelledPrompts.CATEGORIES)
                 .allSatisfy((category, count) -> assertThat(count).as(category).isGreaterThanOrEqualTo(MIN_PER_CATEGORY));
-        assertThat(byLanguage).containsOnlyKeys("en", "de", "es", "fr");
-        assertThat(byLanguage).allSatisfy((language, count) ->
-                assertThat(count).as(language).isGreaterThanOrEqualTo(MIN_PER_OTHER_LANGUAGE));
+        assertThat(byLanguage).containsKeys("en", "de", "es", "fr", "it", "pt", "nl", "pl");
+        List.of("en", "de", "es", "fr").forEach(language ->
+                assertThat(byLanguage.get(language)).as(language).isGreaterThanOrEqualTo(MIN_PER_OTHER_LANGUAGE));
         assertThat(PROMPTS.stream().filter(LabelledPrompt::trap).count()).as("trap prompts")
                 .isGreaterThanOrEqualTo(MIN_TRAPS);
         assertThat(PROMPTS.stream().map(LabelledPrompt::prompt).distinct().count()).as("distinct prompts")
