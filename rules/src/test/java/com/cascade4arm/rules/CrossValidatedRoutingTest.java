@@ -37,11 +37,18 @@ class CrossValidatedRoutingTest {
                 .as("route accuracy of %s", category).isGreaterThanOrEqualTo(REQUIRED_PER_CATEGORY));
     }
 
+    /** Languages with this many prompts or more are held to the per-language bar; a folded set brings a few others. */
+    private static final int MIN_PROMPTS_FOR_A_LANGUAGE_BAR = 100;
+
     @Test
     void routesGermanSpanishAndFrenchAsWellAsEnglish() {
-        assertThat(report.byLanguage()).containsOnlyKeys("de", "en", "es", "fr")
-                .allSatisfy((language, row) -> assertThat(row.routeAccuracy()).as("route accuracy in %s", language)
-                        .isGreaterThanOrEqualTo(REQUIRED_PER_LANGUAGE));
+        assertThat(report.byLanguage()).containsKeys("de", "en", "es", "fr", "it", "pt", "nl", "pl");
+        assertThat(report.byLanguage()).allSatisfy((language, row) -> {
+            if (row.count() >= MIN_PROMPTS_FOR_A_LANGUAGE_BAR) {
+                assertThat(row.routeAccuracy()).as("route accuracy in %s", language)
+                        .isGreaterThanOrEqualTo(REQUIRED_PER_LANGUAGE);
+            }
+        });
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.cascade4arm.rules.accuracy.AccuracyReport;
 import com.cascade4arm.rules.accuracy.RouteAccuracy;
+import com.cascade4arm.rules.facts.PromptFactsExtractor;
 import com.cascade4arm.rules.score.CategoryModel;
 import com.cascade4arm.rules.score.LabelledPrompt;
 import com.cascade4arm.rules.score.LabelledPrompts;
@@ -25,6 +26,8 @@ class LabelledPromptsTest {
     private static final int MIN_TRAPS = 60;
     /** Prompts of this many characters or more go large by length whatever their category (length-routing.drl). */
     private static final int LONG_PROMPT_CHARS = 1_200;
+    /** A text handed over to transform goes large by length from 1,500 tokens (length-routing.drl). */
+    private static final int LONG_GIVEN_TEXT_CHARS = 6_000;
     private static final double REQUIRED_IN_SAMPLE_ROUTE_ACCURACY = 0.98;
 
     @Test
@@ -37,21 +40,26 @@ class LabelledPromptsTest {
         assertThat(PROMPTS).hasSizeGreaterThanOrEqualTo(MIN_PROMPTS);
         assertThat(byCategory).containsOnlyKeys(LabelledPrompts.CATEGORIES)
                 .allSatisfy((category, count) -> assertThat(count).as(category).isGreaterThanOrEqualTo(MIN_PER_CATEGORY));
-        assertThat(byLanguage).containsOnlyKeys("en", "de", "es", "fr");
-        assertThat(byLanguage).allSatisfy((language, count) ->
-                assertThat(count).as(language).isGreaterThanOrEqualTo(MIN_PER_OTHER_LANGUAGE));
+        assertThat(byLanguage).containsKeys("en", "de", "es", "fr", "it", "pt", "nl", "pl");
+        List.of("en", "de", "es", "fr").forEach(language ->
+                assertThat(byLanguage.get(language)).as(language).isGreaterThanOrEqualTo(MIN_PER_OTHER_LANGUAGE));
         assertThat(PROMPTS.stream().filter(LabelledPrompt::trap).count()).as("trap prompts")
                 .isGreaterThanOrEqualTo(MIN_TRAPS);
         assertThat(PROMPTS.stream().map(LabelledPrompt::prompt).distinct().count()).as("distinct prompts")
                 .isEqualTo(PROMPTS.size());
     }
 
-    /** Light categories go small, demanding ones large; only a long prompt goes large whatever it asks. */
+    /**
+     * Light categories go small, demanding ones large; only a long prompt goes large whatever it asks — unless it hands
+     * over a text to summarize, translate, rewrite or extract from, which is easy however long (up to 1,500 tokens).
+     */
     @Test
     void labelsRoutesByCategoryExceptForLongPrompts() {
         assertThat(PROMPTS).allSatisfy(p -> {
             boolean light = p.category().equals("factual") || p.category().equals("everyday");
-            String expected = light && p.prompt().length() < LONG_PROMPT_CHARS ? "small" : "large";
+            boolean withinReach = p.prompt().length() < LONG_PROMPT_CHARS || p.prompt().length() < LONG_GIVEN_TEXT_CHARS
+                    && !PromptFactsExtractor.fromPrompt(p.prompt(), CategoryModel.uniform()).getGivenTextTask().isEmpty();
+            String expected = light && withinReach ? "small" : "large";
             assertThat(p.route()).as("route of: %s", p.prompt()).isEqualTo(expected);
         });
     }

@@ -6,7 +6,9 @@ import java.util.Map;
 
 /**
  * Route and category accuracy of a rulebook on labelled prompts, overall and broken down by category, by language
- * and for trap prompts, with every route miss listed.
+ * and for trap prompts, with every route miss listed. The two kinds of route miss cost differently, so each row counts
+ * them apart: a hard prompt sent small risks a poor answer (quality), an easy prompt sent large wastes the large model
+ * (cost).
  *
  * @param all        every prompt
  * @param byCategory one row per labelled category, in the labelled set's category order
@@ -22,8 +24,15 @@ public record AccuracyReport(Row all, Map<String, Row> byCategory, Map<String, R
      * @param routeCorrect    prompts routed to the labelled model
      * @param categoryCorrect prompts given the labelled category
      * @param scoreCorrect    prompts whose learned score ranks the labelled category first
+     * @param hard            prompts labelled large
+     * @param hardSentSmall   prompts labelled large but routed small (quality risk)
+     * @param easySentLarge   prompts labelled small but routed large (cost)
      */
-    public record Row(int count, int routeCorrect, int categoryCorrect, int scoreCorrect) {
+    public record Row(int count, int routeCorrect, int categoryCorrect, int scoreCorrect, int hard, int hardSentSmall,
+                      int easySentLarge) {
+
+        static final Row NONE = new Row(0, 0, 0, 0, 0, 0, 0);
+
         public double routeAccuracy() {
             return count == 0 ? 0 : (double) routeCorrect / count;
         }
@@ -36,16 +45,36 @@ public record AccuracyReport(Row all, Map<String, Row> byCategory, Map<String, R
             return count == 0 ? 0 : (double) scoreCorrect / count;
         }
 
-        Row plus(boolean route, boolean category, boolean score) {
+        /** Prompts labelled small. */
+        public int easy() {
+            return count - hard;
+        }
+
+        /** Share of the hard prompts that went small: the quality risk. */
+        public double hardSentSmallRate() {
+            return hard == 0 ? 0 : (double) hardSentSmall / hard;
+        }
+
+        /** Share of the easy prompts that went large: the cost. */
+        public double easySentLargeRate() {
+            return easy() == 0 ? 0 : (double) easySentLarge / easy();
+        }
+
+        Row plus(boolean labelledLarge, boolean route, boolean category, boolean score) {
             return new Row(count + 1, routeCorrect + (route ? 1 : 0), categoryCorrect + (category ? 1 : 0),
-                    scoreCorrect + (score ? 1 : 0));
+                    scoreCorrect + (score ? 1 : 0), hard + (labelledLarge ? 1 : 0),
+                    hardSentSmall + (labelledLarge && !route ? 1 : 0), easySentLarge + (!labelledLarge && !route ? 1 : 0));
         }
     }
 
-    /** A plain-text table: rows by category, by language, traps and all; route, category and score accuracy. */
+    /**
+     * A plain-text table: rows by category, by language, traps and all; route, category and score accuracy, then the
+     * misses by kind — hard sent small (of the hard prompts) and easy sent large (of the easy ones).
+     */
     public String table(String title) {
         StringBuilder out = new StringBuilder(title).append(System.lineSeparator());
-        out.append(String.format(Locale.ROOT, "%-12s %6s %8s %8s %8s%n", "", "count", "route", "category", "score"));
+        out.append(String.format(Locale.ROOT, "%-12s %6s %8s %8s %8s %16s %16s%n", "", "count", "route", "category",
+                "score", "hard sent small", "easy sent large"));
         byCategory.forEach((name, row) -> line(out, name, row));
         byLanguage.forEach((name, row) -> line(out, "lang " + name, row));
         if (traps.count() > 0) {
@@ -56,7 +85,12 @@ public record AccuracyReport(Row all, Map<String, Row> byCategory, Map<String, R
     }
 
     private static void line(StringBuilder out, String name, Row row) {
-        out.append(String.format(Locale.ROOT, "%-12s %6d %7.1f%% %7.1f%% %7.1f%%%n", name, row.count(),
-                100 * row.routeAccuracy(), 100 * row.categoryAccuracy(), 100 * row.scoreAccuracy()));
+        out.append(String.format(Locale.ROOT, "%-12s %6d %7.1f%% %7.1f%% %7.1f%% %16s %16s%n", name, row.count(),
+                100 * row.routeAccuracy(), 100 * row.categoryAccuracy(), 100 * row.scoreAccuracy(),
+                share(row.hardSentSmall(), row.hard()), share(row.easySentLarge(), row.easy())));
+    }
+
+    private static String share(int part, int whole) {
+        return whole == 0 ? "-" : String.format(Locale.ROOT, "%d/%d %5.1f%%", part, whole, 100.0 * part / whole);
     }
 }

@@ -23,7 +23,7 @@ public final class RouteAccuracy {
     /** Folds of {@link #crossValidate}: each prompt is held out once. */
     public static final int DEFAULT_FOLDS = 5;
 
-    private static final AccuracyReport.Row NONE = new AccuracyReport.Row(0, 0, 0, 0);
+    private static final AccuracyReport.Row NONE = AccuracyReport.Row.NONE;
 
     private final Map<String, AccuracyReport.Row> byCategory = new LinkedHashMap<>();
     private final Map<String, AccuracyReport.Row> byLanguage = new TreeMap<>();
@@ -69,11 +69,13 @@ public final class RouteAccuracy {
         boolean route = prompt.route().equals(decision.route());
         boolean category = prompt.category().equals(decision.category());
         boolean score = prompt.category().equals(facts.getTopScoreCategory());
-        all = all.plus(route, category, score);
-        byCategory.put(prompt.category(), byCategory.get(prompt.category()).plus(route, category, score));
-        byLanguage.put(prompt.language(), byLanguage.getOrDefault(prompt.language(), NONE).plus(route, category, score));
+        boolean large = "large".equals(prompt.route());
+        all = all.plus(large, route, category, score);
+        byCategory.put(prompt.category(), byCategory.get(prompt.category()).plus(large, route, category, score));
+        byLanguage.put(prompt.language(),
+                byLanguage.getOrDefault(prompt.language(), NONE).plus(large, route, category, score));
         if (prompt.trap()) {
-            traps = traps.plus(route, category, score);
+            traps = traps.plus(large, route, category, score);
         }
         if (!route) {
             misses.add(prompt.route() + " <- " + decision.route() + " by '" + decision.ruleName() + "' ("

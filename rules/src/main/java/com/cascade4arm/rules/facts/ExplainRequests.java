@@ -16,7 +16,8 @@ import java.util.Set;
 final class ExplainRequests {
 
     private static final List<String> STEMS = List.of("explain", "justif", "erklär", "begründ", "explic", "explíc",
-            "expliqu", "démontr");
+            "expliqu", "démontr", "spieg", "dimostr", "demonstr", "verklaar", "uitleg", "wyjaśn", "wytłumacz",
+            "uzasadn", "udowodn");
     /** Whole words where a stem would catch "reasonable" (razonable, raisonnable). */
     private static final Set<String> WORDS = Set.of("prove", "derive", "beweise", "demuestra", "demostrar", "razona",
             "razonar", "razonamiento", "raisonne", "raisonnez", "raisonnement");
@@ -25,7 +26,8 @@ final class ExplainRequests {
             List.of("walk", "me", "through"), List.of("show", "your", "working"), List.of("show", "your", "reasoning"),
             List.of("show", "the", "working"), List.of("reason", "it", "out"), List.of("think", "it", "through"),
             List.of("schritt", "für", "schritt"), List.of("paso", "a", "paso"), List.of("étape", "par", "étape"),
-            List.of("pas", "à", "pas"), List.of("zeige", "dass"), List.of("zeig", "dass"), List.of("montre", "que")));
+            List.of("pas", "à", "pas"), List.of("passo", "dopo", "passo"), List.of("passo", "a", "passo"),
+            List.of("stap", "voor", "stap"), List.of("krok", "po", "kroku"), List.of("leg", "uit"), List.of("zeige", "dass"), List.of("zeig", "dass"), List.of("montre", "que")));
     /** After an explain word, a third person receiving the message: "to my landlord", "meinem Chef", "à mon voisin". */
     private static final Set<String> TO_SOMEONE = Set.of("to", "meinem", "meiner", "deinem", "deiner", "unserem",
             "unserer", "dem", "ihm", "ihr", "ihnen", "a", "al", "à", "au", "aux");

@@ -17,11 +17,13 @@ import java.util.Set;
  * @param quantityCount   numbers with a unit or currency, and clock times
  * @param puzzlePattern   syllogism, comparison chain, truth and lies, number sequence, or ""
  * @param codeSyntax      kinds of code syntax found without a fence (bare condition, update, assignment, call, ...)
+ * @param givenTextTask   summarize, translate, rewrite or extract a text the message hands over, or ""
  */
 record MessageShape(String language, boolean personal, String questionShape, boolean lookupQuestion,
-                    boolean explainRequest, int quantityCount, String puzzlePattern, Set<String> codeSyntax) {
+                    boolean explainRequest, int quantityCount, String puzzlePattern, Set<String> codeSyntax,
+                    String givenTextTask) {
 
-    static final MessageShape EMPTY = new MessageShape(Languages.UNKNOWN, false, "", false, false, 0, "", Set.of());
+    static final MessageShape EMPTY = new MessageShape(Languages.UNKNOWN, false, "", false, false, 0, "", Set.of(), "");
 
     /** A long message is read in its first {@value} characters... */
     static final int HEAD_CHARS = 1_500;
@@ -54,6 +56,6 @@ record MessageShape(String language, boolean personal, String questionShape, boo
         QuestionShapes.Shape shape = QuestionShapes.of(text, language);
         return new MessageShape(language, Languages.personal(language, words), shape.kind(), shape.lookup(),
                 ExplainRequests.asks(words), Quantities.count(text, words), LogicPuzzles.pattern(text, words, shape.kind()),
-                CodeSyntax.find(text));
+                CodeSyntax.find(text), GivenTextTasks.of(text));
     }
 }

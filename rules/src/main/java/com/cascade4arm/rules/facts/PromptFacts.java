@@ -19,7 +19,7 @@ import java.util.Set;
 @JsonPropertyOrder({"text", "charCount", "wordCount", "approxTokens", "lineCount", "firstWord", "question", "numberCount",
         "arithmetic", "codeFence", "codeKeywords", "codeKeywordCount", "codeSymbolCount", "stackTrace", "sql", "namedError",
         "codeSyntax", "codeSyntaxCount", "language", "personal", "questionShape", "lookupQuestion", "explainRequest",
-        "quantityCount", "puzzlePattern", "topScoreCategory", "topScore", "factualScore", "everydayScore",
+        "quantityCount", "puzzlePattern", "givenTextTask", "topScoreCategory", "topScore", "factualScore", "everydayScore",
         "reasoningScore", "codeScore", "analysisScore", "scoreFeatures",
         "userTurns", "totalTurns", "historyHasCode", "conversationTokens", "requestedMaxTokens", "words"})
 public final class PromptFacts {
@@ -268,6 +268,14 @@ public final class PromptFacts {
     /** syllogism, comparison chain, truth and lies, number sequence — or "" when no puzzle shape is found. */
     public String getPuzzlePattern() {
         return shape.puzzlePattern();
+    }
+
+    /**
+     * summarize, translate, rewrite or extract — when the message hands over a text (after a short instruction and a
+     * colon, a line break or a quote, or before an instruction on the last line) and asks to transform it; "" otherwise.
+     */
+    public String getGivenTextTask() {
+        return shape.givenTextTask();
     }
 
     /** The category the learned score finds most likely. */

@@ -31,7 +31,11 @@ public final class PromptFactsExtractor {
             "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "billion", "dozen",
             "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "zwölf", "zwanzig", "hundert",
             "tausend", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "doce", "veinte",
-            "cien", "deux", "trois", "quatre", "cinq", "huit", "neuf", "dix", "onze", "douze", "vingt", "mille");
+            "cien", "deux", "trois", "quatre", "cinq", "huit", "neuf", "dix", "onze", "douze", "vingt", "mille",
+            // Italian, Portuguese, Dutch, Polish (not "due" or "sei", which are English and German words)
+            "tre", "quattro", "cinque", "sette", "otto", "dieci", "cento", "dois", "duas", "três", "quatro", "nove",
+            "dez", "twee", "drie", "vijf", "zes", "zeven", "negen", "tien", "honderd", "dwa", "dwie", "trzy", "cztery",
+            "pięć", "sześć", "siedem", "osiem", "dziewięć", "dziesięć");
 
     private PromptFactsExtractor() {
     }

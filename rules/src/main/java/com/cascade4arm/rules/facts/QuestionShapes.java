@@ -34,7 +34,22 @@ final class QuestionShapes {
             Map.entry("cuánta", "how-many"), Map.entry("cuántas", "how-many"), Map.entry("wieviel", "how-many"),
             Map.entry("wieviele", "how-many"),
             Map.entry("why", "why"), Map.entry("warum", "why"), Map.entry("wieso", "why"), Map.entry("weshalb", "why"),
-            Map.entry("pourquoi", "why"), Map.entry("porqué", "why"));
+            Map.entry("pourquoi", "why"), Map.entry("porqué", "why"),
+            // Italian, Portuguese, Dutch, Polish ("wie" stays German "how"; Dutch "wie" is "who")
+            Map.entry("chi", "who"), Map.entry("quem", "who"), Map.entry("kto", "who"),
+            Map.entry("quando", "when"), Map.entry("wanneer", "when"), Map.entry("kiedy", "when"),
+            Map.entry("dove", "where"), Map.entry("onde", "where"), Map.entry("waar", "where"), Map.entry("gdzie", "where"),
+            Map.entry("quale", "which"), Map.entry("quali", "which"), Map.entry("qual", "which"),
+            Map.entry("quais", "which"), Map.entry("welke", "which"), Map.entry("welk", "which"),
+            Map.entry("który", "which"), Map.entry("która", "which"), Map.entry("które", "which"),
+            Map.entry("jaki", "which"), Map.entry("jaka", "which"), Map.entry("jakie", "which"),
+            Map.entry("cosa", "what"), Map.entry("wat", "what"), Map.entry("co", "what"),
+            Map.entry("hoe", "how"), Map.entry("jak", "how"), Map.entry("como", "how"),
+            Map.entry("quanti", "how-many"), Map.entry("quante", "how-many"), Map.entry("quanto", "how-many"),
+            Map.entry("quanta", "how-many"), Map.entry("quantos", "how-many"), Map.entry("quantas", "how-many"),
+            Map.entry("hoeveel", "how-many"), Map.entry("ile", "how-many"),
+            Map.entry("perché", "why"), Map.entry("perchè", "why"), Map.entry("porque", "why"),
+            Map.entry("waarom", "why"), Map.entry("dlaczego", "why"), Map.entry("czemu", "why"));
 
     /** German "was" is "what"; English "was" opens a yes-no question. */
     private static final Set<String> YES_NO_LEADS = Set.of("is", "are", "was", "were", "do", "does", "did", "can",
@@ -109,7 +124,7 @@ final class QuestionShapes {
                 || word.equals("wie") && (next.equals("heißt") || next.equals("heißen"))) {
             return "what";
         }
-        if (word.equals("por") && next.equals("qué")) {
+        if (word.equals("por") && (next.equals("qué") || next.equals("que"))) {
             return lead + 2 < words.length && words[lead + 2].equals("no") ? "why-not" : "why";
         }
         if (LEAD_WORDS.getOrDefault(word, "").equals("why") && NOT.contains(next)) {

@@ -9,12 +9,19 @@ import java.util.Objects;
  *
  * @param category one of {@link LabelledPrompts#CATEGORIES}
  * @param route    "small" or "large"
- * @param language ISO 639-1 code: en, de, es, fr
+ * @param language ISO 639-1 code: en, de, es, fr, and it, pt, nl, pl, sv, tr, cs from folded-in fresh sets
  * @param trap     true for prompts that resemble another category on the surface
  * @param prompt   the user message
+ * @param source   where a prompt not written by the project came from (a folded-in fresh set: "fresh-set-1"), or null
  */
 @JsonInclude(JsonInclude.Include.NON_DEFAULT)
-public record LabelledPrompt(String category, String route, String language, boolean trap, String prompt) {
+public record LabelledPrompt(String category, String route, String language, boolean trap, String prompt,
+                             String source) {
+
+    /** A prompt written by the project (no source of its own). */
+    public LabelledPrompt(String category, String route, String language, boolean trap, String prompt) {
+        this(category, route, language, trap, prompt, null);
+    }
 
     public LabelledPrompt {
         if (!LabelledPrompts.CATEGORIES.contains(category)) {

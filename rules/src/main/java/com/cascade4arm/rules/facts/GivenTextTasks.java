@@ -1,0 +1,106 @@
+package com.cascade4arm.rules.facts;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Whether a message hands over a text and asks for a transformation of it — summarize, translate, rewrite, extract or
+ * list — which is easy however long the text: the answer is in the text (issue 32, "task, not vocabulary"). The shape,
+ * not the topic: a short instruction, then a colon, a question mark, a line break or an opening quote, then at least
+ * {@value #MIN_BODY_WORDS} words ("Summarize in one sentence: The city council met..."); or the text first and the
+ * instruction on its own last line ("...\n\nTranslate this into German."). Instruction verbs in English, German,
+ * Spanish, French, Italian, Portuguese, Dutch and Polish (stems catch inflections: riassumi, riassumere; tradúceme,
+ * traduis, traduza). One forward pass over the head and the last line.
+ */
+final class GivenTextTasks {
+
+    /** The text handed over is at least this many words: "Translate: hello" is a lookup, not a text to work on. */
+    static final int MIN_BODY_WORDS = 12;
+    /** The instruction before the text is short... */
+    private static final int MAX_INSTRUCTION_WORDS = 14;
+    /** ...and starts within this many characters. */
+    private static final int MAX_INSTRUCTION_CHARS = 200;
+
+    /** Stems by task, in match order. */
+    private static final Map<String, List<String>> STEMS = Map.of(
+            "summarize", List.of("summar", "tldr", "zusammenfass", "zusammen", "resum", "résum", "riassum", "sintetiz",
+                    "samenvat", "samen", "podsumuj", "streść", "streszcz", "condense"),
+            "translate", List.of("translat", "übersetz", "tradu", "tradú", "vertaal", "przetłumacz", "tłumacz", "översätt",
+                    "přelož", "çevir"),
+            "rewrite", List.of("rewrite", "rephrase", "reword", "paraphras", "proofread", "polish", "shorten",
+                    "simplif", "grammar", "umschreib", "umformulier", "formulier", "kürz", "vereinfach", "korrigier",
+                    "grammatik", "reescrib", "reescrev", "reformul", "corrig", "simplific", "gramátic", "gramatic",
+                    "grammaire", "riscriv", "riformul", "correggi", "semplific", "grammatic", "herschrijf", "herformul",
+                    "verbeter", "vereenvoudig", "przepisz", "przeredaguj", "popraw", "uprość", "gramaty", "formal",
+                    "formel", "formeel"),
+            "extract", List.of("extract", "extrahier", "extrae", "extrai", "estrai", "pull", "haal", "wyodrębnij",
+                    "wypisz", "bullet", "puces", "stichpunkt", "aufzählung", "viñeta", "elenco", "tópicos", "opsomming",
+                    "punktach", "wypunktuj", "list", "liste", "lista", "lijst", "listę", "table", "tabelle", "tabla",
+                    "tabella", "tabela", "tabel", "tabelę"));
+    private static final List<String> ORDER = List.of("summarize", "translate", "rewrite", "extract");
+    /** Words a stem would catch by mistake: "here is my resume:" hands over a CV to judge, not a text to shorten. */
+    private static final Set<String> NOT_INSTRUCTIONS = Set.of("resume", "resumes", "résumé",
+            "résumés", "resumé", "listen", "listening", "pulled", "tableau", "polished", "samenwerking");
+
+    private GivenTextTasks() {
+    }
+
+    /** "summarize", "translate", "rewrite", "extract" — or "" when the message hands over no text to transform. */
+    static String of(String text) {
+        int bodyStart = bodyStart(text);
+        if (bodyStart > 0) {
+            String[] instruction = words(text.substring(0, bodyStart));
+            if (instruction.length <= MAX_INSTRUCTION_WORDS
+                    && words(text.substring(bodyStart + 1)).length >= MIN_BODY_WORDS) {
+                String task = taskIn(instruction);
+                if (!task.isEmpty()) {
+                    return task;
+                }
+            }
+        }
+        int lastLine = text.lastIndexOf('\n');
+        if (lastLine > 0) {
+            String[] instruction = words(text.substring(lastLine + 1));
+            if (instruction.length <= MAX_INSTRUCTION_WORDS
+                    && words(text.substring(0, lastLine)).length >= MIN_BODY_WORDS) {
+                return taskIn(instruction);
+            }
+        }
+        return "";
+    }
+
+    /** Where the handed-over text starts: the first ':' (not in 9:40), '?', line break or opening quote near the start. */
+    private static int bodyStart(String text) {
+        int limit = Math.min(text.length() - 1, MAX_INSTRUCTION_CHARS);
+        for (int i = 1; i < limit; i++) {
+            char c = text.charAt(i);
+            if (c == '\n' || c == '"' || c == '“' || c == '«' || c == '„' || c == '?'
+                    || c == '\'' && Character.isWhitespace(text.charAt(i - 1))
+                    || c == ':' && !(Character.isDigit(text.charAt(i - 1)) && Character.isDigit(text.charAt(i + 1)))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static String[] words(String text) {
+        return PromptFactsExtractor.wordSequence(Scan.lowerCase(text));
+    }
+
+    private static String taskIn(String[] instruction) {
+        for (String task : ORDER) {
+            for (String word : instruction) {
+                if (NOT_INSTRUCTIONS.contains(word)) {
+                    continue;
+                }
+                for (String stem : STEMS.get(task)) {
+                    if (word.startsWith(stem)) {
+                        return task;
+                    }
+                }
+            }
+        }
+        return "";
+    }
+}
