@@ -23,6 +23,11 @@ import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.config.TierSettings;
 import com.cascade4arm.routes.serving.edge.Edge;
 import com.cascade4arm.routes.serving.http.AdminAuth;
+import com.cascade4arm.routes.serving.keys.KeyAccess;
+import com.cascade4arm.routes.serving.keys.KeyGuard;
+import com.cascade4arm.routes.serving.keys.KeyStore;
+import com.cascade4arm.routes.serving.requestlog.RequestLog;
+import com.cascade4arm.routes.operator.keys.KeysRoutes;
 import com.cascade4arm.routes.serving.http.ErrorsConfiguration;
 import com.cascade4arm.routes.serving.http.HttpContext;
 import com.cascade4arm.routes.serving.http.HttpSurface;
@@ -106,6 +111,8 @@ public final class Gateway implements AutoCloseable {
     private final LlamaComponent llama;
     private final ChatTracing tracing;
     private final SharedState shared;
+    private final KeyStore keys;
+    private final KeyAccess keyAccess;
     /** The scheduled benchmark on Quartz's clustered job store; null unless shared and enabled. */
     private final BenchScheduleRoute clusterSchedule;
     private volatile URI selfUrl;
@@ -118,6 +125,11 @@ public final class Gateway implements AutoCloseable {
         this.metrics = new GenAiMetrics(meterRegistry);
         this.edge = new Edge(settings.edge(), meterRegistry); // limits and slow-client timeouts at the HTTP edge
         this.surface = new HttpSurface(edge, settings.maxBodyBytes());
+        // Virtual keys (their store is the gateway's store: files or the shared database) and the request log.
+        this.keys = shared.keyStore(settings.dataDir());
+        this.keyAccess = new KeyAccess(new KeyGuard(settings.keys(), keys, edge.internalAuthorization(), meterRegistry,
+                Clock.systemUTC()), new RequestLog(settings.keys().requestLogSize(), settings.keys().requestLogContent(),
+                Clock.systemUTC()));
         CircuitBreakerRegistry breakers = CircuitBreakerRegistry.of(CircuitBreakerConfig.custom()
                 .failureRateThreshold(settings.breakerFailureRatePercent())
                 .slidingWindowSize(settings.breakerWindow())
@@ -158,10 +170,10 @@ public final class Gateway implements AutoCloseable {
                 new SystemCost(settings.cost().cascadeUsdPerHour(), System::nanoTime)));
         routes.add(new ErrorsConfiguration());
         routes.add(new ChatRoutes(new ChatSteps(parser, routing, metrics, settings.tierNames()),
-                new ChatTraceSteps(tracing), new TierFallback(fallbacks), new Escalate(settings.tierNames()), settings.tierNames(), workers));
+                new ChatTraceSteps(tracing), new TierFallback(fallbacks), new Escalate(settings.tierNames()), settings.tierNames(), keyAccess, workers));
         this.readiness = new GatewayHealth(new PoolsHealthCheck(pools.values(), expose),
                 new StoreHealthCheck(shared::health), new DrainingHealthCheck(edge::draining));
-        routes.add(new OpsRoutes(pools.values(), routing, parser, readiness, workers));
+        routes.add(new OpsRoutes(pools.values(), routing, parser, readiness, keyAccess, workers));
         this.scrapes = Executors.newSingleThreadExecutor(runnable -> {
             Thread thread = new Thread(runnable, "metrics-scrape");
             thread.setDaemon(true);
@@ -191,7 +203,8 @@ public final class Gateway implements AutoCloseable {
                 routing, settings.cost(), new ModelFactsProbe(gets), workers));
         // Compare: one prompt to this gateway (loopback), the baseline and the hosted API in parallel.
         this.compare = new CompareService(settings, this::selfUrl, parser);
-        routes.add(new CompareRoutes(compare, workers));
+        routes.add(new CompareRoutes(compare, keyAccess, workers));
+        routes.add(new KeysRoutes(keys, settings.tierNames(), keyAccess.log(), admin, workers));
         // Rules admin: validated, versioned rule edits with dry-run, hot swap and rollback (package rulesadmin).
         if (routing instanceof RulebookRoutingService rulebooks) {
             RuleBudgetOverruns overruns = new RuleBudgetOverruns(meterRegistry, System::currentTimeMillis);
@@ -290,6 +303,11 @@ public final class Gateway implements AutoCloseable {
         return admin;
     }
 
+    /** Virtual keys: the store, the guard on the chat path and the request log. */
+    public KeyAccess keyAccess() {
+        return keyAccess;
+    }
+
     public GatewaySettings settings() {
         return settings;
     }
@@ -363,5 +381,6 @@ public final class Gateway implements AutoCloseable {
         client.close();
         gets.close();
         tracing.close(); // exports the spans still batched
+        keys.close(); // the last usage is written
     }
 }

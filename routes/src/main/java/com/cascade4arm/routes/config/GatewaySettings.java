@@ -7,6 +7,7 @@ import com.cascade4arm.routes.operator.judge.JudgeSettings;
 import com.cascade4arm.routes.operator.console.ConsoleSettings;
 import com.cascade4arm.routes.serving.cost.CostSettings;
 import com.cascade4arm.routes.serving.edge.EdgeSettings;
+import com.cascade4arm.routes.serving.keys.KeysSettings;
 import com.cascade4arm.routes.operator.rulesadmin.RulesSettings;
 import com.cascade4arm.routes.serving.tracing.TracingSettings;
 import org.apache.camel.spi.PropertiesComponent;
@@ -32,7 +33,8 @@ public record GatewaySettings(List<TierSettings> tiers,
                               CompareSettings compare, EdgeSettings edge,
                               RulesSettings rules, ConsoleSettings console,
                               EscalationSettings escalation, TracingSettings tracing,
-                              JudgeSettings judge, SchemaLimits schema, CostSettings cost) {
+                              JudgeSettings judge, SchemaLimits schema, CostSettings cost,
+                              KeysSettings keys) {
     /** The model name that lets the rulebook choose the tier. */
     public static final String AUTO_MODEL = "auto";
 
@@ -44,6 +46,7 @@ public record GatewaySettings(List<TierSettings> tiers,
     public static GatewaySettings from(Configuration configuration) {
         CascadeConfig c = configuration.cascade();
         Path dataDir = dataDir(c);
+        EdgeSettings edge = EdgeSettings.from(configuration);
         return new GatewaySettings(
                 tiers(configuration),
                 c.upstream().connectTimeoutMs(), c.upstream().idleTimeoutMs(), c.upstream().requestTimeoutMs(),
@@ -58,14 +61,15 @@ public record GatewaySettings(List<TierSettings> tiers,
                         .orElse(null),
                 BenchSettings.from(c, dataDir),
                 CompareSettings.from(c),
-                EdgeSettings.from(configuration),
+                edge,
                 RulesSettings.from(c, dataDir),
                 ConsoleSettings.from(c.console(), c.compare().hosted().model()),
                 EscalationSettings.from(c),
                 TracingSettings.from(c),
                 JudgeSettings.from(c),
                 ChatInputSettings.schema(c),
-                CostSettings.from(c));
+                CostSettings.from(c),
+                KeysSettings.from(c, edge.exposure()));
     }
 
     /** cascade.data-dir, else {@link #defaultDataDir()}. */
@@ -110,7 +114,7 @@ public record GatewaySettings(List<TierSettings> tiers,
         return new GatewaySettings(replaced, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
                 maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
                 breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl, bench, compare, edge, rules, console,
-                escalation, tracing, judge, schema, cost);
+                escalation, tracing, judge, schema, cost, keys);
     }
 
     /** A copy with the baseline endpoint's URL (used when the embedded hosts supply it). */
@@ -118,7 +122,7 @@ public record GatewaySettings(List<TierSettings> tiers,
         return new GatewaySettings(tiers, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
                 maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
                 breakerWindow, breakerOpenMs, adminToken, dataDir, baseline, bench, compare, edge, rules, console,
-                escalation, tracing, judge, schema, cost);
+                escalation, tracing, judge, schema, cost, keys);
     }
 
     /** A copy with other Compare settings (used when the application simulates the hosted API). */
@@ -126,7 +130,7 @@ public record GatewaySettings(List<TierSettings> tiers,
         return new GatewaySettings(tiers, connectTimeoutMs, idleTimeoutMs, requestTimeoutMs, healthIntervalMs,
                 maxTokensCap, defaultMaxTokens, maxPromptChars, maxBodyBytes, workerThreads, breakerFailureRatePercent,
                 breakerWindow, breakerOpenMs, adminToken, dataDir, baselineUrl, bench, newCompare, edge, rules, console,
-                escalation, tracing, judge, schema, cost);
+                escalation, tracing, judge, schema, cost, keys);
     }
 
     /** $XDG_DATA_HOME/cascade4arm, else ~/.local/share/cascade4arm: where rule versions and benchmark runs live. */
