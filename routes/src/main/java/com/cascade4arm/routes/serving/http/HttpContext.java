@@ -36,6 +36,7 @@ public final class HttpContext implements ClientChannel {
     private final List<Runnable> onGone = new CopyOnWriteArrayList<>();
     private final List<BiConsumer<ObjectNode, String>> onAnswered = new CopyOnWriteArrayList<>();
     private final AtomicBoolean finished = new AtomicBoolean();
+    private volatile io.vertx.ext.web.RoutingContext routing;
     /** SSE events held while corked, so events that arrived together leave in one write (one syscall, one chunk). */
     private Buffer corked;
     private volatile boolean sseStarted;
@@ -79,19 +80,23 @@ public final class HttpContext implements ClientChannel {
         onAnswered.forEach(action -> action.accept(cascade, answerText));
     }
 
+    /** The router's view of this request: end handlers must go through it (it multiplexes the response's one slot). */
+    public void routedBy(io.vertx.ext.web.RoutingContext context) {
+        this.routing = context;
+    }
+
     /**
-     * Runs {@code action} once with the status the client got when the response ends, or 499 when the client left
-     * before it ended (nginx's code for it: no answer reached the client in full).
+     * Runs {@code action} once with the status the client got when the response ends, or 499 when the connection
+     * closed before it ended (nginx's code for it: no answer reached the client in full). Needs {@link #routedBy}:
+     * the response has one end-handler slot, which the router's own end handlers (the edge's watchdog) use.
      */
     public void onFinished(IntConsumer action) {
-        response.endHandler(v -> {
+        if (routing == null) {
+            return;
+        }
+        routing.addEndHandler(result -> {
             if (finished.compareAndSet(false, true)) {
-                action.accept(response.getStatusCode());
-            }
-        });
-        onClientGone(() -> {
-            if (!response.ended() && finished.compareAndSet(false, true)) {
-                action.accept(499);
+                action.accept(result.succeeded() ? response.getStatusCode() : 499);
             }
         });
     }
