@@ -24,6 +24,12 @@ import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.config.TierSettings;
 import com.cascade4arm.routes.serving.edge.Edge;
 import com.cascade4arm.routes.serving.http.AdminAuth;
+import com.cascade4arm.routes.serving.keys.KeyAccess;
+import com.cascade4arm.routes.serving.keys.KeyGuard;
+import com.cascade4arm.routes.serving.keys.KeysSettings;
+import com.cascade4arm.routes.serving.keys.KeyStore;
+import com.cascade4arm.routes.serving.requestlog.RequestLog;
+import com.cascade4arm.routes.operator.keys.KeysRoutes;
 import com.cascade4arm.routes.serving.http.ErrorsConfiguration;
 import com.cascade4arm.routes.serving.http.HttpContext;
 import com.cascade4arm.routes.serving.http.HttpSurface;
@@ -107,6 +113,8 @@ public final class Gateway implements AutoCloseable {
     private final LlamaComponent llama;
     private final ChatTracing tracing;
     private final SharedState shared;
+    private final KeyStore keys;
+    private final KeyAccess keyAccess;
     /** The scheduled benchmark on Quartz's clustered job store; null unless shared and enabled. */
     private final BenchScheduleRoute clusterSchedule;
     private volatile URI selfUrl;
@@ -120,6 +128,12 @@ public final class Gateway implements AutoCloseable {
         this.metrics = new GenAiMetrics(meterRegistry);
         this.edge = new Edge(settings.edge(), meterRegistry); // limits and slow-client timeouts at the HTTP edge
         this.surface = new HttpSurface(edge, config.limits().maxBodyBytes());
+        // Virtual keys (their store is the gateway's store: files or the shared database) and the request log.
+        this.keys = shared.keyStore(config.dataDirectory());
+        KeysSettings keySettings = KeysSettings.from(config, settings.edge().exposure()); // refuses open beyond loopback
+        this.keyAccess = new KeyAccess(new KeyGuard(keySettings, keys, edge.internalAuthorization(), meterRegistry,
+                Clock.systemUTC()), new RequestLog(keySettings.requestLogSize(), keySettings.requestLogContent(),
+                Clock.systemUTC()));
         CircuitBreakerRegistry breakers = CircuitBreakerRegistry.of(CircuitBreakerConfig.custom()
                 .failureRateThreshold(config.breaker().failureRatePercent())
                 .slidingWindowSize(config.breaker().window())
@@ -162,10 +176,10 @@ public final class Gateway implements AutoCloseable {
                 new SystemCost(config.cost().cascade().usdPerHour(), System::nanoTime)));
         routes.add(new ErrorsConfiguration());
         routes.add(new ChatRoutes(new ChatSteps(parser, routing, metrics, settings.tierNames()),
-                new ChatTraceSteps(tracing), new TierFallback(fallbacks), new Escalate(settings.tierNames()), settings.tierNames(), workers));
+                new ChatTraceSteps(tracing), new TierFallback(fallbacks), new Escalate(settings.tierNames()), settings.tierNames(), keyAccess, workers));
         this.readiness = new GatewayHealth(new PoolsHealthCheck(pools.values(), expose),
                 new StoreHealthCheck(shared::health), new DrainingHealthCheck(edge::draining));
-        routes.add(new OpsRoutes(pools.values(), routing, parser, readiness, workers));
+        routes.add(new OpsRoutes(pools.values(), routing, parser, readiness, keyAccess, workers));
         this.scrapes = Executors.newSingleThreadExecutor(runnable -> {
             Thread thread = new Thread(runnable, "metrics-scrape");
             thread.setDaemon(true);
@@ -195,7 +209,8 @@ public final class Gateway implements AutoCloseable {
                 routing, config.cost(), new ModelFactsProbe(gets), workers));
         // Compare: one prompt to this gateway (loopback), the baseline and the hosted API in parallel.
         this.compare = new CompareService(settings, this::selfUrl, parser);
-        routes.add(new CompareRoutes(compare, workers));
+        routes.add(new CompareRoutes(compare, keyAccess, workers));
+        routes.add(new KeysRoutes(keys, settings.tierNames(), keyAccess.log(), admin, workers));
         // Rules admin: validated, versioned rule edits with dry-run, hot swap and rollback (package rulesadmin).
         if (routing instanceof RulebookRoutingService rulebooks) {
             RuleBudgetOverruns overruns = new RuleBudgetOverruns(meterRegistry, System::currentTimeMillis);
@@ -295,6 +310,11 @@ public final class Gateway implements AutoCloseable {
         return admin;
     }
 
+    /** Virtual keys: the store, the guard on the chat path and the request log. */
+    public KeyAccess keyAccess() {
+        return keyAccess;
+    }
+
     public GatewaySettings settings() {
         return settings;
     }
@@ -368,5 +388,6 @@ public final class Gateway implements AutoCloseable {
         client.close();
         gets.close();
         tracing.close(); // exports the spans still batched
+        keys.close(); // the last usage is written
     }
 }

@@ -41,6 +41,15 @@ public final class RouteIds {
     public static final String RULES_HISTORY = "rules-history";
     public static final String RULES_VERSION = "rules-version";
     public static final String RULES_ROLLBACK = "rules-rollback";
+    // Virtual keys and the request log (package operator.keys).
+    public static final String KEYS_CREATE = "keys-create";
+    public static final String KEYS_LIST = "keys-list";
+    public static final String KEYS_SHOW = "keys-show";
+    public static final String KEYS_UPDATE = "keys-update";
+    public static final String KEYS_REVOKE = "keys-revoke";
+    public static final String KEYS_ROTATE = "keys-rotate";
+    public static final String KEYS_USAGE = "keys-usage";
+    public static final String REQUESTS_LIST = "requests-list";
 
     private RouteIds() {
     }

@@ -7,6 +7,8 @@ import com.cascade4arm.routes.operator.compare.CompareConfig;
 import com.cascade4arm.routes.operator.console.ConsoleConfig;
 import com.cascade4arm.routes.serving.cost.CostConfig;
 import com.cascade4arm.routes.serving.edge.EdgeConfig;
+import com.cascade4arm.routes.serving.keys.AuthConfig;
+import com.cascade4arm.routes.serving.keys.RequestLogConfig;
 import com.cascade4arm.routes.operator.judge.JudgeConfig;
 import com.cascade4arm.rules.RoutingRulebook;
 import io.smallrye.config.ConfigMapping;
@@ -99,6 +101,10 @@ public interface CascadeConfig {
     StoreConfig store();
 
     ConsoleConfig console();
+
+    AuthConfig auth();
+
+    RequestLogConfig requestLog();
 
     interface Admin {
         Optional<String> token();

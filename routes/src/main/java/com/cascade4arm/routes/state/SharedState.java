@@ -3,6 +3,7 @@ package com.cascade4arm.routes.state;
 import com.cascade4arm.bench.runner.BenchmarkService;
 import com.cascade4arm.routes.operator.bench.LocalRunHistory;
 import com.cascade4arm.routes.operator.bench.RunHistory;
+import com.cascade4arm.routes.serving.keys.KeyStore;
 import com.cascade4arm.routes.serving.routing.RoutingService;
 import com.cascade4arm.routes.serving.routing.RulebookRoutingService;
 import com.cascade4arm.routes.operator.rulesadmin.RulebookStartup;
@@ -112,6 +113,11 @@ public final class SharedState implements AutoCloseable {
             LOG.warn("routing with {}", note);
             return new RulebookRoutingService(SafeRulebooks.compile(BundledRules.load()), UNSYNCED_VERSION);
         }
+    }
+
+    /** Where virtual keys live: {@code <data-dir>/keys} with local files, the shared database's tables otherwise. */
+    public KeyStore keyStore(java.nio.file.Path dataDir) {
+        return database == null ? new FileKeyStore(dataDir.resolve("keys")) : new PostgresKeyStore(database, health);
     }
 
     /** Follows the cluster's activations (shared store only; a local store has no one else to follow). */

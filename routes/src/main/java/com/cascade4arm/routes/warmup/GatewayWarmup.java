@@ -131,6 +131,7 @@ public final class GatewayWarmup {
         own.put("cascade.tracing.otlp-endpoint", "");
         own.put("cascade.compare.hosted.simulated", "false");
         own.put("cascade.edge.rate-limit.enabled", "false");
+        own.put("cascade.auth.mode", "open"); // its own empty key store: with keys every warm-up chat would be a 401
         own.put("cascade.shutdown.drain-timeout-ms", "0");
         own.put("cascade.upstream.health-interval-ms", "100"); // healthy (and warming) soon after start
         return own;

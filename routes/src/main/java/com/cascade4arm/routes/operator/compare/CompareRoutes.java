@@ -3,6 +3,9 @@ package com.cascade4arm.routes.operator.compare;
 import com.cascade4arm.routes.serving.http.ApiRoutes;
 import com.cascade4arm.routes.serving.http.ErrorsConfiguration;
 import com.cascade4arm.routes.serving.http.Json;
+import com.cascade4arm.routes.serving.keys.KeyAccess;
+import com.cascade4arm.routes.serving.keys.KeyUse;
+import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.camel.Exchange;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.component.http.HttpEndpoint;
@@ -36,16 +39,36 @@ public final class CompareRoutes extends ApiRoutes {
     static final String HTTP_OPTIONS = "?throwExceptionOnFailure=false&disableStreamCache=true";
 
     private final CompareService compare;
+    private final KeyAccess keys;
 
-    public CompareRoutes(CompareService compare, ExecutorService workers) {
+    public CompareRoutes(CompareService compare, KeyAccess keys, ExecutorService workers) {
         super(workers);
         this.compare = compare;
+        this.keys = keys;
+    }
+
+    /** A key that may not use the hosted API gets 403 for a compare that includes it (it calls a paid API). */
+    private void requireHostedAllowed(Exchange exchange) {
+        JsonNode body = exchange.getMessage().getBody(JsonNode.class);
+        if (body == null) {
+            return; // the parser answers the 400
+        }
+        JsonNode systems = body.path("systems");
+        boolean hosted = !systems.isArray();
+        for (JsonNode system : systems) {
+            hosted |= SystemName.HOSTED.id().equals(system.asText());
+        }
+        if (hosted) { // before the run opens: the SSE variant could only say it mid-stream after
+            keys.guard().requireHosted(KeyAccess.keyOf(exchange));
+        }
     }
 
     @Override
     public void configure() throws Exception {
         onWorkers("POST", "/api/compare", COMPARE)
+                .process(keys.admit(KeyUse.COMPARE, "compare"))
                 .unmarshal(Json.tree())
+                .process(this::requireHostedAllowed)
                 .process(compare::open)
                 .to("micrometer:counter:cascade.compare.requests?tags.answer=json")
                 .to(direct(COMPARE_MULTICAST))
@@ -57,7 +80,9 @@ public final class CompareRoutes extends ApiRoutes {
                 .marshal(Json.answer());
 
         onWorkers("POST", "/api/compare/stream", COMPARE_STREAM)
+                .process(keys.admit(KeyUse.COMPARE, "compare"))
                 .unmarshal(Json.tree())
+                .process(this::requireHostedAllowed)
                 .process(compare::openStream)
                 .to("micrometer:counter:cascade.compare.requests?tags.answer=sse")
                 .to(direct(COMPARE_MULTICAST))

@@ -3,6 +3,8 @@ package com.cascade4arm.routes.serving.chat;
 import com.cascade4arm.openai.ChatRequest;
 import com.cascade4arm.routes.serving.http.ApiRoutes;
 import com.cascade4arm.routes.serving.http.ErrorsConfiguration;
+import com.cascade4arm.routes.serving.keys.KeyAccess;
+import com.cascade4arm.routes.serving.keys.KeyUse;
 import com.cascade4arm.routes.serving.llama.LlamaComponent;
 import com.cascade4arm.routes.serving.llama.PoolUnavailableException;
 import com.cascade4arm.routes.serving.llama.SmallModelDoubtException;
@@ -33,10 +35,12 @@ public final class ChatRoutes extends ApiRoutes {
     private final Escalate escalate;
     private final List<String> tiers;
     private final ChatTraceSteps trace;
+    private final KeyAccess keys;
 
     public ChatRoutes(ChatSteps steps, ChatTraceSteps trace, TierFallback fallback, Escalate escalate, List<String> tiers,
-                      ExecutorService workers) {
+                      KeyAccess keys, ExecutorService workers) {
         super(workers);
+        this.keys = keys;
         this.trace = trace;
         this.steps = steps;
         this.fallback = fallback;
@@ -48,8 +52,10 @@ public final class ChatRoutes extends ApiRoutes {
     public void configure() {
         onEventLoop("POST", CHAT_PATH, CHAT_COMPLETIONS)
                 .process(trace::begin)
+                .process(keys.admit(KeyUse.CHAT, "chat"))
                 .transform().body(byte[].class, steps::parse)
                 .to(direct(SELECT_ENDPOINT))
+                .process(keys.requireTier(TIER))
                 .doTry()
                     .to(direct(CALL_TIER))
                 .doCatch(SmallModelDoubtException.class)

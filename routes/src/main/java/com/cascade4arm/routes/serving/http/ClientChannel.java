@@ -40,6 +40,10 @@ public interface ClientChannel {
     /** Ends the stream with [DONE]. */
     void endSse();
 
+    /** An answer is complete: its "cascade" object and, when it was not streamed, its text (else null). */
+    default void answered(com.fasterxml.jackson.databind.node.ObjectNode cascade, String answerText) {
+    }
+
     /** An OpenAI error: as the answer's status and body, or as the last SSE event once the answer began. */
     void sendError(ApiError error);
 }

@@ -3,6 +3,7 @@ package com.cascade4arm.routes.serving.http;
 import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.openai.LogText;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
@@ -13,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiConsumer;
+import java.util.function.IntConsumer;
 
 /**
  * The client's HTTP exchange as routes see it: lets a route answer with JSON or stream SSE straight to the socket
@@ -31,6 +34,9 @@ public final class HttpContext implements ClientChannel {
     private final long receivedAtNanos;
     private final AtomicBoolean clientGone = new AtomicBoolean();
     private final List<Runnable> onGone = new CopyOnWriteArrayList<>();
+    private final List<BiConsumer<ObjectNode, String>> onAnswered = new CopyOnWriteArrayList<>();
+    private final AtomicBoolean finished = new AtomicBoolean();
+    private volatile io.vertx.ext.web.RoutingContext routing;
     /** SSE events held while corked, so events that arrived together leave in one write (one syscall, one chunk). */
     private Buffer corked;
     private volatile boolean sseStarted;
@@ -62,6 +68,37 @@ public final class HttpContext implements ClientChannel {
         if (clientGone()) {
             action.run();
         }
+    }
+
+    /** Runs {@code action} with each answer's "cascade" object (and its text when not streamed) once it is complete. */
+    public void onAnswered(BiConsumer<ObjectNode, String> action) {
+        onAnswered.add(action);
+    }
+
+    @Override
+    public void answered(ObjectNode cascade, String answerText) {
+        onAnswered.forEach(action -> action.accept(cascade, answerText));
+    }
+
+    /** The router's view of this request: end handlers must go through it (it multiplexes the response's one slot). */
+    public void routedBy(io.vertx.ext.web.RoutingContext context) {
+        this.routing = context;
+    }
+
+    /**
+     * Runs {@code action} once with the status the client got when the response ends, or 499 when the connection
+     * closed before it ended (nginx's code for it: no answer reached the client in full). Needs {@link #routedBy}:
+     * the response has one end-handler slot, which the router's own end handlers (the edge's watchdog) use.
+     */
+    public void onFinished(IntConsumer action) {
+        if (routing == null) {
+            return;
+        }
+        routing.addEndHandler(result -> {
+            if (finished.compareAndSet(false, true)) {
+                action.accept(result.succeeded() ? response.getStatusCode() : 499);
+            }
+        });
     }
 
     public HttpServerRequest request() {

@@ -43,6 +43,7 @@ final class IngressConsumer extends DefaultConsumer {
     private void handle(RoutingContext ctx) {
         // Media type, origin and size were checked by the edge before the body was read.
         HttpContext http = new HttpContext(ctx.request(), System.nanoTime());
+        http.routedBy(ctx);
         Exchange exchange = createExchange(false);
         exchange.setPattern(ExchangePattern.InOut);
         exchange.setProperty(HttpContext.PROPERTY, http);

@@ -231,6 +231,7 @@ public final class PoolDispatcher {
                     kept(gate, cascade);
                     relay.finish(cascade, chat.request().includeUsage());
                     record(endpoint, relay.usage(), ttft, totalMs);
+                    client.answered(cascade, null); // keys are charged, the request log filled
                     return null;
                 }
                 if (cause instanceof CancellationException) {
@@ -297,6 +298,7 @@ public final class PoolDispatcher {
                 kept(gate, cascade);
                 response.set("cascade", cascade);
                 record(endpoint, usage, ttft, totalMs);
+                client.answered(cascade, response.path("choices").path(0).path("message").path("content").asText(null));
                 return new Answer(response, answerHeaders);
             });
         }

@@ -3,6 +3,8 @@ package com.cascade4arm.routes.serving.ops;
 import com.cascade4arm.openai.ChatRequestParser;
 import com.cascade4arm.routes.serving.http.ApiRoutes;
 import com.cascade4arm.routes.serving.http.Json;
+import com.cascade4arm.routes.serving.keys.KeyAccess;
+import com.cascade4arm.routes.serving.keys.KeyUse;
 import com.cascade4arm.routes.serving.routing.RoutingService;
 import com.cascade4arm.routes.serving.upstream.UpstreamPool;
 
@@ -21,11 +23,13 @@ import static com.cascade4arm.routes.RouteIds.LIST_MODELS;
 public final class OpsRoutes extends ApiRoutes {
     private final OpsApi api;
     private final GatewayHealth health;
+    private final KeyAccess keys;
 
-    /** {@code chat}: the chat endpoint's validation. */
+    /** {@code chat}: the chat endpoint's validation; {@code keys}: route explain needs a key as chat does. */
     public OpsRoutes(Collection<UpstreamPool> requiredPools, RoutingService routing, ChatRequestParser chat,
-                     GatewayHealth health, ExecutorService workers) {
+                     GatewayHealth health, KeyAccess keys, ExecutorService workers) {
         super(workers);
+        this.keys = keys;
         this.api = new OpsApi(requiredPools, routing, chat);
         this.health = health;
     }
@@ -35,6 +39,7 @@ public final class OpsRoutes extends ApiRoutes {
         onEventLoop("GET", "/health", HEALTH).process(health::render);
         onEventLoop("GET", "/v1/models", LIST_MODELS).process(api::models);
         onEventLoop("POST", "/api/route", EXPLAIN_ROUTE)
+                .process(keys.admit(KeyUse.EXPLAIN, "explain"))
                 .unmarshal(Json.tree())
                 .process(api::explain);
     }

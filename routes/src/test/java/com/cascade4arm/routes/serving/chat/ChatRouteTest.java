@@ -74,7 +74,7 @@ class ChatRouteTest {
         // The chat routes never leave the event loop, so the worker pool is only there to satisfy the constructor.
         configuration.addRoutesBuilder(new ChatRoutes(steps, new ChatTraceSteps(ChatTracing.create(null, 1_000)),
                 new TierFallback(Map.of("small", "large", "large", "small")), new Escalate(TIERS), TIERS,
-                ForkJoinPool.commonPool()));
+                KeyAccessFixture.open(), ForkJoinPool.commonPool()));
     }
 
     @Test

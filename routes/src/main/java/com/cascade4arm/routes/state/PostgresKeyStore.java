@@ -1,0 +1,199 @@
+package com.cascade4arm.routes.state;
+
+import com.cascade4arm.routes.serving.http.Json;
+import com.cascade4arm.routes.serving.keys.ApiKey;
+import com.cascade4arm.routes.serving.keys.KeyCharge;
+import com.cascade4arm.routes.serving.keys.KeyJson;
+import com.cascade4arm.routes.serving.keys.MemoryKeyStore;
+import com.cascade4arm.routes.serving.keys.UsageRow;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.sql.Connection;
+import java.sql.Date;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Keys shared by every replica, in {@code api_keys} and {@code api_key_usage}. The request path reads memory only;
+ * every {@link #SYNC_MS} a background thread adds this replica's new charges to the database as increments
+ * ({@code cost_usd = cost_usd + ?}: replicas never overwrite each other's spend), then reads back every key and the
+ * usage all replicas added. So a key created, changed or revoked on one replica holds on all within one period plus
+ * a query, and a replica's view of a key's spend lags the others' by at most that too.
+ */
+public final class PostgresKeyStore extends MemoryKeyStore {
+    private static final Logger LOG = LoggerFactory.getLogger(PostgresKeyStore.class);
+    static final long SYNC_MS = 250;
+    private static final String UPSERT_KEY = "INSERT INTO api_keys (id, prefix, alias, doc) VALUES (?, ?, ?, ?::jsonb) "
+            + "ON CONFLICT (id) DO UPDATE SET prefix = EXCLUDED.prefix, alias = EXCLUDED.alias, doc = EXCLUDED.doc, "
+            + "updated_at = now()";
+    private static final String ADD_USAGE = "INSERT INTO api_key_usage (key_id, day, tier, requests, prompt_tokens, "
+            + "completion_tokens, cost_usd) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key_id, day, tier) DO UPDATE SET "
+            + "requests = api_key_usage.requests + EXCLUDED.requests, "
+            + "prompt_tokens = api_key_usage.prompt_tokens + EXCLUDED.prompt_tokens, "
+            + "completion_tokens = api_key_usage.completion_tokens + EXCLUDED.completion_tokens, "
+            + "cost_usd = api_key_usage.cost_usd + EXCLUDED.cost_usd";
+
+    private final Database database;
+    private final StoreHealth health;
+    private final ScheduledExecutorService sync;
+    /** Charges not yet in the database, also already counted in memory (guarded by itself). */
+    private final List<KeyCharge> pending = new ArrayList<>();
+
+    public PostgresKeyStore(Database database, StoreHealth health) {
+        this.database = database;
+        this.health = health;
+        this.sync = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread thread = new Thread(r, "cascade-keys-sync");
+            thread.setDaemon(true);
+            return thread;
+        });
+        sync.scheduleWithFixedDelay(this::syncNow, 0, SYNC_MS, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void put(ApiKey key) {
+        try (Connection c = database.connection(); PreparedStatement upsert = c.prepareStatement(UPSERT_KEY)) {
+            upsert.setString(1, key.id());
+            upsert.setString(2, key.prefix());
+            upsert.setString(3, key.alias());
+            upsert.setString(4, Json.string(KeyJson.stored(key)));
+            upsert.executeUpdate();
+        } catch (SQLException e) {
+            health.down(Database.rootMessage(e));
+            throw health.unavailable("changing keys", e);
+        }
+        replace(key);
+    }
+
+    @Override
+    public void charge(KeyCharge charge) {
+        synchronized (pending) {
+            pending.add(charge);
+            super.charge(charge);
+        }
+    }
+
+    /** Writes the pending charges, then reads every key and every replica's usage back into memory. */
+    void syncNow() {
+        List<KeyCharge> batch;
+        synchronized (pending) {
+            batch = new ArrayList<>(pending);
+            pending.clear();
+        }
+        try (Connection c = database.connection()) {
+            addUsage(c, batch);
+            batch = List.of();
+            List<ApiKey> keys = readKeys(c);
+            Map<String, List<UsageRow>> usage = readUsage(c);
+            Set<String> ids = new HashSet<>();
+            for (ApiKey key : keys) {
+                replace(key);
+                ids.add(key.id());
+            }
+            retainOnly(ids);
+            synchronized (pending) {
+                for (String id : ids) {
+                    replaceUsage(id, usage.getOrDefault(id, List.of()));
+                }
+                pending.forEach(super::charge); // charges that came in while this read ran are still this replica's
+            }
+            health.up();
+        } catch (SQLException | RuntimeException e) {
+            if (!batch.isEmpty()) {
+                synchronized (pending) {
+                    pending.addAll(0, batch); // kept (still counted in memory), written on the next sync
+                }
+            }
+            health.down(Database.rootMessage(e));
+            LOG.debug("key sync failed: {}", e.toString());
+        }
+    }
+
+    private static void addUsage(Connection c, List<KeyCharge> batch) throws SQLException {
+        if (batch.isEmpty()) {
+            return;
+        }
+        // One row per key, day and tier for the batch: fewer statements, the same sums.
+        Map<String, UsageRow> sums = new HashMap<>();
+        Map<String, String> keyOf = new HashMap<>();
+        for (KeyCharge charge : batch) {
+            String group = charge.keyId() + "|" + charge.day() + "|" + charge.tier();
+            keyOf.put(group, charge.keyId());
+            sums.merge(group, new UsageRow(charge.day(), charge.tier(), 0, 0, 0, 0).plus(charge),
+                    (old, added) -> old.plus(charge));
+        }
+        boolean autoCommit = c.getAutoCommit();
+        c.setAutoCommit(false);
+        try (PreparedStatement add = c.prepareStatement(ADD_USAGE)) {
+            for (Map.Entry<String, UsageRow> entry : sums.entrySet()) {
+                UsageRow row = entry.getValue();
+                add.setString(1, keyOf.get(entry.getKey()));
+                add.setDate(2, Date.valueOf(row.day()));
+                add.setString(3, row.tier());
+                add.setLong(4, row.requests());
+                add.setLong(5, row.promptTokens());
+                add.setLong(6, row.completionTokens());
+                add.setDouble(7, row.costUsd());
+                add.addBatch();
+            }
+            add.executeBatch();
+            c.commit();
+        } catch (SQLException e) {
+            c.rollback();
+            throw e;
+        } finally {
+            c.setAutoCommit(autoCommit);
+        }
+    }
+
+    private static List<ApiKey> readKeys(Connection c) throws SQLException {
+        List<ApiKey> keys = new ArrayList<>();
+        try (PreparedStatement select = c.prepareStatement("SELECT doc FROM api_keys");
+             ResultSet rows = select.executeQuery()) {
+            while (rows.next()) {
+                try {
+                    keys.add(KeyJson.fromStored(Json.MAPPER.readTree(rows.getString(1))));
+                } catch (java.io.IOException e) {
+                    throw new SQLException("unreadable key document: " + e.getMessage(), e);
+                }
+            }
+        }
+        return keys;
+    }
+
+    private static Map<String, List<UsageRow>> readUsage(Connection c) throws SQLException {
+        Map<String, List<UsageRow>> usage = new HashMap<>();
+        try (PreparedStatement select = c.prepareStatement("SELECT key_id, day, tier, requests, prompt_tokens, "
+                + "completion_tokens, cost_usd FROM api_key_usage WHERE day >= current_date - 400");
+             ResultSet rows = select.executeQuery()) {
+            while (rows.next()) {
+                usage.computeIfAbsent(rows.getString(1), id -> new ArrayList<>()).add(new UsageRow(
+                        rows.getDate(2).toLocalDate(), rows.getString(3), rows.getLong(4), rows.getLong(5),
+                        rows.getLong(6), rows.getDouble(7)));
+            }
+        }
+        return usage;
+    }
+
+    @Override
+    public void close() {
+        sync.shutdown();
+        try {
+            sync.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        syncNow(); // this replica's last charges
+    }
+}

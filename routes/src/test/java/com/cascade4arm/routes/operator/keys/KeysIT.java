@@ -1,0 +1,237 @@
+package com.cascade4arm.routes.operator.keys;
+
+import com.cascade4arm.routes.testing.RoutesGateway;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.IntStream;
+
+import static com.cascade4arm.routes.testing.RoutesGateway.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Virtual keys end to end on a real gateway (keys mode, files store) in front of real upstream servers: the admin API
+ * makes keys, the chat path, Compare and route explain refuse what a key may not do with OpenAI-shaped errors, spend
+ * is charged and shown per day, the request log answers "what happened to my request?", and only hashes reach disk.
+ */
+class KeysIT {
+    /** Keys are made through the admin API, which needs the admin token (unset in the shipped configuration). */
+    static final String ADMIN = "keys-it-admin";
+    private static RoutesGateway gateway;
+
+    @BeforeAll
+    static void boot() {
+        gateway = RoutesGateway.builder().withBaseline()
+                .property("cascade.admin.token", ADMIN)
+                .property("cascade.auth.mode", "keys") // the feature under test; the shipped default is open
+                .start();
+    }
+
+    @AfterAll
+    static void stop() {
+        gateway.close();
+    }
+
+    static JsonNode createKey(RoutesGateway on, String body) {
+        HttpResponse<String> created = on.post("/api/keys", body, ADMIN);
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        return json(created);
+    }
+
+    static HttpResponse<String> chatWith(RoutesGateway on, String secret, String model) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(on.base().resolve("/v1/chat/completions"))
+                .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
+                .POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"" + model + "\",\"max_tokens\":8,"
+                        + "\"messages\":[{\"role\":\"user\",\"content\":\"Say hello to the team\"}]}"));
+        if (secret != null) {
+            request.header("Authorization", "Bearer " + secret);
+        }
+        return on.send(request.build());
+    }
+
+    static HttpResponse<String> postWith(RoutesGateway on, String path, String secret, String body) {
+        return on.send(HttpRequest.newBuilder(on.base().resolve(path)).header("Content-Type", "application/json")
+                .header("Authorization", "Bearer " + secret).timeout(Duration.ofSeconds(30))
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build());
+    }
+
+    static void assertError(HttpResponse<String> response, int status, String code) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+        assertThat(json(response).path("error").path("code").asText()).as(response.body()).isEqualTo(code);
+        assertThat(response.body()).doesNotContain("Exception", "at com.");
+    }
+
+    @Test
+    void aKeyIsCreatedUsedRevokedAndThenRefused() throws IOException {
+        assertError(chatWith(gateway, null, "auto"), 401, "missing_api_key");
+        assertError(chatWith(gateway, "sk-c4a-00000000.nope", "auto"), 401, "invalid_api_key");
+
+        JsonNode key = createKey(gateway, "{\"alias\":\"team-a\",\"owner\":\"ana@example.com\",\"metadata\":{\"cc\":\"42\"}}");
+        String secret = key.path("secret").asText();
+        assertThat(secret).startsWith("sk-c4a-" + key.path("prefix").asText() + ".");
+
+        HttpResponse<String> answered = chatWith(gateway, secret, "auto");
+        assertThat(answered.statusCode()).as(answered.body()).isEqualTo(200);
+
+        JsonNode shown = json(gateway.send(HttpRequest.newBuilder(gateway.base().resolve("/api/keys/" + key.path("id").asText()))
+                .header("Authorization", "Bearer " + ADMIN).GET().build()));
+        assertThat(shown.path("alias").asText()).isEqualTo("team-a");
+        assertThat(shown.path("status").asText()).isEqualTo("active");
+        assertThat(shown.has("secret") || shown.has("hash") || shown.has("salt")).as(shown.toString()).isFalse();
+
+        Path stored = gateway.gateway().settings().config().dataDirectory().resolve("keys").resolve("keys.json");
+        String atRest = Files.readString(stored);
+        assertThat(atRest).contains(key.path("prefix").asText()).contains("\"hash\"").doesNotContain(secret)
+                .doesNotContain(secret.substring(secret.indexOf('.') + 1));
+
+        HttpResponse<String> revoked = gateway.delete("/api/keys/" + key.path("id").asText(), ADMIN);
+        assertThat(json(revoked).path("status").asText()).isEqualTo("revoked");
+        assertError(chatWith(gateway, secret, "auto"), 401, "revoked_api_key");
+    }
+
+    @Test
+    void theAdminApiNeedsTheAdminToken() {
+        assertThat(gateway.post("/api/keys", "{\"alias\":\"x\"}", "wrong").statusCode()).isEqualTo(401);
+        assertThat(gateway.get("/api/keys").statusCode()).isEqualTo(401);
+        assertThat(gateway.get("/api/requests").statusCode()).isEqualTo(401);
+        assertError(gateway.post("/api/keys", "{\"alias\":\"x\",\"tiers\":[\"huge\"]}", ADMIN), 400, "unknown_tier");
+        assertError(gateway.post("/api/keys", "{\"owner\":\"x\"}", ADMIN), 400, "missing_alias");
+    }
+
+    @Test
+    void aTierTheKeyMayNotUseIsRefusedWith403() {
+        String secret = createKey(gateway, "{\"alias\":\"small-only\",\"tiers\":[\"small\"]}").path("secret").asText();
+
+        assertError(chatWith(gateway, secret, "large"), 403, "tier_not_allowed");
+        HttpResponse<String> small = chatWith(gateway, secret, "small");
+        assertThat(small.statusCode()).as(small.body()).isEqualTo(200);
+        assertThat(json(small).path("cascade").path("route").asText()).isEqualTo("small");
+    }
+
+    @Test
+    void compareAndExplainNeedAKeyThatMayUseThem() {
+        String noCompare = createKey(gateway, "{\"alias\":\"no-compare\",\"compare\":false}").path("secret").asText();
+        String noHosted = createKey(gateway, "{\"alias\":\"no-hosted\"}").path("secret").asText();
+
+        assertThat(gateway.post("/api/route", "{\"prompt\":\"Hello!\"}").statusCode()).isEqualTo(401);
+        assertThat(postWith(gateway, "/api/route", noCompare, "{\"prompt\":\"Hello!\"}").statusCode()).isEqualTo(200);
+        assertError(postWith(gateway, "/api/compare", noCompare, "{\"prompt\":\"Hi\",\"max_tokens\":4}"), 403,
+                "compare_not_allowed");
+        assertError(postWith(gateway, "/api/compare", noHosted, "{\"prompt\":\"Hi\",\"max_tokens\":4}"), 403,
+                "hosted_not_allowed");
+        HttpResponse<String> compared = postWith(gateway, "/api/compare", noHosted,
+                "{\"prompt\":\"Hi\",\"max_tokens\":4,\"systems\":[\"cascade\",\"baseline\"]}");
+        assertThat(compared.statusCode()).as(compared.body()).isEqualTo(200);
+    }
+
+    @Test
+    void overTheRequestsPerMinuteLimitIs429WithRetryAfter() {
+        String secret = createKey(gateway, "{\"alias\":\"slow\",\"rpm\":2}").path("secret").asText();
+
+        assertThat(chatWith(gateway, secret, "auto").statusCode()).isEqualTo(200);
+        assertThat(chatWith(gateway, secret, "auto").statusCode()).isEqualTo(200);
+        HttpResponse<String> third = chatWith(gateway, secret, "auto");
+
+        assertError(third, 429, "rate_limit_exceeded");
+        assertThat(Integer.parseInt(third.headers().firstValue("Retry-After").orElseThrow())).isBetween(1, 60);
+    }
+
+    @Test
+    void aSpentBudgetIs429BudgetExceededSayingWhenItResets() {
+        // Smaller than any answer's cost: the first request is admitted (nothing spent yet), the next is not.
+        JsonNode key = createKey(gateway, "{\"alias\":\"thrifty\",\"daily_budget_usd\":1e-12}");
+        String secret = key.path("secret").asText();
+
+        HttpResponse<String> first = chatWith(gateway, secret, "auto");
+        assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+        assertThat(json(first).path("cascade").path("cost_usd").asDouble()).isPositive();
+        HttpResponse<String> second = chatWith(gateway, secret, "auto");
+
+        assertError(second, 429, "budget_exceeded");
+        assertThat(json(second).path("error").path("message").asText()).contains("daily budget").contains("resets at")
+                .contains("T00:00:00Z");
+        assertThat(second.headers().firstValue("Retry-After")).isPresent();
+
+        JsonNode usage = json(gateway.send(HttpRequest.newBuilder(gateway.base().resolve("/api/keys/"
+                + key.path("id").asText() + "/usage")).header("Authorization", "Bearer " + ADMIN).GET().build()));
+        assertThat(usage.path("usage").get(0).path("requests").asLong()).isEqualTo(1);
+        assertThat(usage.path("usage").get(0).path("cost_usd").asDouble())
+                .isEqualTo(json(first).path("cascade").path("cost_usd").asDouble());
+        assertThat(usage.path("spent_today_usd").asDouble()).isPositive();
+        HttpResponse<String> csv = gateway.send(HttpRequest.newBuilder(gateway.base().resolve("/api/keys/"
+                + key.path("id").asText() + "/usage?format=csv")).header("Authorization", "Bearer " + ADMIN).GET().build());
+        assertThat(csv.headers().firstValue("Content-Type").orElse("")).startsWith("text/csv");
+        assertThat(csv.body().lines().toList()).hasSize(2).first().asString().startsWith("day,tier,requests");
+    }
+
+    @Test
+    void concurrentRequestsOvershootABudgetByAtMostTheRequestsInFlight() {
+        int concurrent = 16;
+        JsonNode key = createKey(gateway, "{\"alias\":\"burst\",\"daily_budget_usd\":1e-12}");
+        String secret = key.path("secret").asText();
+
+        List<HttpResponse<String>> answers = IntStream.range(0, concurrent).mapToObj(i -> CompletableFuture.supplyAsync(
+                () -> chatWith(gateway, secret, "auto"))).toList().stream().map(CompletableFuture::join).toList();
+
+        long admitted = answers.stream().filter(r -> r.statusCode() == 200).count();
+        assertThat(answers).allSatisfy(r -> assertThat(r.statusCode()).isIn(200, 429));
+        assertThat(admitted).isBetween(1L, (long) concurrent);
+        assertError(chatWith(gateway, secret, "auto"), 429, "budget_exceeded");
+        System.out.printf("budget overshoot: %d of %d concurrent requests admitted past a budget smaller than one "
+                + "answer (worst case: every request in flight before the first answer is charged)%n", admitted - 1,
+                concurrent);
+    }
+
+    @Test
+    void theRequestLogTellsWhatHappenedWithoutThePromptText() {
+        JsonNode key = createKey(gateway, "{\"alias\":\"traced\",\"tiers\":[\"small\"]}");
+        String secret = key.path("secret").asText();
+        chatWith(gateway, secret, "small");
+        chatWith(gateway, secret, "large");
+
+        JsonNode log = Awaitility.await().atMost(Duration.ofSeconds(5)).until(
+                () -> json(gateway.send(HttpRequest.newBuilder(gateway.base().resolve("/api/requests?key=traced"))
+                        .header("Authorization", "Bearer " + ADMIN).GET().build())),
+                answer -> answer.path("requests").size() == 2);
+        List<Integer> statuses = new ArrayList<>();
+        log.path("requests").forEach(row -> statuses.add(row.path("status").asInt()));
+        assertThat(statuses).containsExactly(403, 200); // newest first
+        JsonNode served = log.path("requests").get(1);
+        assertThat(served.path("key_prefix").asText()).isEqualTo(key.path("prefix").asText());
+        assertThat(served.path("route").asText()).isEqualTo("small");
+        assertThat(served.path("rule").asText()).isNotBlank();
+        assertThat(served.path("cost_usd").asDouble()).isPositive();
+        assertThat(served.path("completion_tokens").asLong()).isPositive();
+        assertThat(log.path("content_logged").asBoolean()).isFalse();
+        assertThat(log.toString()).doesNotContain("Say hello to the team");
+
+        JsonNode errors = json(gateway.send(HttpRequest.newBuilder(gateway.base().resolve(
+                "/api/requests?key=traced&status=4xx")).header("Authorization", "Bearer " + ADMIN).GET().build()));
+        assertThat(errors.path("requests").size()).isEqualTo(1);
+    }
+
+    @Test
+    void rotatingStopsTheOldSecretAndKeepsTheKey() {
+        JsonNode key = createKey(gateway, "{\"alias\":\"rotating\"}");
+        String old = key.path("secret").asText();
+        HttpResponse<String> rotated = gateway.post("/api/keys/" + key.path("id").asText() + "/rotate", "", ADMIN);
+        assertThat(rotated.statusCode()).as(rotated.body()).isEqualTo(200);
+        String fresh = json(rotated).path("secret").asText();
+
+        assertError(chatWith(gateway, old, "auto"), 401, "invalid_api_key");
+        assertThat(chatWith(gateway, fresh, "auto").statusCode()).isEqualTo(200);
+        assertThat(json(rotated).path("id").asText()).isEqualTo(key.path("id").asText());
+    }
+}
