@@ -1,5 +1,7 @@
 package com.cascade4arm.routes.config;
 
+import com.cascade4arm.routes.serving.upstream.Balance;
+
 import com.cascade4arm.openai.SchemaLimits;
 import com.cascade4arm.routes.operator.bench.BenchSettings;
 import com.cascade4arm.routes.operator.compare.CompareSettings;
@@ -94,7 +96,9 @@ public record GatewaySettings(List<TierSettings> tiers,
                         + " or none, but was " + fallback);
             }
             tiers.add(new TierSettings(name, tier.urls().map(u -> Urls.list("cascade." + name + ".urls", u)).orElse(List.of()),
-                    tier.apiKey().orElse(null), fallback, ChatInputSettings.roles(tier.roles(), name)));
+                    tier.apiKey().orElse(null), fallback, ChatInputSettings.roles(tier.roles(), name),
+                    tier.balance().map(b -> Balance.parse("cascade." + name + ".balance", b)).orElse(null), tier.slots(),
+                    tier.loadFactor()));
         }
         return List.copyOf(tiers);
     }
