@@ -242,11 +242,11 @@ public final class Gateway implements AutoCloseable {
         for (int i = 0; i < tier.urls().size(); i++) {
             String endpointName = tier.name() + "-" + i;
             UpstreamEndpoint endpoint = new UpstreamEndpoint(endpointName, tier.urls().get(i), tier.apiKey(),
-                    breakers.circuitBreaker(endpointName));
+                    breakers.circuitBreaker(endpointName), tier.slots());
             metrics.watchBreaker(endpointName, endpoint.breaker());
             endpoints.add(endpoint);
         }
-        return new UpstreamPool(tier.name(), endpoints, tier.roles());
+        return new UpstreamPool(tier.name(), endpoints, tier.roles(), tier.effectiveBalance(), tier.loadFactor());
     }
 
     /**

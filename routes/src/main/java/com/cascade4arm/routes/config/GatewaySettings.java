@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.config;
 
+import com.cascade4arm.routes.serving.upstream.Balance;
 import com.cascade4arm.routes.operator.bench.BenchSettings;
 import com.cascade4arm.routes.operator.compare.CompareSettings;
 import com.cascade4arm.routes.operator.console.ConsoleSettings;
@@ -62,7 +63,9 @@ public record GatewaySettings(CascadeConfig config, List<TierSettings> tiers, UR
                         + " or none, but was " + fallback);
             }
             tiers.add(new TierSettings(name, tier.urls().map(u -> Urls.list("cascade." + name + ".urls", u)).orElse(List.of()),
-                    tier.apiKey().orElse(null), fallback, roles(tier.roles(), name)));
+                    tier.apiKey().orElse(null), fallback, roles(tier.roles(), name),
+                    tier.balance().map(b -> Balance.parse("cascade." + name + ".balance", b)).orElse(null), tier.slots(),
+                    tier.loadFactor()));
         }
         return List.copyOf(tiers);
     }

@@ -1,6 +1,9 @@
 package com.cascade4arm.routes.config;
 
 import io.smallrye.config.WithDefault;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import org.hibernate.validator.constraints.Range;
 
 import java.util.Optional;
 
@@ -20,4 +23,20 @@ public interface TierConfig {
     /** What llama.cpp servers without tool support (our hosts, llama-server without --jinja tools) template. */
     @WithDefault("system,developer,user,assistant")
     String roles();
+
+    /**
+     * How the tier's pool picks an endpoint: {@code least-busy} or {@code prefix-affinity} (a conversation's turns to
+     * the replica that holds its prompt in cache); empty: prefix-affinity where the tier has more than one endpoint.
+     */
+    Optional<String> balance();
+
+    /**
+     * Slots per endpoint to name in requests ({@code id_slot}, llama-server's {@code -np}) under prefix affinity: each
+     * conversation goes back to the slot that served it. 0 (default): the server picks by prompt similarity itself;
+     * set it only for llama-server endpoints (other servers may refuse the field).
+     */
+    @WithDefault("0") @Range(min = 0, max = 1024) int slots();
+
+    /** Prefix affinity's load bound: an endpoint with ceil(factor × average in-flight) requests gives way. */
+    @WithDefault("1.25") @DecimalMin("1") @DecimalMax("100") double loadFactor();
 }

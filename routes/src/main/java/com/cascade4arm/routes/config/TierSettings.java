@@ -1,5 +1,7 @@
 package com.cascade4arm.routes.config;
 
+import com.cascade4arm.routes.serving.upstream.Balance;
+
 import java.net.URI;
 import java.util.List;
 import java.util.Set;
@@ -11,14 +13,31 @@ import java.util.Set;
  *
  * @param fallback the tier that serves when this one cannot (all endpoints down or open); null for none
  * @param roles    the message roles its pool serves ({@code cascade.<tier>.roles}); others are refused with 400
+ * @param balance  {@code cascade.<tier>.balance}; null: prefix affinity where the tier has more than one endpoint
+ * @param slots    {@code cascade.<tier>.slots}: slots per endpoint named in requests (0: the server picks)
+ * @param loadFactor {@code cascade.<tier>.load-factor}: prefix affinity's load bound over the average in-flight
  */
-public record TierSettings(String name, List<URI> urls, String apiKey, String fallback, Set<String> roles) {
+public record TierSettings(String name, List<URI> urls, String apiKey, String fallback, Set<String> roles,
+                           Balance balance, int slots, double loadFactor) {
     public TierSettings {
         urls = List.copyOf(urls);
         roles = Set.copyOf(roles);
     }
 
+    /** A tier balanced by default (prefix affinity over more than one endpoint), naming no slots. */
+    public TierSettings(String name, List<URI> urls, String apiKey, String fallback, Set<String> roles) {
+        this(name, urls, apiKey, fallback, roles, null, 0, 1.25);
+    }
+
     public TierSettings withUrls(List<URI> newUrls) {
-        return new TierSettings(name, newUrls, apiKey, fallback, roles);
+        return new TierSettings(name, newUrls, apiKey, fallback, roles, balance, slots, loadFactor);
+    }
+
+    /** The balance the pool runs with: the configured one, else prefix affinity over more than one endpoint. */
+    public Balance effectiveBalance() {
+        if (balance != null) {
+            return balance;
+        }
+        return urls.size() > 1 ? Balance.PREFIX_AFFINITY : Balance.LEAST_BUSY;
     }
 }

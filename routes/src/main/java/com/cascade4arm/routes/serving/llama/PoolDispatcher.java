@@ -12,6 +12,8 @@ import com.cascade4arm.routes.serving.http.ClientChannel;
 import com.cascade4arm.routes.serving.http.HeaderValues;
 import com.cascade4arm.routes.serving.metrics.GenAiMetrics;
 import com.cascade4arm.routes.serving.tracing.ChatTracing;
+import com.cascade4arm.routes.serving.upstream.AffinityOutcome;
+import com.cascade4arm.routes.serving.upstream.Balance;
 import com.cascade4arm.routes.serving.upstream.Upstream;
 import com.cascade4arm.routes.serving.upstream.UpstreamEndpoint;
 import com.cascade4arm.routes.serving.upstream.UpstreamErrorText;
@@ -117,6 +119,10 @@ public final class PoolDispatcher {
         private final ClientChannel client;
         private final Span request;
         private final Iterator<UpstreamEndpoint> candidates;
+        /** The conversation's affinity key (prefix-affinity pools), its selection's outcome; else 0 and null. */
+        private final long affinityKey;
+        private final AffinityOutcome affinity;
+        private final UpstreamEndpoint preferred;
         private String lastFailure;
         private int attempts;
 
@@ -125,7 +131,18 @@ public final class PoolDispatcher {
             this.pool = pool;
             this.client = client;
             this.request = request;
-            this.candidates = pool.candidates().iterator();
+            if (pool.balance() == Balance.PREFIX_AFFINITY) {
+                this.affinityKey = PrefixKey.of(chat.request().messages());
+                UpstreamPool.Selection selection = pool.select(affinityKey);
+                this.affinity = selection.outcome();
+                this.preferred = selection.candidates().isEmpty() ? null : selection.candidates().get(0);
+                this.candidates = selection.candidates().iterator();
+            } else {
+                this.affinityKey = 0;
+                this.affinity = null;
+                this.preferred = null;
+                this.candidates = pool.candidates().iterator();
+            }
             this.lastFailure = "no endpoint of tier '" + pool.name() + "' is available (unhealthy or circuit open)";
         }
 
@@ -152,16 +169,20 @@ public final class PoolDispatcher {
         private void attempt(UpstreamEndpoint endpoint) {
             long started = nanoTime.getAsLong();
             endpoint.acquire();
+            // The slot that last held this conversation (llama-server's id_slot), where the tier names slots.
+            int slot = affinity == null ? -1 : endpoint.prefixes().claimSlot(affinityKey);
             Span call = tracing.startUpstreamCall(request, pool.name(), endpoint.name());
             CompletableFuture<Answer> answer;
             try {
                 Map<String, String> headers = ChatTracing.headersFor(call);
-                answer = chat.request().stream() ? streamFrom(endpoint, headers, call) : completeFrom(endpoint, headers);
+                answer = chat.request().stream() ? streamFrom(endpoint, headers, call, slot)
+                        : completeFrom(endpoint, headers, slot);
             } catch (RuntimeException e) {
                 answer = CompletableFuture.failedFuture(e);
             }
             answer.whenComplete((ok, error) -> {
                 endpoint.release();
+                endpoint.prefixes().releaseSlot(slot);
                 if (error == null) {
                     call.end();
                 } else {
@@ -208,8 +229,12 @@ public final class PoolDispatcher {
             }
         }
 
-        private CompletableFuture<Answer> streamFrom(UpstreamEndpoint endpoint, Map<String, String> headers, Span call) {
+        private CompletableFuture<Answer> streamFrom(UpstreamEndpoint endpoint, Map<String, String> headers, Span call,
+                                                     int slot) {
             ObjectNode body = chat.request().with(null, true, true).toJson(false);
+            if (slot >= 0) {
+                body.put("id_slot", slot);
+            }
             ConfidenceGate gate = trialGate();
             if (gate != null) {
                 body.put("logprobs", true);
@@ -229,6 +254,7 @@ public final class PoolDispatcher {
                     ObjectNode cascade = CascadeInfo.build(chat, pool, endpoint, relay.usage(), ttft, totalMs, cost.usd(ticket),
                             exposeEndpoints);
                     kept(gate, cascade);
+                    affinity(endpoint, relay.usage(), cascade);
                     relay.finish(cascade, chat.request().includeUsage());
                     record(endpoint, relay.usage(), ttft, totalMs);
                     client.answered(cascade, null); // keys are charged, the request log filled
@@ -258,8 +284,11 @@ public final class PoolDispatcher {
             });
         }
 
-        private CompletableFuture<Answer> completeFrom(UpstreamEndpoint endpoint, Map<String, String> headers) {
+        private CompletableFuture<Answer> completeFrom(UpstreamEndpoint endpoint, Map<String, String> headers, int slot) {
             ObjectNode body = chat.request().with(null, false, false).toJson(false);
+            if (slot >= 0) {
+                body.put("id_slot", slot);
+            }
             ConfidenceGate gate = trialGate();
             if (gate != null) {
                 body.put("logprobs", true);
@@ -296,6 +325,7 @@ public final class PoolDispatcher {
                 ObjectNode cascade = CascadeInfo.build(chat, pool, endpoint, usage, ttft, totalMs, cost.usd(ticket),
                         exposeEndpoints);
                 kept(gate, cascade);
+                affinity(endpoint, usage, cascade);
                 response.set("cascade", cascade);
                 record(endpoint, usage, ttft, totalMs);
                 client.answered(cascade, response.path("choices").path(0).path("message").path("content").asText(null));
@@ -324,6 +354,26 @@ public final class PoolDispatcher {
                 cascade.put("confidence", Math.round(gate.confidence() * 1000.0) / 1000.0);
             }
             metrics.escalationTrial(gate.confidence() == null ? "unmeasured" : "kept", Double.NaN);
+        }
+
+        /**
+         * The answer's prompt cache figures and, in a prefix-affinity pool, how selection went (an endpoint other than
+         * the conversation's own is an overflow, also when the own one failed); the endpoint now holds the prefix.
+         */
+        private void affinity(UpstreamEndpoint endpoint, Usage usage, ObjectNode cascade) {
+            if (usage.cachedTokens != null) {
+                cascade.put("cached_prompt_tokens", usage.cachedTokens);
+            }
+            Long evaluated = usage.evaluatedOrUncached();
+            metrics.promptTokens(pool.name(), usage.cachedTokens == null ? -1 : usage.cachedTokens,
+                    evaluated == null ? -1 : evaluated);
+            if (affinity == null) {
+                return;
+            }
+            AffinityOutcome outcome = endpoint == preferred ? affinity : AffinityOutcome.OVERFLOW;
+            endpoint.prefixes().remember(affinityKey);
+            cascade.put("prefix_affinity", outcome.tag());
+            metrics.prefixAffinity(pool.name(), outcome.tag());
         }
 
         private void record(UpstreamEndpoint endpoint, Usage usage, Double ttft, double totalMs) {

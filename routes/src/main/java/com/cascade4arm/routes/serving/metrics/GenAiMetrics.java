@@ -100,6 +100,36 @@ public final class GenAiMetrics {
         }
     }
 
+    /** One request of a prefix-affinity pool: {@code outcome} hit, miss or overflow ({@code cascade_prefix_affinity_total}). */
+    public void prefixAffinity(String tier, String outcome) {
+        Counter counter = meter(() -> Counter.builder("cascade.prefix.affinity")
+                .description("Requests of prefix-affinity pools by outcome: hit (the conversation's own replica, which "
+                        + "served its prefix before), miss (its own replica, prefix not seen there), overflow (another "
+                        + "replica: its own was above its load bound or down)")
+                .tags("tier", tier, "outcome", outcome).register(registry), "affinity", tier, outcome);
+        counter.increment();
+    }
+
+    /**
+     * Prompt tokens the upstream reported as taken from its KV cache and as evaluated, per pool
+     * ({@code cascade_prompt_tokens_total{tier,kind=cached|evaluated}}); either may be unknown (negative: skipped).
+     */
+    public void promptTokens(String tier, long cached, long evaluated) {
+        if (cached >= 0) {
+            promptTokenCounter(tier, "cached").increment(cached);
+        }
+        if (evaluated >= 0) {
+            promptTokenCounter(tier, "evaluated").increment(evaluated);
+        }
+    }
+
+    private Counter promptTokenCounter(String tier, String kind) {
+        return meter(() -> Counter.builder("cascade.prompt.tokens").baseUnit("tokens")
+                .description("Prompt tokens as the upstream reported them: cached (reused from its KV cache) or "
+                        + "evaluated")
+                .tags("tier", tier, "kind", kind).register(registry), "prompt_tokens", tier, kind);
+    }
+
     public void fallback(String from, String to) {
         Counter.builder("cascade.fallbacks").description("Requests served by another pool than the one chosen")
                 .tags("from", from, "to", to).register(registry).increment();

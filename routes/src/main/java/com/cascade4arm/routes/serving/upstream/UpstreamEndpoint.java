@@ -19,8 +19,15 @@ public final class UpstreamEndpoint {
     /** Unknown until the first health check answers: a loading server must not take requests before it says ok. */
     private volatile boolean healthy;
     private volatile String healthDetail = "not checked yet";
+    private final PrefixMemory prefixes;
 
     public UpstreamEndpoint(String name, URI baseUri, String apiKey, CircuitBreaker breaker) {
+        this(name, baseUri, apiKey, breaker, 0);
+    }
+
+    /** {@code slots}: the server's slots to name per request ({@code id_slot}, llama-server), 0 to let it choose. */
+    public UpstreamEndpoint(String name, URI baseUri, String apiKey, CircuitBreaker breaker, int slots) {
+        this.prefixes = new PrefixMemory(slots);
         this.name = name;
         this.baseUri = baseUri;
         this.chatUrl = parsedOnce(baseUri.resolve(UpstreamClient.CHAT_PATH));
@@ -65,6 +72,11 @@ public final class UpstreamEndpoint {
 
     public CircuitBreaker breaker() {
         return breaker;
+    }
+
+    /** The conversations (affinity keys) this endpoint served lately, and its slots. */
+    public PrefixMemory prefixes() {
+        return prefixes;
     }
 
     public int inFlight() {
