@@ -36,6 +36,8 @@ public final class OpsRoutes extends ApiRoutes {
         onEventLoop("GET", "/v1/models", LIST_MODELS).process(api::models);
         onEventLoop("POST", "/api/route", EXPLAIN_ROUTE)
                 .unmarshal(Json.tree())
+                .process(api::facts)
+                .process(api.semanticFact())
                 .process(api::explain);
     }
 }
