@@ -58,6 +58,7 @@ import com.cascade4arm.routes.serving.upstream.UpstreamClient;
 import com.cascade4arm.routes.serving.upstream.UpstreamEndpoint;
 import com.cascade4arm.routes.serving.upstream.UpstreamGets;
 import com.cascade4arm.routes.serving.upstream.UpstreamPool;
+import com.cascade4arm.rules.semantic.SemanticFact;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
@@ -215,6 +216,10 @@ public final class Gateway implements AutoCloseable {
         if (routing instanceof RulebookRoutingService rulebooks) {
             RuleBudgetOverruns overruns = new RuleBudgetOverruns(meterRegistry, System::currentTimeMillis);
             rulebooks.limitEvaluation(TimeUnit.MILLISECONDS.toNanos(config.rules().evaluationBudgetMs()), overruns::record);
+            if ("on".equals(config.rules().semantic())) {
+                // Loads the embedding model now, on the semantic fact's own thread: serving does not wait for it.
+                rulebooks.useSemantic(SemanticFact.bundled(TimeUnit.MILLISECONDS.toNanos(config.rules().semanticBudgetMs())));
+            }
         }
         this.rules = new RuleEditor(shared::rules, routing);
         routes.add(new RulesAdminRoutes(rules, admin, settings.edge().exposure().exposed(), workers, meterRegistry));

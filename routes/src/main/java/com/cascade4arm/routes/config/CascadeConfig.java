@@ -17,6 +17,7 @@ import io.smallrye.config.WithDefault;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Pattern;
 import org.hibernate.validator.constraints.Range;
 
 import java.net.URI;
@@ -225,6 +226,15 @@ public interface CascadeConfig {
         /** Run-time cap of one decision's pattern and phrase conditions (rules/design.md). */
         @WithDefault("" + RoutingRulebook.DEFAULT_EVALUATION_BUDGET_NANOS / 1_000_000) @Range(min = 1, max = 1_000)
         long evaluationBudgetMs();
+
+        /**
+         * The semantic fact (semanticLargeScore: a sentence embedding's P(large), rules/README.md "Semantic fact"):
+         * on or off. Off by default: ONNX Runtime adds about 128 MB to lib/ and an embedding costs 4-20 ms of CPU.
+         */
+        @WithDefault("off") @Pattern(regexp = "on|off") String semantic();
+
+        /** How long a request waits for its embedding before it is routed without the semantic fact. */
+        @WithDefault("50") @Range(min = 1, max = 10_000) long semanticBudgetMs();
     }
 
     interface Tracing {

@@ -7,11 +7,13 @@ import com.cascade4arm.rules.facts.PromptFactsExtractor;
 import com.cascade4arm.rules.score.CategoryModel;
 import com.cascade4arm.rules.score.LabelledPrompt;
 import com.cascade4arm.rules.score.LabelledPrompts;
+import com.cascade4arm.rules.semantic.SemanticFact;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * Measures how a rulebook routes labelled prompts. {@link #measure} scores with one category model — the bundled one
@@ -37,8 +39,14 @@ public final class RouteAccuracy {
 
     /** Routes every prompt with {@code rulebook}, scoring with {@code model}. */
     public static AccuracyReport measure(RoutingRulebook rulebook, List<LabelledPrompt> prompts, CategoryModel model) {
+        return measure(rulebook, prompts, model, SemanticFact.off());
+    }
+
+    /** Routes every prompt with {@code rulebook}, scoring with {@code model} and adding the semantic fact. */
+    public static AccuracyReport measure(RoutingRulebook rulebook, List<LabelledPrompt> prompts, CategoryModel model,
+                                         SemanticFact semantic) {
         RouteAccuracy accuracy = new RouteAccuracy();
-        prompts.forEach(prompt -> accuracy.add(prompt, rulebook, model));
+        prompts.forEach(prompt -> accuracy.add(prompt, rulebook, model, semantic));
         return accuracy.report();
     }
 
@@ -47,6 +55,15 @@ public final class RouteAccuracy {
      * folds are stratified); each fold is routed with a model trained on the other k - 1 folds.
      */
     public static AccuracyReport crossValidate(RoutingRulebook rulebook, List<LabelledPrompt> prompts, int folds) {
+        return crossValidate(rulebook, prompts, folds, training -> SemanticFact.off());
+    }
+
+    /**
+     * {@link #crossValidate(RoutingRulebook, List, int)} with a semantic fact per fold: {@code semanticFor} gets the
+     * fold's training prompts (to train a head on them) and returns the source for its held-out prompts.
+     */
+    public static AccuracyReport crossValidate(RoutingRulebook rulebook, List<LabelledPrompt> prompts, int folds,
+                                               Function<List<LabelledPrompt>, SemanticFact> semanticFor) {
         if (folds < 2 || folds > prompts.size()) {
             throw new IllegalArgumentException("folds must be between 2 and " + prompts.size() + ", but was " + folds);
         }
@@ -58,13 +75,17 @@ public final class RouteAccuracy {
                 (i % folds == fold ? heldOut : training).add(prompts.get(i));
             }
             CategoryModel model = CategoryModel.train(training);
-            heldOut.forEach(prompt -> accuracy.add(prompt, rulebook, model));
+            SemanticFact semantic = semanticFor.apply(training);
+            heldOut.forEach(prompt -> accuracy.add(prompt, rulebook, model, semantic));
         }
         return accuracy.report();
     }
 
-    private void add(LabelledPrompt prompt, RoutingRulebook rulebook, CategoryModel model) {
+    private void add(LabelledPrompt prompt, RoutingRulebook rulebook, CategoryModel model, SemanticFact semantic) {
         PromptFacts facts = PromptFactsExtractor.fromPrompt(prompt.prompt(), model);
+        if (semantic.enabled()) {
+            facts = semantic.addTo(facts);
+        }
         RoutingDecision decision = rulebook.decide(facts);
         boolean route = prompt.route().equals(decision.route());
         boolean category = prompt.category().equals(decision.category());

@@ -19,6 +19,7 @@ public final class BundledRules {
             "category-keywords.drl",
             "length-routing.drl",
             "conversation-routing.drl",
+            "semantic-score.drl",
             "category-routing.drl");
 
     private BundledRules() {

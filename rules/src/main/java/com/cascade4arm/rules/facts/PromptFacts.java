@@ -20,7 +20,7 @@ import java.util.Set;
         "arithmetic", "codeFence", "codeKeywords", "codeKeywordCount", "codeSymbolCount", "stackTrace", "sql", "namedError",
         "codeSyntax", "codeSyntaxCount", "language", "personal", "questionShape", "lookupQuestion", "explainRequest",
         "quantityCount", "puzzlePattern", "givenTextTask", "topScoreCategory", "topScore", "factualScore", "everydayScore",
-        "reasoningScore", "codeScore", "analysisScore", "scoreFeatures",
+        "reasoningScore", "codeScore", "analysisScore", "scoreFeatures", "semanticLargeScore", "semanticNote",
         "userTurns", "totalTurns", "historyHasCode", "conversationTokens", "requestedMaxTokens", "words"})
 public final class PromptFacts {
 
@@ -57,6 +57,8 @@ public final class PromptFacts {
     private final MessageShape shape;
     private final CategoryScores scores;
     private final CategoryModel model;
+    private final double semanticLargeScore;
+    private final String semanticNote;
     private volatile List<String> scoreFeatures;
 
     PromptFacts(Builder b) {
@@ -86,6 +88,53 @@ public final class PromptFacts {
         this.shape = b.shape;
         this.scores = b.scores;
         this.model = b.model;
+        this.semanticLargeScore = -1;
+        this.semanticNote = "not computed";
+    }
+
+    /** A copy of {@code facts} with the semantic fact set (every other fact is shared: they are immutable). */
+    private PromptFacts(PromptFacts facts, double semanticLargeScore, String semanticNote) {
+        this.text = facts.text;
+        this.lowerText = facts.lowerText;
+        this.words = facts.words;
+        this.phrases = facts.phrases;
+        this.matchedPatterns = facts.matchedPatterns;
+        this.firstWord = facts.firstWord;
+        this.charCount = facts.charCount;
+        this.wordCount = facts.wordCount;
+        this.lineCount = facts.lineCount;
+        this.question = facts.question;
+        this.numberCount = facts.numberCount;
+        this.arithmetic = facts.arithmetic;
+        this.codeFence = facts.codeFence;
+        this.codeKeywords = facts.codeKeywords;
+        this.codeSymbolCount = facts.codeSymbolCount;
+        this.stackTrace = facts.stackTrace;
+        this.sql = facts.sql;
+        this.namedError = facts.namedError;
+        this.userTurns = facts.userTurns;
+        this.totalTurns = facts.totalTurns;
+        this.historyHasCode = facts.historyHasCode;
+        this.conversationTokens = facts.conversationTokens;
+        this.requestedMaxTokens = facts.requestedMaxTokens;
+        this.shape = facts.shape;
+        this.scores = facts.scores;
+        this.model = facts.model;
+        this.scoreFeatures = facts.scoreFeatures;
+        this.semanticLargeScore = semanticLargeScore < 0 ? -1 : rounded(semanticLargeScore);
+        this.semanticNote = semanticNote;
+    }
+
+    /**
+     * These facts with the semantic fact (rules.semantic.SemanticFact computes it): {@code largeScore} in 0..1, or
+     * negative when it was not computed, and a note saying how it was found or why not (for /api/route).
+     */
+    public PromptFacts withSemantic(double largeScore, String note) {
+        if (largeScore > 1 || Double.isNaN(largeScore)) {
+            throw new IllegalArgumentException("largeScore must be at most 1 (negative: not computed), but was "
+                    + largeScore);
+        }
+        return new PromptFacts(this, largeScore, java.util.Objects.requireNonNull(note));
     }
 
     static int approxTokens(int chars) {
@@ -325,6 +374,24 @@ public final class PromptFacts {
         return features;
     }
 
+    /**
+     * The semantic head's probability (0..1) that the message needs the large model, from its sentence embedding; -1
+     * when it was not computed (the fact is off, the learned score was confident, or the embedding missed its time
+     * budget), so a rule reading {@code semanticLargeScore >= 0.8} stays silent then.
+     */
+    public double getSemanticLargeScore() {
+        return semanticLargeScore;
+    }
+
+    /**
+     * How the semantic fact was found ("embedded in 9.4 ms") or why it is -1 ("off", "not needed: the learned score
+     * is confident (0.912)", "left out: not ready within its 50 ms budget"): for /api/route. Not a rule property.
+     */
+    @JsonProperty("semanticNote")
+    public String semanticNote() {
+        return semanticNote;
+    }
+
     private static double rounded(double probability) {
         return Math.round(probability * SCORE_SCALE) / SCORE_SCALE;
     }
@@ -335,7 +402,7 @@ public final class PromptFacts {
                 + ", codeFence=" + codeFence + ", codeKeywords=" + codeKeywords + ", codeSymbols=" + codeSymbolCount
                 + ", stackTrace=" + stackTrace + ", sql=" + sql + ", namedError=" + namedError + ", userTurns=" + userTurns
                 + ", historyHasCode=" + historyHasCode + ", requestedMaxTokens=" + requestedMaxTokens + ", " + shape
-                + ", " + scores + "}";
+                + ", " + scores + ", semanticLargeScore=" + semanticLargeScore + "}";
     }
 
     /** Mutable collector used by the extractor; the facts themselves stay immutable. */

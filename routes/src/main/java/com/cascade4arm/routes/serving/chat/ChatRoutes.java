@@ -69,6 +69,7 @@ public final class ChatRoutes extends ApiRoutes {
         from(direct(SELECT_ENDPOINT)).routeId(SELECT_ENDPOINT).routeConfigurationId(ErrorsConfiguration.INTERNAL)
                 .process(trace::decisionStarted)
                 .transform().body(ChatRequest.class, steps::extractFacts)
+                .process(steps.semanticFact())
                 .transform().body(PromptedChat.class, steps::decide)
                 .process(trace::decisionDone)
                 .setHeader(TIER).body(RoutedChat.class, RoutedChat::tier);

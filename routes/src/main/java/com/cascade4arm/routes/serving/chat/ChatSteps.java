@@ -6,6 +6,7 @@ import com.cascade4arm.routes.serving.metrics.GenAiMetrics;
 import com.cascade4arm.rules.facts.PromptFacts;
 import com.cascade4arm.routes.serving.routing.RouteDecision;
 import com.cascade4arm.routes.serving.routing.RoutingService;
+import com.cascade4arm.routes.serving.routing.SemanticFactStep;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,6 +40,12 @@ public final class ChatSteps {
         long started = System.nanoTime();
         PromptFacts facts = routing.facts(request.messages(), request.requestedMaxTokens());
         return new PromptedChat(request, facts, System.nanoTime() - started);
+    }
+
+    /** Adds the semantic fact off the event loop when it is on and needed (cascade.rules.semantic); see the step. */
+    public SemanticFactStep<PromptedChat> semanticFact() {
+        return new SemanticFactStep<>(routing, PromptedChat.class, PromptedChat::facts,
+                (chat, facts) -> new PromptedChat(chat.request(), facts, chat.extractionNanos()));
     }
 
     public RoutedChat decide(PromptedChat chat) {

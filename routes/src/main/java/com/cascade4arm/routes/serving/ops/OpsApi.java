@@ -6,6 +6,8 @@ import com.cascade4arm.openai.ChatRequestParser;
 import com.cascade4arm.routes.serving.http.Json;
 import com.cascade4arm.routes.serving.routing.RouteDecision;
 import com.cascade4arm.routes.serving.routing.RoutingService;
+import com.cascade4arm.routes.serving.routing.SemanticFactStep;
+import com.cascade4arm.rules.facts.PromptFacts;
 import com.cascade4arm.routes.serving.upstream.UpstreamPool;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -44,7 +46,8 @@ final class OpsApi {
         exchange.getMessage().setBody(body);
     }
 
-    void explain(Exchange exchange) {
+    /** Validates the body as the chat endpoint does and leaves the facts the rules read as the body. */
+    void facts(Exchange exchange) {
         JsonNode root = exchange.getMessage().getBody(JsonNode.class);
         if (root == null || !root.isObject()) {
             throw ApiError.badRequest("invalid_type", "request body must be a JSON object, but was "
@@ -52,7 +55,17 @@ final class OpsApi {
         }
         // The chat endpoint's own validation: same limits, same errors (max_tokens, roles, messages, prompt size).
         ChatRequest request = chat.parsePromptOrMessages((ObjectNode) root, EXPLAIN_IGNORED_FIELDS);
-        RouteDecision decision = routing.decide(routing.facts(request.messages(), request.requestedMaxTokens()), null);
+        exchange.getMessage().setBody(routing.facts(request.messages(), request.requestedMaxTokens()));
+    }
+
+    /** The semantic fact, off the event loop when it is on and needed (cascade.rules.semantic). */
+    SemanticFactStep<PromptFacts> semanticFact() {
+        return new SemanticFactStep<>(routing, PromptFacts.class, facts -> facts, (facts, added) -> added);
+    }
+
+    /** The decision on the body's facts, with the facts and the rules that fired: the explanation. */
+    void explain(Exchange exchange) {
+        RouteDecision decision = routing.decide(exchange.getMessage().getBody(PromptFacts.class), null);
         ObjectNode body = Json.object();
         body.put("route", decision.route()).put("rule", decision.rule()).put("reason", decision.reason())
                 .put("rules_version", decision.rulesVersion());

@@ -41,6 +41,8 @@ public final class OpsRoutes extends ApiRoutes {
         onEventLoop("POST", "/api/route", EXPLAIN_ROUTE)
                 .process(keys.admit(KeyUse.EXPLAIN, "explain"))
                 .unmarshal(Json.tree())
+                .process(api::facts)
+                .process(api.semanticFact())
                 .process(api::explain);
     }
 }

@@ -6,11 +6,13 @@ import com.cascade4arm.rules.decision.BudgetOverrun;
 import com.cascade4arm.rules.decision.RoutingDecision;
 import com.cascade4arm.rules.facts.PromptFacts;
 import com.cascade4arm.rules.facts.PromptFactsExtractor;
+import com.cascade4arm.rules.semantic.SemanticFact;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -27,6 +29,7 @@ public final class RulebookRoutingService implements RoutingService {
     private final AtomicReference<ActiveRulebook> active;
     private volatile long budgetNanos = RoutingRulebook.DEFAULT_EVALUATION_BUDGET_NANOS;
     private volatile Consumer<BudgetOverrun> overruns = overrun -> { };
+    private volatile SemanticFact semantic = SemanticFact.off();
 
     public RulebookRoutingService(RoutingRulebook rulebook, long version) {
         this.active = new AtomicReference<>(new ActiveRulebook(version, rulebook));
@@ -39,6 +42,11 @@ public final class RulebookRoutingService implements RoutingService {
     public void limitEvaluation(long budgetNanos, Consumer<BudgetOverrun> overruns) {
         this.budgetNanos = budgetNanos;
         this.overruns = overruns;
+    }
+
+    /** The semantic fact's source (cascade.rules.semantic); set once by the gateway before it serves. */
+    public void useSemantic(SemanticFact semantic) {
+        this.semantic = semantic;
     }
 
     /** The run-time cap of one decision's text conditions, in nanoseconds. */
@@ -75,6 +83,11 @@ public final class RulebookRoutingService implements RoutingService {
     @Override
     public PromptFacts facts(List<ChatMessage> messages, Integer requestedMaxTokens) {
         return PromptFactsExtractor.extract(messages, requestedMaxTokens);
+    }
+
+    @Override
+    public CompletableFuture<PromptFacts> withSemantic(PromptFacts facts) {
+        return semantic.addToAsync(facts);
     }
 
     @Override
