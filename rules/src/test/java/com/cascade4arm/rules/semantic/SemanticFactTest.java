@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Test;
  */
 class SemanticFactTest {
     private static final long BUDGET_NANOS = 200_000_000L; // generous: a shared 2-core CI machine
-    /** The learned score is unsure (everyday, 0.299) and the rules send it small; its embedding finds it hard (0.823). */
+    /** The learned score is unsure (top score 0.333) and the rules send it small; its embedding finds it hard (0.98). */
     private static final String UNSURE_HARD =
-            "my plan: quit my job and sail around the world for a year with 20k saved. thoughts?";
+            "rent or buy in a city where prices doubled in 5 years, what do you reckon";
     private static final int WARM_UP = 20;
     private static final int SAMPLES = 200;
     private static final ObjectMapper JSON = new ObjectMapper();

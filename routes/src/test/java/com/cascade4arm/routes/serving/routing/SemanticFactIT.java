@@ -15,9 +15,9 @@ import static org.awaitility.Awaitility.await;
  * /api/route shows semanticLargeScore with how it was found, and a chat the rules alone send small goes large.
  */
 class SemanticFactIT {
-    /** The learned score is unsure (everyday, 0.299) and the rules send it small; its embedding finds it hard. */
+    /** The learned score is unsure (top score 0.333) and the rules send it small; its embedding finds it hard (0.98). */
     private static final String UNSURE_HARD =
-            "my plan: quit my job and sail around the world for a year with 20k saved. thoughts?";
+            "rent or buy in a city where prices doubled in 5 years, what do you reckon";
     private static final String SEMANTIC_RULE = "semantic score: an unsure prompt the embedding finds hard goes large";
 
     @Test
