@@ -25,8 +25,7 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A tier of two real llama-server replicas under the shipped default balance (prefix affinity, as the tier has two
- * endpoints): every turn of a conversation reaches one replica, which finds the conversation's prompt in its KV cache
+ * A tier of two real llama-server replicas balanced by prefix affinity (opt-in, so the one override below): every turn of a conversation reaches one replica, which finds the conversation's prompt in its KV cache
  * (the cached tokens show in the answer and the metric). Skipped, with a message, without a llama-server binary.
  */
 class PrefixAffinityOnLlamaServerIT {
@@ -47,7 +46,8 @@ class PrefixAffinityOnLlamaServerIT {
         first = LlamaServer.start(binary, model, args, LOAD_WITHIN);
         second = LlamaServer.start(binary, model, args, LOAD_WITHIN);
         gateway = TestGateway.boot(Map.of("cascade.small.urls", first.baseUrl() + "," + second.baseUrl(),
-                "cascade.large.urls", first.baseUrl()), true);
+                "cascade.large.urls", first.baseUrl(),
+                "cascade.small.balance", "prefix-affinity"), true); // the feature under test is opt-in
         http = new HttpTestClient(gateway.baseUrl());
     }
 

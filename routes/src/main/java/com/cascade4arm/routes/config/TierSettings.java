@@ -13,7 +13,7 @@ import java.util.Set;
  *
  * @param fallback the tier that serves when this one cannot (all endpoints down or open); null for none
  * @param roles    the message roles its pool serves ({@code cascade.<tier>.roles}); others are refused with 400
- * @param balance  {@code cascade.<tier>.balance}; null: prefix affinity where the tier has more than one endpoint
+ * @param balance  {@code cascade.<tier>.balance}; null: least-busy
  * @param slots    {@code cascade.<tier>.slots}: slots per endpoint named in requests (0: the server picks)
  * @param loadFactor {@code cascade.<tier>.load-factor}: prefix affinity's load bound over the average in-flight
  */
@@ -24,7 +24,7 @@ public record TierSettings(String name, List<URI> urls, String apiKey, String fa
         roles = Set.copyOf(roles);
     }
 
-    /** A tier balanced by default (prefix affinity over more than one endpoint), naming no slots. */
+    /** A tier balanced by default (least-busy), naming no slots. */
     public TierSettings(String name, List<URI> urls, String apiKey, String fallback, Set<String> roles) {
         this(name, urls, apiKey, fallback, roles, null, 0, 1.25);
     }
@@ -33,11 +33,12 @@ public record TierSettings(String name, List<URI> urls, String apiKey, String fa
         return new TierSettings(name, newUrls, apiKey, fallback, roles, balance, slots, loadFactor);
     }
 
-    /** The balance the pool runs with: the configured one, else prefix affinity over more than one endpoint. */
+    /**
+     * The balance the pool runs with: the configured one, else least-busy — prefix affinity is opt-in until it measures
+     * faster (bench/README.md, "Prefix-cache-aware routing": 0.64× TTFT on the reference llama-server, whose RAM prompt
+     * cache already serves least-busy).
+     */
     public Balance effectiveBalance() {
-        if (balance != null) {
-            return balance;
-        }
-        return urls.size() > 1 ? Balance.PREFIX_AFFINITY : Balance.LEAST_BUSY;
+        return balance != null ? balance : Balance.LEAST_BUSY;
     }
 }
