@@ -94,8 +94,18 @@ class SemanticFactTest {
 
     @Test
     void anEmbeddingThatMissesItsBudgetIsLeftOutAndTheDecisionStillRoutes() {
-        SemanticFact tight = SemanticFact.of(MiniLmEncoder.shared(), ALWAYS_LARGE, 1_000L); // 1 µs: no embedding fits
+        // An embedding held back until the budget has run out: on an idle machine a real one may beat a tiny budget.
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        SemanticFact tight = SemanticFact.of(text -> {
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return MiniLmEncoder.shared().embed(text);
+        }, ALWAYS_LARGE, 5_000_000L);
         PromptFacts facts = tight.addTo(PromptFactsExtractor.fromPrompt(UNSURE_HARD));
+        release.countDown();
 
         assertThat(facts.getSemanticLargeScore()).isEqualTo(-1);
         assertThat(facts.semanticNote()).startsWith("left out: not ready within");
