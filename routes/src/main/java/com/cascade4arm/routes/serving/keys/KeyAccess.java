@@ -72,9 +72,10 @@ public final class KeyAccess {
             return null;
         }
         try {
-            JsonNode messages = Json.MAPPER.readTree(body).path("messages");
+            JsonNode request = Json.MAPPER.readTree(body);
+            JsonNode messages = request.path("messages");
             if (!messages.isArray() || messages.isEmpty()) {
-                JsonNode prompt = Json.MAPPER.readTree(body).path("prompt");
+                JsonNode prompt = request.path("prompt");
                 return prompt.isTextual() ? prompt.asText() : null;
             }
             JsonNode last = messages.get(messages.size() - 1).path("content");
