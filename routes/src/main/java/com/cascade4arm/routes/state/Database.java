@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class Database implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Database.class);
-    /** Migrations: routes/src/main/resources/db/cascade (SQL; V3 was once Java: {@link LegacyQuartzMigration}). */
+    /** Migrations: routes/src/main/resources/db/cascade (SQL). */
     static final String MIGRATIONS = "classpath:db/cascade";
     /** Longest wait for a pooled connection, ms: an edit while the database is down answers 503 after this. */
     static final long CONNECTION_TIMEOUT_MS = 2_000;
@@ -68,7 +68,6 @@ public final class Database implements AutoCloseable {
             }
             try {
                 var result = Flyway.configure().dataSource(pool).locations(MIGRATIONS)
-                        .callbacks(new LegacyQuartzMigration())
                         .table("cascade_schema_history").load().migrate();
                 LOG.info("database schema at version {} ({} migration(s) applied)", result.targetSchemaVersion,
                         result.migrationsExecuted);

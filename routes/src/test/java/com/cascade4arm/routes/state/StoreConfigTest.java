@@ -57,7 +57,7 @@ class StoreConfigTest {
 
     @Test
     void quartzMigrationCreatesTheJobStoreTablesWithoutDroppingAnything() throws Exception {
-        var statements = QuartzMigrationIT.checkedInStatements();
+        var statements = QuartzScripts.checkedIn();
         assertThat(statements).anyMatch(s -> s.startsWith("CREATE TABLE QRTZ_LOCKS"))
                 .anyMatch(s -> s.startsWith("CREATE TABLE QRTZ_FIRED_TRIGGERS"))
                 .noneMatch(s -> s.toUpperCase().startsWith("DROP") || s.equalsIgnoreCase("COMMIT"));
@@ -65,9 +65,9 @@ class StoreConfigTest {
 
     @Test
     void quartzMigrationHoldsTheStatementsOfTheQuartzJarsScript() throws Exception {
-        assertThat(QuartzMigrationIT.checkedInStatements())
+        assertThat(QuartzScripts.checkedIn())
                 .as("V3__quartz_tables.sql against the Quartz on the class path (a Quartz upgrade that changes them "
                         + "needs a V4)")
-                .containsExactlyElementsOf(V3__QuartzTables.statements());
+                .containsExactlyElementsOf(QuartzScripts.ofTheJar());
     }
 }
