@@ -72,15 +72,6 @@ public final class PostgresRuleStore implements RuleVersions {
         }
     }
 
-    /** The active version from the database, or the cached copy while the database is unreachable. */
-    public Optional<RuleVersion> activeOrCached() {
-        try {
-            return Optional.of(active());
-        } catch (RuntimeException e) {
-            return cache.load();
-        }
-    }
-
     /** The history as this replica last read it (empty before the first read). */
     public List<HistoryEntry> lastHistory() {
         return lastHistory;

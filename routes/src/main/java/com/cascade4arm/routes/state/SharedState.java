@@ -197,10 +197,6 @@ public final class SharedState implements AutoCloseable {
         return database;
     }
 
-    public StoreHealth storeHealth() {
-        return health;
-    }
-
     @Override
     public synchronized void close() {
         closed = true;

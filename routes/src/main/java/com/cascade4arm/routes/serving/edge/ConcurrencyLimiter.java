@@ -88,12 +88,4 @@ public final class ConcurrencyLimiter {
     public synchronized int activeClients() {
         return byClient.size();
     }
-
-    public int perClientLimit() {
-        return perClient;
-    }
-
-    public int totalLimit() {
-        return total;
-    }
 }

@@ -130,27 +130,11 @@ public final class HttpContext implements ClientChannel {
     }
 
     public void sendJson(int status, JsonNode body, Map<String, String> headers) {
-        if (committed() || clientGone()) {
-            return;
-        }
-        response.setStatusCode(status);
-        headers.forEach(response::putHeader);
-        response.putHeader("Content-Type", "application/json");
-        response.end(Buffer.buffer(Json.bytes(body)));
+        send(status, "application/json", Buffer.buffer(Json.bytes(body)), headers);
     }
 
-    /** An answer already serialized, e.g. JSON marshalled by camel-jackson. */
-    public void sendBytes(int status, String contentType, byte[] body, Map<String, String> headers) {
-        if (committed() || clientGone()) {
-            return;
-        }
-        response.setStatusCode(status);
-        headers.forEach(response::putHeader);
-        response.putHeader("Content-Type", contentType);
-        response.end(Buffer.buffer(body));
-    }
-
-    public void sendText(int status, String contentType, String body, Map<String, String> headers) {
+    /** Answers with {@code body} as it is (unless an answer began or the client left). */
+    public void send(int status, String contentType, Buffer body, Map<String, String> headers) {
         if (committed() || clientGone()) {
             return;
         }

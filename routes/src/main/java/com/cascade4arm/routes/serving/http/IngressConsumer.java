@@ -3,6 +3,7 @@ package com.cascade4arm.routes.serving.http;
 import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.openai.LogText;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RoutingContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.ExchangePattern;
@@ -80,9 +81,9 @@ final class IngressConsumer extends DefaultConsumer {
             if (body instanceof JsonNode json) {
                 http.sendJson(status, json, headers);
             } else if (body instanceof String text && contentType != null) {
-                http.sendText(status, contentType, text, headers);
+                http.send(status, contentType, Buffer.buffer(text), headers);
             } else if (body != null && contentType != null && !(body instanceof Map || body instanceof Record)) {
-                http.sendBytes(status, contentType, exchange.getMessage().getBody(byte[].class), headers);
+                http.send(status, contentType, Buffer.buffer(exchange.getMessage().getBody(byte[].class)), headers);
             } else {
                 http.sendJson(status, Json.MAPPER.valueToTree(body), headers);
             }
