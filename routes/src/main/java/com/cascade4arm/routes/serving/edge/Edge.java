@@ -2,7 +2,6 @@ package com.cascade4arm.routes.serving.edge;
 
 import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.routes.serving.http.HttpContext;
-import com.cascade4arm.routes.serving.http.Json;
 import com.cascade4arm.routes.serving.http.RequestIds;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Vertx;
@@ -81,9 +80,8 @@ public final class Edge implements AutoCloseable {
         ApiError error = new ApiError(405, ApiError.INVALID_REQUEST, "method_not_allowed", "the method "
                 + abbreviate(method) + " is not supported; use " + String.join(", ", KnownRoutes.SERVED_METHODS));
         SecurityHeaders.apply(request.response());
-        request.response().setStatusCode(405).putHeader("Content-Type", "application/json")
-                .putHeader("Allow", String.join(", ", KnownRoutes.SERVED_METHODS))
-                .end(io.vertx.core.buffer.Buffer.buffer(Json.bytes(error.toJson())));
+        new HttpContext(request, System.nanoTime()).sendJson(405, error.toJson(),
+                Map.of("Allow", String.join(", ", KnownRoutes.SERVED_METHODS)));
         return false;
     }
 

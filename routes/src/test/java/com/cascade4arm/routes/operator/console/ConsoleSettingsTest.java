@@ -17,7 +17,7 @@ class ConsoleSettingsTest {
                 .contains(Runtime.getRuntime().availableProcessors() + " cores");
         assertThat(defaults.baseline().description()).as("no fact in the text: no quantization name").doesNotContain("F16", "Q8_0");
         assertThat(defaults.hosted().description()).isEqualTo("qwen/qwen-2.5-7b-instruct");
-        assertThat(defaults.explanationTitle()).isEqualTo(ConsoleSettings.DEFAULT_EXPLANATION_TITLE);
+        assertThat(defaults.explanationTitle()).isEqualTo("Two baselines, one optimized stack");
     }
 
     @Test
