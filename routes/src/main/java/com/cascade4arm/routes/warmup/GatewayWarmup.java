@@ -12,6 +12,7 @@ import io.vertx.core.VertxOptions;
 import org.apache.camel.main.BaseMainSupport;
 import org.apache.camel.main.Main;
 import org.apache.camel.spi.PropertiesComponent;
+import org.apache.camel.util.FileUtil;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,7 +25,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +32,6 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Stream;
 
 /**
  * Runs the gateway's request path a few thousand times before the real gateway starts: a throwaway gateway in this
@@ -96,7 +95,7 @@ public final class GatewayWarmup {
             }
         } finally {
             vertx.close();
-            delete(dir);
+            FileUtil.removeDir(dir.toFile());
         }
     }
 
@@ -208,14 +207,6 @@ public final class GatewayWarmup {
             return Files.createTempDirectory("cascade4arm-warmup-");
         } catch (IOException e) {
             throw new UncheckedIOException("no temp dir for the warm-up", e);
-        }
-    }
-
-    private static void delete(Path dir) {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            LOG.debug("warm-up state not deleted: {}", dir, e);
         }
     }
 
