@@ -89,6 +89,25 @@ class OverflowIT {
     }
 
     @Test
+    void aKeyBoundsFallbackToTheTiersItMayUse() {
+        String largeOnly = key("{\"alias\":\"large-only\",\"tiers\":[\"large\"]}");
+        String anyTier = key("{\"alias\":\"any-tier\"}");
+        busy.large.behaviour(ResponderBehaviour.INSTANT.withStatus(503));
+        try {
+            long smallCalls = busy.small.chatRequestCount();
+            HttpResponse<String> refused = chat(largeOnly, "large");
+            assertThat(refused.statusCode()).as(refused.body()).isEqualTo(503);
+            assertThat(busy.small.chatRequestCount()).as("no fallback to a tier the key may not use").isEqualTo(smallCalls);
+            HttpResponse<String> fellBack = chat(anyTier, "large");
+            assertThat(fellBack.statusCode()).as(fellBack.body()).isEqualTo(200);
+            assertThat(json(fellBack).path("cascade").path("route").asText()).isEqualTo("small");
+            assertThat(json(fellBack).path("cascade").path("fallback").asBoolean()).isTrue();
+        } finally {
+            busy.large.behaviour(ResponderBehaviour.INSTANT);
+        }
+    }
+
+    @Test
     void aTierWithoutAHealthyEndpointOverflowsPlainAndStreamed() {
         HttpTestClient.Response plain = down.http().post("/v1/chat/completions",
                 HttpTestClient.chat("small", "Say hello", 8, false));
@@ -136,10 +155,14 @@ class OverflowIT {
     }
 
     private static HttpResponse<String> chat(String secret) {
+        return chat(secret, "small");
+    }
+
+    private static HttpResponse<String> chat(String secret, String model) {
         return busy.send(HttpRequest.newBuilder(busy.base().resolve("/v1/chat/completions"))
                 .header("Content-Type", "application/json").header("Authorization", "Bearer " + secret)
                 .timeout(Duration.ofSeconds(30))
-                .POST(HttpRequest.BodyPublishers.ofString(HttpTestClient.chat("small", "Say hello", 8, false))).build());
+                .POST(HttpRequest.BodyPublishers.ofString(HttpTestClient.chat(model, "Say hello", 8, false))).build());
     }
 
     private static String key(String body) {

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Overflow to the hosted API under bursts (issue 35): the embedded system (demo models on real llama.cpp, as ./run.sh
+# starts it) in keys mode with cascade.<tier>.overflow=hosted on both tiers, the SIMULATED hosted API answering at its
+# pace (60 ms per chunk) with its 429s (every 3rd request, Retry-After: 1), and BurstBench sending bursts at
+# concurrency 1..32 under two keys in one run: one that may use the hosted API (overflow) and one that may not (local:
+# its requests queue on the tiers as without the feature). Prints p50/p95, error rate, share overflowed and cost per
+# 1,000 requests per level and arm.
+# Usage: bench/scripts/burst-overflow.sh [BurstBench options, e.g. --levels 1,4,8,16,32 --max-tokens 16]
+#   MAX_QUEUE_MS (default 2000): cascade.<tier>.max-queue-ms.
+# Needs camel-app/target/camel-app.jar and bench/tools/target/bench.jar
+# (mvn -B package -pl camel-app,bench/tools -am -DskipTests).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+. bench/scripts/lib/gateway-bench.sh
+BENCH=$(bench_in)
+trap stop_started EXIT
+TOKEN=burst-bench-admin
+PORT=${PORT:-18930}
+MAX_QUEUE_MS=${MAX_QUEUE_MS:-2000}
+$JAVA -jar camel-app/target/camel-app.jar --camel.server.port=$PORT --cascade.data-dir="$(mktemp -d)" $UNLIMITED \
+  --cascade.compare.hosted.simulated=true --cascade.auth.mode=keys --cascade.admin.token=$TOKEN \
+  --cascade.small.overflow=hosted --cascade.large.overflow=hosted \
+  --cascade.small.max-queue-ms=$MAX_QUEUE_MS --cascade.large.max-queue-ms=$MAX_QUEUE_MS >/tmp/burst-gateway.log 2>&1 & pids+=($!)
+wait_health http://127.0.0.1:$PORT
+echo "embedded demo models; simulated hosted API; max-queue-ms $MAX_QUEUE_MS; $(nproc) CPUs"
+echo "load before: $(uptime | sed 's/.*load average/load average/')"
+$BENCH com.cascade4arm.bench.burst.BurstBench --gateway http://127.0.0.1:$PORT --admin-token $TOKEN "$@"
+echo "gateway metrics:"; curl -s http://127.0.0.1:$PORT/metrics | grep -E '^cascade_overflow_total' || true
