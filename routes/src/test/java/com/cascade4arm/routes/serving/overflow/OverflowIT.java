@@ -77,7 +77,7 @@ class OverflowIT {
         assertThat(busy.metric("cascade_overflow_total", "tier=\"small\"", "reason=\"queue\"")).isGreaterThanOrEqualTo(1);
         JsonNode logged = json(busy.send(HttpRequest.newBuilder(busy.base().resolve("/api/requests?key=may-overflow"))
                 .header("Authorization", "Bearer " + ADMIN).GET().build()));
-        assertThat(logged.toString()).contains("\"route\":\"hosted\"");
+        assertThat(logged.toString()).contains("\"route\":\"hosted\"", "\"overflow\":\"queue\"");
     }
 
     @Test
