@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
+import org.apache.hc.core5.http.io.EofSensorInputStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,6 +44,7 @@ final class OverflowCall implements HostedCall {
     private final StringBuilder content = new StringBuilder();
     private volatile Attempt last;
     private boolean shown;
+    private boolean clientLeft;
     private boolean done;
     private String finishReason;
     private String id;
@@ -86,7 +88,8 @@ final class OverflowCall implements HostedCall {
     public void readAnswer(Exchange exchange) {
         Message message = exchange.getMessage();
         int status = message.getHeader(Exchange.HTTP_RESPONSE_CODE, 0, Integer.class);
-        try (InputStream answer = message.getBody(InputStream.class)) {
+        InputStream answer = message.getBody(InputStream.class);
+        try {
             if (status != 200) {
                 last = new Attempt(false, status, "the hosted API answered HTTP " + status + errorText(answer),
                         RetryAfter.millis(message.getHeader("Retry-After", String.class)), false);
@@ -94,12 +97,34 @@ final class OverflowCall implements HostedCall {
                 last = read(answer);
             }
         } catch (IOException | RuntimeException e) {
+            if (clientLeft) { // we stopped reading: not the hosted API's failure
+                last = new Attempt(false, 0, "the client left", null, false);
+                throw new HostedFailure(last.message(), 0, true);
+            }
             LOG.info("overflow to the hosted API failed while reading: {}", LogText.safe(e));
             last = new Attempt(false, 0, "the hosted API's answer broke off (" + UpstreamErrorText.kind(e) + ")", null,
                     false);
+        } finally {
+            close(answer, last != null && last.ok());
         }
         if (!last.ok()) {
             throw new HostedFailure(last.message(), last.status(), false);
+        }
+    }
+
+    /** After [DONE] the connection can be reused; otherwise it is cut, not drained (a long answer nobody reads). */
+    private static void close(InputStream answer, boolean complete) {
+        if (answer == null) {
+            return;
+        }
+        try {
+            if (!complete && answer instanceof EofSensorInputStream sensor) {
+                sensor.abort();
+            } else {
+                answer.close();
+            }
+        } catch (IOException ignored) {
+            // already closed: nothing to free
         }
     }
 
@@ -170,7 +195,10 @@ final class OverflowCall implements HostedCall {
                 shown = true;
                 client.startSse(sseHeaders);
             }
-            client.writeSseEvent(data);
+            if (!client.writeSseEvent(data)) {
+                clientLeft = true; // stop reading: closing the answer ends the hosted API's generation too
+                throw new IllegalStateException("the client left");
+            }
         }
     }
 
