@@ -7,6 +7,8 @@
 # 1,000 requests per level and arm.
 # Usage: bench/scripts/burst-overflow.sh [BurstBench options, e.g. --levels 1,4,8,16,32 --max-tokens 16]
 #   MAX_QUEUE_MS (default 2000): cascade.<tier>.max-queue-ms.
+#   HOSTED_CHUNK_MS: the hosted API's pace instead of the simulated one's 60 ms per chunk — the same stand-in run from
+#   bench.jar (HostedStandInMain, 429 every RATE_LIMIT_EVERY-th request, default 3, Retry-After: 1) as the hosted base URL.
 # Needs camel-app/target/camel-app.jar and bench/tools/target/bench.jar
 # (mvn -B package -pl camel-app,bench/tools -am -DskipTests).
 set -euo pipefail
@@ -17,12 +19,19 @@ trap stop_started EXIT
 TOKEN=burst-bench-admin
 PORT=${PORT:-18930}
 MAX_QUEUE_MS=${MAX_QUEUE_MS:-2000}
+HOSTED="--cascade.compare.hosted.simulated=true"
+if [ -n "${HOSTED_CHUNK_MS:-}" ]; then
+  $BENCH com.cascade4arm.standins.hosted.HostedStandInMain $((PORT + 1)) --api-key burst --chunk-delay-ms "$HOSTED_CHUNK_MS" \
+    --rate-limit-every "${RATE_LIMIT_EVERY:-3}" --retry-after 1 >/tmp/burst-hosted.log 2>&1 & pids+=($!)
+  HOSTED="--cascade.compare.hosted.base-url=http://127.0.0.1:$((PORT + 1))/api/v1 --cascade.compare.hosted.api-key=burst"
+fi
 $JAVA -jar camel-app/target/camel-app.jar --camel.server.port=$PORT --cascade.data-dir="$(mktemp -d)" $UNLIMITED \
-  --cascade.compare.hosted.simulated=true --cascade.auth.mode=keys --cascade.admin.token=$TOKEN \
+  $HOSTED --cascade.auth.mode=keys --cascade.admin.token=$TOKEN \
   --cascade.small.overflow=hosted --cascade.large.overflow=hosted \
   --cascade.small.max-queue-ms=$MAX_QUEUE_MS --cascade.large.max-queue-ms=$MAX_QUEUE_MS >/tmp/burst-gateway.log 2>&1 & pids+=($!)
 wait_health http://127.0.0.1:$PORT
-echo "embedded demo models; simulated hosted API; max-queue-ms $MAX_QUEUE_MS; $(nproc) CPUs"
+PACE="simulated (60 ms per chunk)"; [ -n "${HOSTED_CHUNK_MS:-}" ] && PACE="stand-in at $HOSTED_CHUNK_MS ms per chunk"
+echo "embedded demo models; hosted API: $PACE; max-queue-ms $MAX_QUEUE_MS; $(nproc) CPUs"
 echo "load before: $(uptime | sed 's/.*load average/load average/')"
 $BENCH com.cascade4arm.bench.burst.BurstBench --gateway http://127.0.0.1:$PORT --admin-token $TOKEN "$@"
 echo "gateway metrics:"; curl -s http://127.0.0.1:$PORT/metrics | grep -E '^cascade_overflow_total' || true
