@@ -15,6 +15,11 @@ import com.cascade4arm.routes.state.SharedState;
 import com.cascade4arm.routes.operator.compare.CompareRoutes;
 import com.cascade4arm.routes.operator.compare.CompareService;
 import com.cascade4arm.routes.operator.compare.CompareConfig;
+import com.cascade4arm.routes.operator.compare.CompareSettings;
+import com.cascade4arm.routes.serving.hosted.HostedApi;
+import com.cascade4arm.routes.serving.hosted.HostedRoutes;
+import com.cascade4arm.routes.serving.overflow.HostedOverflow;
+import com.cascade4arm.routes.serving.overflow.OverflowPolicy;
 import com.cascade4arm.routes.operator.compare.RetryWaits;
 import com.cascade4arm.routes.operator.console.ConsoleRoutes;
 import com.cascade4arm.routes.operator.console.ModelFactsProbe;
@@ -176,8 +181,13 @@ public final class Gateway implements AutoCloseable {
                 Timers.of(vertx), System::nanoTime, expose, config.escalation(), tracing,
                 new SystemCost(config.cost().cascade().usdPerHour(), System::nanoTime)));
         routes.add(new ErrorsConfiguration());
+        // Compare: one prompt to this gateway (loopback), the baseline and the hosted API in parallel. Made before the
+        // chat routes: overflow calls the hosted API through the same route and breaker as Compare's hosted leg.
+        this.compare = new CompareService(settings, this::selfUrl, parser);
+        routes.add(new HostedRoutes());
         routes.add(new ChatRoutes(new ChatSteps(parser, routing, metrics, settings.tierNames()),
-                new ChatTraceSteps(tracing), new TierFallback(fallbacks), new Escalate(settings.tierNames()), settings.tierNames(), keyAccess, workers));
+                new ChatTraceSteps(tracing), new TierFallback(fallbacks), new Escalate(settings.tierNames()),
+                settings.tierNames(), keyAccess, workers, overflow(settings)));
         this.readiness = new GatewayHealth(new PoolsHealthCheck(pools.values(), expose),
                 new StoreHealthCheck(shared::health), new DrainingHealthCheck(edge::draining));
         routes.add(new OpsRoutes(pools.values(), routing, parser, readiness, keyAccess, workers));
@@ -208,8 +218,6 @@ public final class Gateway implements AutoCloseable {
         }
         routes.add(new ConsoleRoutes(settings.console(), bench.service(), settings.tiers(), settings.baselineUrl(),
                 routing, config.cost(), new ModelFactsProbe(gets), workers));
-        // Compare: one prompt to this gateway (loopback), the baseline and the hosted API in parallel.
-        this.compare = new CompareService(settings, this::selfUrl, parser);
         routes.add(new CompareRoutes(compare, keyAccess, workers));
         routes.add(new KeysRoutes(keys, settings.tierNames(), keyAccess.log(), admin, workers));
         // Rules admin: validated, versioned rule edits with dry-run, hot swap and rollback (package rulesadmin).
@@ -223,6 +231,24 @@ public final class Gateway implements AutoCloseable {
         }
         this.rules = new RuleEditor(shared::rules, routing);
         routes.add(new RulesAdminRoutes(rules, admin, settings.edge().exposure().exposed(), workers, meterRegistry));
+    }
+
+    /**
+     * Overflow to the hosted API (cascade.<tier>.overflow): Compare's hosted API (cascade.compare.hosted.*, or the
+     * simulated one) at its list prices, its breaker, and Compare's retry keys; within the request timeout.
+     */
+    private HostedOverflow overflow(GatewaySettings settings) {
+        Map<String, OverflowPolicy> policies = new LinkedHashMap<>();
+        settings.tiers().forEach(tier -> policies.put(tier.name(), tier.overflow()));
+        CompareSettings hosted = settings.compare();
+        CompareConfig.Hosted keys = hosted.config().hosted();
+        HostedApi api = new HostedApi(hosted.hostedBaseUrl(), hosted.hostedApiKey(), hosted.hostedModel(),
+                Map.of("HTTP-Referer", keys.referer(), "X-OpenRouter-Title", keys.title(), "X-Title", keys.title()),
+                hosted.prices().usdPerMillionInput(), hosted.prices().usdPerMillionOutput());
+        CompareConfig.RetryKeys retry = hosted.config().retry();
+        return new HostedOverflow(policies, pools, api, compare.breakers().get(HostedRoutes.BREAKER),
+                new HostedOverflow.Retries(retry.maxAttempts(), retry.initialBackoffMs(), retry.maxWaitMs(),
+                        settings.config().upstream().requestTimeoutMs()), metrics);
     }
 
     /** The judge waits as Compare's legs do (cascade.compare.retry.*): Retry-After honoured, exponential otherwise. */

@@ -6,6 +6,10 @@ public final class RouteIds {
     public static final String SELECT_ENDPOINT = "select-endpoint";
     /** Sends a routed chat to its tier's pool, one static branch per configured tier. */
     public static final String CALL_TIER = "call-tier";
+    /** A routed chat the tier cannot take in time, answered by the hosted API (package overflow). */
+    public static final String OVERFLOW_HOSTED = "overflow-hosted";
+    /** One call of the hosted API: camel-http inside its circuit breaker; Compare's hosted leg and overflow share it. */
+    public static final String HOSTED_CALL = "hosted-call";
     public static final String EXPLAIN_ROUTE = "explain-route";
     public static final String HEALTH = "health";
     /** Prometheus scrape (package metrics). */

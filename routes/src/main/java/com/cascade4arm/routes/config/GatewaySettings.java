@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.config;
 
+import com.cascade4arm.routes.serving.overflow.OverflowPolicy;
 import com.cascade4arm.routes.serving.upstream.Balance;
 import com.cascade4arm.routes.operator.bench.BenchSettings;
 import com.cascade4arm.routes.operator.compare.CompareSettings;
@@ -65,7 +66,7 @@ public record GatewaySettings(CascadeConfig config, List<TierSettings> tiers, UR
             tiers.add(new TierSettings(name, tier.urls().map(u -> Urls.list("cascade." + name + ".urls", u)).orElse(List.of()),
                     tier.apiKey().orElse(null), fallback, roles(tier.roles(), name),
                     tier.balance().map(b -> Balance.parse("cascade." + name + ".balance", b)).orElse(null), tier.slots(),
-                    tier.loadFactor()));
+                    tier.loadFactor(), new OverflowPolicy("hosted".equals(tier.overflow()), tier.maxQueueMs())));
         }
         return List.copyOf(tiers);
     }

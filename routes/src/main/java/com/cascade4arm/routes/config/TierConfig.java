@@ -3,6 +3,7 @@ package com.cascade4arm.routes.config;
 import io.smallrye.config.WithDefault;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Pattern;
 import org.hibernate.validator.constraints.Range;
 
 import java.util.Optional;
@@ -36,6 +37,18 @@ public interface TierConfig {
      * set it only for llama-server endpoints (other servers may refuse the field).
      */
     @WithDefault("0") @Range(min = 0, max = 1024) int slots();
+
+    /**
+     * Where a request goes when this tier cannot take it in time: {@code hosted} (the hosted API, through the same route
+     * as Compare's hosted leg) or {@code none} (default: it queues, as always).
+     */
+    @WithDefault("none") @Pattern(regexp = "hosted|none") String overflow();
+
+    /**
+     * With overflow on: the longest expected wait (in flight × recent time per request, per endpoint, the shortest of
+     * the pool's) a request may face here before it overflows, ms.
+     */
+    @WithDefault("10000") @Range(min = 0, max = 3_600_000) long maxQueueMs();
 
     /** Prefix affinity's load bound: an endpoint with ceil(factor × average in-flight) requests gives way. */
     @WithDefault("1.25") @DecimalMin("1") @DecimalMax("100") double loadFactor();

@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.config;
 
+import com.cascade4arm.routes.serving.overflow.OverflowPolicy;
 import com.cascade4arm.routes.serving.upstream.Balance;
 
 import java.net.URI;
@@ -16,9 +17,10 @@ import java.util.Set;
  * @param balance  {@code cascade.<tier>.balance}; null: least-busy
  * @param slots    {@code cascade.<tier>.slots}: slots per endpoint named in requests (0: the server picks)
  * @param loadFactor {@code cascade.<tier>.load-factor}: prefix affinity's load bound over the average in-flight
+ * @param overflow {@code cascade.<tier>.overflow} and {@code .max-queue-ms}: when a request goes to the hosted API
  */
 public record TierSettings(String name, List<URI> urls, String apiKey, String fallback, Set<String> roles,
-                           Balance balance, int slots, double loadFactor) {
+                           Balance balance, int slots, double loadFactor, OverflowPolicy overflow) {
     public TierSettings {
         urls = List.copyOf(urls);
         roles = Set.copyOf(roles);
@@ -26,11 +28,11 @@ public record TierSettings(String name, List<URI> urls, String apiKey, String fa
 
     /** A tier balanced by default (least-busy), naming no slots. */
     public TierSettings(String name, List<URI> urls, String apiKey, String fallback, Set<String> roles) {
-        this(name, urls, apiKey, fallback, roles, null, 0, 1.25);
+        this(name, urls, apiKey, fallback, roles, null, 0, 1.25, OverflowPolicy.NONE);
     }
 
     public TierSettings withUrls(List<URI> newUrls) {
-        return new TierSettings(name, newUrls, apiKey, fallback, roles, balance, slots, loadFactor);
+        return new TierSettings(name, newUrls, apiKey, fallback, roles, balance, slots, loadFactor, overflow);
     }
 
     /**

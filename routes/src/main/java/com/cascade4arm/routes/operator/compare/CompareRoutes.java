@@ -1,5 +1,7 @@
 package com.cascade4arm.routes.operator.compare;
 
+import com.cascade4arm.routes.serving.hosted.HostedCall;
+import com.cascade4arm.routes.serving.hosted.HostedRoutes;
 import com.cascade4arm.routes.serving.http.ApiRoutes;
 import com.cascade4arm.routes.serving.http.ErrorsConfiguration;
 import com.cascade4arm.routes.serving.http.Json;
@@ -23,6 +25,7 @@ import static com.cascade4arm.routes.RouteIds.COMPARE_HOSTED;
 import static com.cascade4arm.routes.RouteIds.COMPARE_MULTICAST;
 import static com.cascade4arm.routes.RouteIds.COMPARE_STREAM;
 import static com.cascade4arm.routes.RouteIds.COMPARE_SYSTEMS;
+import static com.cascade4arm.routes.RouteIds.HOSTED_CALL;
 import static com.cascade4arm.routes.RouteIds.direct;
 
 /**
@@ -36,7 +39,7 @@ import static com.cascade4arm.routes.RouteIds.direct;
  */
 public final class CompareRoutes extends ApiRoutes {
     /** camel-http, streamed: the body stays the raw answer stream, and a non-2xx is an answer to read, not an exception. */
-    static final String HTTP_OPTIONS = "?throwExceptionOnFailure=false&disableStreamCache=true";
+    static final String HTTP_OPTIONS = HostedRoutes.HTTP_OPTIONS;
 
     private final CompareService compare;
     private final KeyAccess keys;
@@ -106,7 +109,8 @@ public final class CompareRoutes extends ApiRoutes {
 
     private void leg(String routeId, SystemName system, ProducerTemplate attempts) {
         Leg leg = compare.leg(system);
-        String attemptRoute = routeId + ATTEMPT_SUFFIX;
+        // The hosted API is called through the one hosted-call route (HostedRoutes) that overflowing chats use too.
+        String attemptRoute = system == SystemName.HOSTED ? HOSTED_CALL : routeId + ATTEMPT_SUFFIX;
         from(direct(routeId)).routeId(routeId).routeConfigurationId(ErrorsConfiguration.INTERNAL)
                 .setProperty(CompareAggregation.LEG, constant(system))
                 .transform().body(CompareRun.class, leg::open)
@@ -115,6 +119,9 @@ public final class CompareRoutes extends ApiRoutes {
                             compare.legThreads()))
                 .end()
                 .process(leg::announce);
+        if (system == SystemName.HOSTED) {
+            return;
+        }
 
         from(direct(attemptRoute)).routeId(attemptRoute).routeConfigurationId(ErrorsConfiguration.INTERNAL)
                 .noStreamCaching() // the answer is read event by event as it arrives, not cached whole first
@@ -151,6 +158,7 @@ public final class CompareRoutes extends ApiRoutes {
     private LegAttempt.Outcome attempt(ProducerTemplate template, String attemptRoute, LegCall call) {
         Exchange exchange = new DefaultExchange(getContext());
         exchange.setProperty(LegCall.PROPERTY, call);
+        exchange.setProperty(HostedCall.PROPERTY, call.leg()); // the steps hosted-call runs
         template.send(direct(attemptRoute), exchange);
         return call.current().outcome();
     }

@@ -4,6 +4,7 @@ import com.cascade4arm.openai.ChatRequest;
 import com.cascade4arm.openai.ChatRequestParser;
 import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.serving.cost.SystemCost;
+import com.cascade4arm.routes.serving.hosted.HostedRoutes;
 import com.cascade4arm.routes.serving.http.ClientChannel;
 import com.cascade4arm.routes.serving.http.HttpContext;
 import com.cascade4arm.routes.serving.http.Json;
@@ -95,7 +96,8 @@ public final class CompareService implements AutoCloseable {
 
     /** The registry name of a system's circuit breaker, which its attempt route's circuitBreaker() EIP uses. */
     static String breakerName(SystemName system) {
-        return "compare-" + system.id() + "-breaker";
+        // The hosted API's breaker is the one of the shared hosted-call route (overflowing chats use it too).
+        return system == SystemName.HOSTED ? HostedRoutes.BREAKER : "compare-" + system.id() + "-breaker";
     }
 
     /** Every leg's breaker by registry name (the gateway binds them for the circuitBreaker EIPs). */

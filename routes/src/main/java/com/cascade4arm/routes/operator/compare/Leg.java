@@ -1,6 +1,8 @@
 package com.cascade4arm.routes.operator.compare;
 
 import com.cascade4arm.openai.LogText;
+import com.cascade4arm.routes.serving.hosted.HostedCall;
+import com.cascade4arm.routes.serving.hosted.HostedFailure;
 import com.cascade4arm.routes.serving.upstream.UpstreamErrorText;
 import com.cascade4arm.openai.ChatRequest;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -23,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  * deadline misses — not 429s, not other 4xx); the rate-limit cooldown, a second breaker fed only 429s (after N in a row
  * the system is skipped for the cooldown, without a call); and the Resilience4j retry policy of one call.
  */
-final class Leg {
+final class Leg implements HostedCall {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Leg.class);
     private final LegTarget target;
     private final CircuitBreaker failures;
@@ -61,8 +63,8 @@ final class Leg {
                 .minimumNumberOfCalls(Math.min(window, 4))
                 .waitDurationInOpenState(Duration.ofMillis(openMs))
                 .permittedNumberOfCallsInHalfOpenState(1)
-                .recordException(e -> !(e instanceof LegFailure failure) || failure.recorded())
-                .ignoreException(e -> e instanceof LegFailure failure && failure.ignored())
+                .recordException(e -> !(e instanceof HostedFailure failure) || failure.recorded())
+                .ignoreException(e -> e instanceof HostedFailure failure && failure.ignored())
                 .clock(clock)
                 .build();
     }
@@ -180,7 +182,8 @@ final class Leg {
      * Builds camel-http's request: where it goes (the {@link LegCall#URL} property the attempt route's endpoint names),
      * key, the target's headers (OpenRouter attribution), the chat JSON body.
      */
-    void request(Exchange exchange) {
+    @Override
+    public void request(Exchange exchange) {
         LegCall call = LegCall.of(exchange);
         Message message = exchange.getMessage();
         message.removeHeaders("*"); // nothing of the client's request (query parameters …) travels on to the system
@@ -195,7 +198,8 @@ final class Leg {
     }
 
     /** Reads camel-http's streamed answer; an attempt that did not end well is thrown for the breaker to count. */
-    void readAnswer(Exchange exchange) {
+    @Override
+    public void readAnswer(Exchange exchange) {
         LegCall call = LegCall.of(exchange);
         Message message = exchange.getMessage();
         LegAttempt.Outcome outcome = call.current().read(message.getHeader(Exchange.HTTP_RESPONSE_CODE, 0, Integer.class),
@@ -209,7 +213,8 @@ final class Leg {
      * The breaker's fallback: an attempt that has no outcome yet was either refused by the open breaker or failed
      * before any answer (connection refused, no headers in time).
      */
-    void withoutAnswer(Exchange exchange) {
+    @Override
+    public void withoutAnswer(Exchange exchange) {
         LegAttempt attempt = LegCall.of(exchange).current();
         if (attempt.outcome() != null) {
             return; // the attempt ended with an answer; the outcome says how

@@ -14,7 +14,7 @@ final class LegCall {
     /** Exchange property under which an attempt's route steps find their call. */
     static final String PROPERTY = "cascade.compare.call";
     /** Exchange property with the chat completions URL an attempt calls (the system's base URL + its chat path). */
-    static final String URL = "compareLegUrl";
+    static final String URL = com.cascade4arm.routes.serving.hosted.HostedRoutes.URL;
 
     private final Leg leg;
     private final CompareRun run;
@@ -35,6 +35,11 @@ final class LegCall {
 
     static LegCall of(Exchange exchange) {
         return exchange.getProperty(PROPERTY, LegCall.class);
+    }
+
+    /** The leg this call belongs to (its steps run in the attempt route). */
+    Leg leg() {
+        return leg;
     }
 
     CompareRun run() {

@@ -162,6 +162,7 @@ final class KeysApi {
         row.put("cost_usd", r.costUsd());
         row.put("escalated", r.escalated());
         row.put("fallback", r.fallback());
+        row.put("overflow", r.overflow());
         if (r.prompt() != null) {
             row.put("prompt", r.prompt());
         }

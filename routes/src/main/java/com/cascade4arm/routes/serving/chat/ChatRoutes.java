@@ -8,6 +8,7 @@ import com.cascade4arm.routes.serving.keys.KeyUse;
 import com.cascade4arm.routes.serving.llama.LlamaComponent;
 import com.cascade4arm.routes.serving.llama.PoolUnavailableException;
 import com.cascade4arm.routes.serving.llama.SmallModelDoubtException;
+import com.cascade4arm.routes.serving.overflow.HostedOverflow;
 import com.cascade4arm.routes.serving.tracing.ChatTraceSteps;
 import org.apache.camel.model.ChoiceDefinition;
 
@@ -16,6 +17,7 @@ import java.util.concurrent.ExecutorService;
 
 import static com.cascade4arm.routes.RouteIds.CALL_TIER;
 import static com.cascade4arm.routes.RouteIds.CHAT_COMPLETIONS;
+import static com.cascade4arm.routes.RouteIds.OVERFLOW_HOSTED;
 import static com.cascade4arm.routes.RouteIds.SELECT_ENDPOINT;
 import static com.cascade4arm.routes.RouteIds.direct;
 
@@ -23,7 +25,8 @@ import static com.cascade4arm.routes.RouteIds.direct;
  * The cascade. A prompt comes in at {@code POST /v1/chat/completions}, its facts are extracted, the rulebook picks a
  * tier, {@code call-tier} sends it to that tier's pool ({@code llama:<tier>}); when that pool cannot serve before
  * anything was sent, the tier's fallback does; when the small model doubts its first tokens on a tentative route,
- * the large tier does. Nothing here blocks: the whole flow runs on the client connection's event loop.
+ * the large tier does. A tier with overflow on sends what it cannot take in time to the hosted API instead
+ * ({@link HostedOverflow}, on a worker); everything else never blocks: it runs on the client connection's event loop.
  */
 public final class ChatRoutes extends ApiRoutes {
     public static final String CHAT_PATH = "/v1/chat/completions";
@@ -36,10 +39,20 @@ public final class ChatRoutes extends ApiRoutes {
     private final List<String> tiers;
     private final ChatTraceSteps trace;
     private final KeyAccess keys;
+    private final HostedOverflow overflow;
+    private final ExecutorService overflowThreads;
 
     public ChatRoutes(ChatSteps steps, ChatTraceSteps trace, TierFallback fallback, Escalate escalate, List<String> tiers,
                       KeyAccess keys, ExecutorService workers) {
+        this(steps, trace, fallback, escalate, tiers, keys, workers, null);
+    }
+
+    /** {@code overflow}: where requests a tier cannot take in time go (null: none overflow); it runs on {@code workers}. */
+    public ChatRoutes(ChatSteps steps, ChatTraceSteps trace, TierFallback fallback, Escalate escalate, List<String> tiers,
+                      KeyAccess keys, ExecutorService workers, HostedOverflow overflow) {
         super(workers);
+        this.overflow = overflow;
+        this.overflowThreads = workers;
         this.keys = keys;
         this.trace = trace;
         this.steps = steps;
@@ -56,15 +69,27 @@ public final class ChatRoutes extends ApiRoutes {
                 .transform().body(byte[].class, steps::parse)
                 .to(direct(SELECT_ENDPOINT))
                 .process(keys.requireTier(TIER))
-                .doTry()
-                    .to(direct(CALL_TIER))
-                .doCatch(SmallModelDoubtException.class)
-                    .process(escalate)
-                    .to(direct(CALL_TIER))
-                .doCatch(PoolUnavailableException.class)
-                    .process(fallback)
-                    .to(direct(CALL_TIER))
+                .process(escalate::boundByKey)
+                .process(overflow == null ? exchange -> { } : overflow::admit)
+                .filter(exchangeProperty(HostedOverflow.REASON).isNotNull())
+                    .to(direct(OVERFLOW_HOSTED))
+                .end()
+                .filter(exchangeProperty(HostedOverflow.ANSWERED).isNull()) // not answered by the hosted API
+                    .doTry()
+                        .to(direct(CALL_TIER))
+                    .doCatch(SmallModelDoubtException.class)
+                        .process(escalate)
+                        .to(direct(CALL_TIER))
+                    .doCatch(PoolUnavailableException.class)
+                        .process(fallback)
+                        .to(direct(CALL_TIER))
+                    .end()
                 .end();
+
+        // camel-http reads the hosted API's answer on the calling thread: a worker, never the event loop.
+        from(direct(OVERFLOW_HOSTED)).routeId(OVERFLOW_HOSTED).routeConfigurationId(ErrorsConfiguration.INTERNAL)
+                .threads().executorService(overflowThreads).callerRunsWhenRejected(false)
+                .process(overflow == null ? exchange -> { } : overflow::serve);
 
         from(direct(SELECT_ENDPOINT)).routeId(SELECT_ENDPOINT).routeConfigurationId(ErrorsConfiguration.INTERNAL)
                 .process(trace::decisionStarted)

@@ -1,6 +1,9 @@
 package com.cascade4arm.routes.serving.chat;
 
+import com.cascade4arm.routes.serving.keys.ApiKey;
+import com.cascade4arm.routes.serving.keys.KeyAccess;
 import com.cascade4arm.routes.serving.llama.SmallModelDoubtException;
+import com.cascade4arm.routes.serving.routing.RouteDecision;
 import com.cascade4arm.rules.decision.Decision;
 import org.apache.camel.Exchange;
 import org.apache.camel.Processor;
@@ -17,6 +20,26 @@ public final class Escalate implements Processor {
     /** Escalates to the tier named "large", or to the last configured tier when there is none. */
     public Escalate(List<String> tiers) {
         this.largeTier = tiers.contains(Decision.LARGE) ? Decision.LARGE : tiers.get(tiers.size() - 1);
+    }
+
+    /** The tier escalations go to. */
+    public String target() {
+        return largeTier;
+    }
+
+    /**
+     * A step before the call: a tentative route whose key may not use the escalation tier is served as a final one on
+     * its tier (the key's tiers bound escalation: the small model's answer stands, no trial is judged).
+     */
+    public void boundByKey(Exchange exchange) {
+        RoutedChat chat = exchange.getMessage().getBody(RoutedChat.class);
+        ApiKey key = KeyAccess.keyOf(exchange);
+        if (chat == null || key == null || !chat.onTrial() || key.mayUse(largeTier)) {
+            return;
+        }
+        RouteDecision decision = chat.decision();
+        exchange.getMessage().setBody(RoutedChat.decided(chat.request(), decision.rerouted(decision.route(),
+                decision.reason() + "; not escalated: the key may not use tier '" + largeTier + "'")));
     }
 
     @Override

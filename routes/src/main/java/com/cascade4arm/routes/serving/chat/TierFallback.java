@@ -1,5 +1,7 @@
 package com.cascade4arm.routes.serving.chat;
 
+import com.cascade4arm.routes.serving.keys.ApiKey;
+import com.cascade4arm.routes.serving.keys.KeyAccess;
 import com.cascade4arm.routes.serving.llama.PoolUnavailableException;
 import org.apache.camel.Exchange;
 import org.apache.camel.Processor;
@@ -9,7 +11,7 @@ import java.util.Map;
 /**
  * The chat route's catch of {@link PoolUnavailableException} (nothing reached the client yet): the routed chat goes to
  * its tier's fallback tier ({@code cascade.<tier>.fallback}, by default the next tier), flagged as a fallback. A tier
- * without one, or a fallback that failed too, leaves the 503 standing.
+ * without one, a fallback that failed too, or one the request's key may not use, leaves the 503 standing.
  */
 public final class TierFallback implements Processor {
     private final Map<String, String> fallbacks;
@@ -24,8 +26,9 @@ public final class TierFallback implements Processor {
         RoutedChat chat = exchange.getMessage().getMandatoryBody(RoutedChat.class);
         Exception unavailable = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class);
         String fallback = fallbacks.get(chat.tier());
-        if (fallback == null || chat.isFallback()) {
-            throw unavailable;
+        ApiKey key = KeyAccess.keyOf(exchange);
+        if (fallback == null || chat.isFallback() || (key != null && !key.mayUse(fallback))) {
+            throw unavailable; // a key bounds fallback too: no tier it may not use serves it
         }
         exchange.getMessage().setBody(chat.fallBack(fallback, unavailable.getMessage()));
         exchange.getMessage().setHeader(ChatRoutes.TIER, fallback);

@@ -135,6 +135,12 @@ public final class GenAiMetrics {
                 .tags("from", from, "to", to).register(registry).increment();
     }
 
+    /** A request of {@code tier} went to the hosted API; {@code reason}: queue (expected wait) or unavailable. */
+    public void overflow(String tier, String reason) {
+        Counter.builder("cascade.overflow").description("Requests a tier could not take in time, sent to the hosted API")
+                .tags("tier", tier, "reason", reason).register(registry).increment();
+    }
+
     public void upstreamError(String endpoint, String kind) {
         Counter.builder("cascade.upstream.errors").description("Failed upstream calls")
                 .tags("endpoint", endpoint, "kind", kind).register(registry).increment();

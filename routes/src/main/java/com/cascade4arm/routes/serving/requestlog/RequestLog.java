@@ -114,7 +114,7 @@ public final class RequestLog {
                     served ? c.path("prompt_tokens").asLong() : null, served ? c.path("completion_tokens").asLong() : null,
                     served ? c.path("cost_usd").asDouble() : null,
                     served && c.path("escalated").asBoolean(false), served && c.path("fallback").asBoolean(false),
-                    prompt, answer);
+                    served ? c.path("overflow_reason").asText(null) : null, prompt, answer);
         }
     }
 }

@@ -15,6 +15,7 @@ public final class UpstreamEndpoint {
     private final String apiKey;
     private final CircuitBreaker breaker;
     private final AtomicInteger inFlight = new AtomicInteger();
+    private final ServiceTime serviceTime = new ServiceTime();
     private final AtomicBoolean closesAfterStreams = new AtomicBoolean();
     /** Unknown until the first health check answers: a loading server must not take requests before it says ok. */
     private volatile boolean healthy;
@@ -84,11 +85,26 @@ public final class UpstreamEndpoint {
     }
 
     public void acquire() {
-        inFlight.incrementAndGet();
+        serviceTime.started(inFlight.getAndIncrement(), System.nanoTime());
     }
 
     public void release() {
+        serviceTime.completed(System.nanoTime());
         inFlight.decrementAndGet();
+    }
+
+    /** The endpoint's recent time per request (what overflow's expected wait multiplies). */
+    public ServiceTime serviceTime() {
+        return serviceTime;
+    }
+
+    /**
+     * How long one more request would wait here: in flight × recent time per request, ms; 0 before any request
+     * completed (nothing measured yet: no wait is assumed).
+     */
+    public double expectedWaitMs() {
+        double perRequest = serviceTime.perRequestMs();
+        return Double.isNaN(perRequest) ? 0 : inFlight.get() * perRequest;
     }
 
     public boolean healthy() {

@@ -154,6 +154,20 @@ public final class UpstreamPool {
         return ordered;
     }
 
+    /**
+     * The shortest expected wait among the available endpoints (in flight × recent time per request, ms): what a request
+     * sent now would wait before its turn; +infinity when no endpoint is available.
+     */
+    public double expectedWaitMs() {
+        double best = Double.POSITIVE_INFINITY;
+        for (UpstreamEndpoint endpoint : endpoints) {
+            if (endpoint.available()) {
+                best = Math.min(best, endpoint.expectedWaitMs());
+            }
+        }
+        return best;
+    }
+
     public boolean anyAvailable() {
         return endpoints.stream().anyMatch(UpstreamEndpoint::available);
     }

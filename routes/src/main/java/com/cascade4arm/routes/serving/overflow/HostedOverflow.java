@@ -1,0 +1,260 @@
+package com.cascade4arm.routes.serving.overflow;
+
+import com.cascade4arm.bench.cost.CostModel;
+import com.cascade4arm.openai.ApiError;
+import com.cascade4arm.openai.LogText;
+import com.cascade4arm.routes.serving.chat.RoutedChat;
+import com.cascade4arm.routes.serving.hosted.HostedApi;
+import com.cascade4arm.routes.serving.hosted.HostedCall;
+import com.cascade4arm.routes.serving.http.ClientChannel;
+import com.cascade4arm.routes.serving.http.HeaderValues;
+import com.cascade4arm.routes.serving.http.HttpContext;
+import com.cascade4arm.routes.serving.http.Json;
+import com.cascade4arm.routes.serving.keys.ApiKey;
+import com.cascade4arm.routes.serving.keys.KeyAccess;
+import com.cascade4arm.routes.serving.metrics.GenAiMetrics;
+import com.cascade4arm.routes.serving.upstream.UpstreamPool;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.retry.Retry;
+import io.github.resilience4j.retry.RetryConfig;
+import org.apache.camel.Exchange;
+import org.apache.camel.ProducerTemplate;
+import org.apache.camel.support.DefaultExchange;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static com.cascade4arm.routes.RouteIds.HOSTED_CALL;
+import static com.cascade4arm.routes.RouteIds.direct;
+
+/**
+ * Overflow to the hosted API. {@link #admit} (on the event loop, after the rulebook chose a tier): a request overflows
+ * when its tier has {@code overflow=hosted} and either no endpoint is available ({@code unavailable}) or the pool's
+ * expected wait — in flight × recent time per request, the shortest of its endpoints' — is above
+ * {@code max-queue-ms} ({@code queue}); only with a key that may use the hosted API, a configured hosted API and its
+ * breaker closed. {@link #serve} (on a worker: camel-http is synchronous) sends it through the {@code hosted-call}
+ * route with Resilience4j Retry for 429/503 (the server's Retry-After honoured, else exponential backoff, within the
+ * request timeout); its answer carries {@code overflow: true}, the reason and the hosted price. When the hosted API
+ * fails before any of its answer reached the client, the request is served by its tier after all.
+ */
+public final class HostedOverflow {
+    /** Exchange property with the overflow's reason ({@code queue} or {@code unavailable}); absent: served locally. */
+    public static final String REASON = "cascade.overflow";
+    /** Exchange property set once the hosted API answered the client: nothing else serves it. */
+    public static final String ANSWERED = "cascade.overflow.answered";
+    public static final String QUEUE = "queue";
+    public static final String UNAVAILABLE = "unavailable";
+    private static final Logger LOG = LoggerFactory.getLogger(HostedOverflow.class);
+    private static final String RESPONSE_HEADER = "Response-";
+
+    /** The retries of one overflowing request: attempts, backoff without a hint, the longest wait, its deadline. */
+    public record Retries(int maxAttempts, long initialBackoffMs, long maxWaitMs, long deadlineMs) {
+    }
+
+    private final Map<String, OverflowPolicy> policies;
+    private final Map<String, UpstreamPool> pools;
+    private final HostedApi api;
+    private final CircuitBreaker breaker;
+    private final Retries retries;
+    private final GenAiMetrics metrics;
+    /** Sends attempts to the hosted-call route; made on the first overflow, from its exchange's context. */
+    private volatile ProducerTemplate template;
+
+    public HostedOverflow(Map<String, OverflowPolicy> policies, Map<String, UpstreamPool> pools, HostedApi api,
+                          CircuitBreaker breaker, Retries retries, GenAiMetrics metrics) {
+        this.policies = Map.copyOf(policies);
+        this.pools = pools;
+        this.api = api;
+        this.breaker = breaker;
+        this.retries = retries;
+        this.metrics = metrics;
+    }
+
+    /** Decides whether the routed chat overflows; when it does, its reason goes into {@link #REASON}. */
+    public void admit(Exchange exchange) {
+        RoutedChat chat = exchange.getMessage().getBody(RoutedChat.class);
+        if (chat == null) {
+            return;
+        }
+        OverflowPolicy policy = policies.getOrDefault(chat.tier(), OverflowPolicy.NONE);
+        UpstreamPool pool = pools.get(chat.tier());
+        if (!policy.hosted() || pool == null) {
+            return;
+        }
+        String reason = !pool.anyAvailable() ? UNAVAILABLE : pool.expectedWaitMs() > policy.maxQueueMs() ? QUEUE : null;
+        if (reason == null) {
+            return;
+        }
+        ApiKey key = KeyAccess.keyOf(exchange);
+        if (key != null && !key.hostedAllowed()) {
+            return; // the key may not use the paid API: the request queues on its tier, as without overflow
+        }
+        if (!api.configured() || !breaker.tryAcquirePermission()) {
+            return; // no hosted API, or its breaker is open: queue (or fall back) locally
+        }
+        breaker.releasePermission(); // only asked; the hosted-call route takes its own permission
+        metrics.overflow(chat.tier(), reason);
+        exchange.setProperty(REASON, reason);
+    }
+
+    /**
+     * Serves the chat from the hosted API (blocking: call it on a worker). Sets {@link #ANSWERED} when the client got
+     * its answer (a non-streamed one is the body, with its headers); leaves it unset when the hosted API could not
+     * answer before anything was shown, so the tier serves.
+     */
+    public void serve(Exchange exchange) {
+        RoutedChat chat = exchange.getMessage().getBody(RoutedChat.class);
+        String reason = exchange.getProperty(REASON, String.class);
+        HttpContext client = HttpContext.of(exchange);
+        Map<String, String> headers = headers(chat, reason);
+        ObjectNode body = chat.request().with(api.model(), true, true).toJson(true);
+        OverflowCall call = new OverflowCall(api, body, client, chat.request().stream(), headers);
+        long started = System.nanoTime();
+        if (template == null) {
+            template = exchange.getContext().createProducerTemplate();
+        }
+        OverflowCall.Attempt last = attempts(call, client, started);
+        if (!last.ok()) {
+            if (call.shown()) {
+                client.sendError(new ApiError(502, ApiError.UPSTREAM, "upstream_stream_failed",
+                        "the hosted API failed mid-stream: " + last.message()));
+                exchange.setProperty(ANSWERED, true);
+                return;
+            }
+            LOG.warn("overflow of tier {} to the hosted API failed ({}); the tier serves it", chat.tier(),
+                    LogText.safe(last.message()));
+            exchange.removeProperty(REASON);
+            return;
+        }
+        ObjectNode cascade = cascade(chat, reason, call, client.receivedAtNanos());
+        exchange.setProperty(ANSWERED, true);
+        if (chat.request().stream()) {
+            finishStream(client, chat, call, cascade);
+            client.answered(cascade, null);
+            return;
+        }
+        client.answered(cascade, call.content());
+        exchange.getMessage().setBody(completion(call, cascade));
+        headers.forEach((name, value) -> exchange.getMessage().setHeader(RESPONSE_HEADER + name, value));
+    }
+
+    /** The attempts, with Resilience4j Retry: 429 and 503 before anything was shown, waiting what the server asks. */
+    private OverflowCall.Attempt attempts(OverflowCall call, ClientChannel client, long started) {
+        long[] plannedWait = {0};
+        int[] tries = {0};
+        RetryConfig config = RetryConfig.<OverflowCall.Attempt>custom()
+                .maxAttempts(retries.maxAttempts())
+                .retryOnResult(attempt -> {
+                    if (attempt.ok() || call.shown() || client.clientGone() || attempt.notCalled()
+                            || (attempt.status() != 429 && attempt.status() != 503)) {
+                        return false;
+                    }
+                    long wait = attempt.retryAfterMs() != null ? attempt.retryAfterMs()
+                            : retries.initialBackoffMs() << Math.min(10, tries[0] - 1);
+                    long remaining = retries.deadlineMs() - (System.nanoTime() - started) / 1_000_000;
+                    plannedWait[0] = wait;
+                    return wait <= retries.maxWaitMs() && wait < remaining;
+                })
+                .retryOnException(e -> false)
+                .intervalBiFunction((attempt, outcome) -> plannedWait[0])
+                .failAfterMaxAttempts(false)
+                .build();
+        Retry retry = Retry.of("overflow-hosted", config);
+        return retry.executeSupplier(() -> {
+            tries[0]++;
+            Exchange attempt = new DefaultExchange(template.getCamelContext());
+            attempt.setProperty(HostedCall.PROPERTY, call);
+            template.send(direct(HOSTED_CALL), attempt);
+            OverflowCall.Attempt outcome = call.last();
+            return outcome != null ? outcome
+                    : new OverflowCall.Attempt(false, 0, "the hosted API gave no answer", null, false);
+        });
+    }
+
+    private Map<String, String> headers(RoutedChat chat, String reason) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("X-Cascade-Route", "hosted");
+        headers.put("X-Cascade-Rule", HeaderValues.encode(chat.decision().rule()));
+        headers.put("X-Cascade-Endpoint", HeaderValues.encode(api.endpoint()));
+        headers.put("X-Cascade-Rules-Version", String.valueOf(chat.decision().rulesVersion()));
+        headers.put("X-Cascade-Overflow", reason);
+        return headers;
+    }
+
+    /** The "cascade" object of an overflowed answer: served by the hosted API, why, and at its price. */
+    private ObjectNode cascade(RoutedChat chat, String reason, OverflowCall call, long receivedAtNanos) {
+        long now = System.nanoTime();
+        double totalMs = (now - receivedAtNanos) / 1e6;
+        Double ttftMs = call.firstContentNanos() == 0 ? null : (call.firstContentNanos() - receivedAtNanos) / 1e6;
+        ObjectNode info = Json.object();
+        info.put("route", "hosted");
+        info.put("rule", chat.decision().rule());
+        info.put("reason", chat.decision().reason());
+        info.put("endpoint", api.endpoint());
+        info.put("rules_version", chat.decision().rulesVersion());
+        if (ttftMs == null) {
+            info.putNull("ttft_ms");
+        } else {
+            info.put("ttft_ms", round(ttftMs));
+        }
+        info.put("total_ms", round(totalMs));
+        info.put("prompt_tokens", call.promptTokens());
+        info.put("completion_tokens", call.completionTokens());
+        double generationMs = ttftMs == null ? totalMs : totalMs - ttftMs;
+        info.put("tokens_per_second", generationMs > 0 ? round(call.completionTokens() * 1000.0 / generationMs) : 0.0);
+        // The hosted API bills tokens at its list prices (cascade.cost.hosted.*), not a share of our instance.
+        info.put("cost_usd", CostModel.hosted(api.usdPerMillionInput(), api.usdPerMillionOutput(), call.promptTokens(),
+                call.completionTokens()));
+        info.put("fallback", false);
+        info.put("overflow", true);
+        info.put("overflow_reason", reason);
+        info.put("decided_route", chat.tier());
+        return info;
+    }
+
+    private static void finishStream(ClientChannel client, RoutedChat chat, OverflowCall call, ObjectNode cascade) {
+        if (!call.shown()) {
+            client.startSse(Map.of()); // an answer without any chunk: still a stream
+        }
+        ObjectNode last = Json.object();
+        last.put("id", call.id());
+        last.put("object", "chat.completion.chunk");
+        last.put("created", System.currentTimeMillis() / 1000);
+        last.put("model", call.model());
+        last.putArray("choices");
+        if (chat.request().includeUsage()) {
+            ObjectNode usage = last.putObject("usage");
+            usage.put("prompt_tokens", call.promptTokens());
+            usage.put("completion_tokens", call.completionTokens());
+            usage.put("total_tokens", call.promptTokens() + call.completionTokens());
+        }
+        last.set("cascade", cascade);
+        client.writeSseEvent(Json.string(last));
+        client.endSse();
+    }
+
+    private static ObjectNode completion(OverflowCall call, ObjectNode cascade) {
+        ObjectNode answer = Json.object();
+        answer.put("id", call.id());
+        answer.put("object", "chat.completion");
+        answer.put("created", System.currentTimeMillis() / 1000);
+        answer.put("model", call.model());
+        ObjectNode choice = answer.putArray("choices").addObject();
+        choice.put("index", 0);
+        choice.putObject("message").put("role", "assistant").put("content", call.content());
+        choice.put("finish_reason", call.finishReason());
+        ObjectNode usage = answer.putObject("usage");
+        usage.put("prompt_tokens", call.promptTokens());
+        usage.put("completion_tokens", call.completionTokens());
+        usage.put("total_tokens", call.promptTokens() + call.completionTokens());
+        answer.set("cascade", cascade);
+        return answer;
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 1000.0) / 1000.0;
+    }
+}
