@@ -64,6 +64,25 @@ class SemanticFactAccuracyTest {
         assertThat(with.all().routeAccuracy()).isGreaterThanOrEqualTo(without.all().routeAccuracy());
     }
 
+    /**
+     * The newest fresh set (never trained on) with the semantic fact off and on, both printed in the same run as its
+     * first contact (FreshSetsTest holds the off figure as its floor); prompts the training set also holds are left out.
+     */
+    @Test
+    void freshSetFourWithAndWithout() {
+        java.util.Set<String> training = new java.util.HashSet<>(LABELLED.stream().map(LabelledPrompt::prompt).toList());
+        List<LabelledPrompt> setFour = FreshSets.read("fresh-set-4.json").stream()
+                .filter(p -> !training.contains(p.prompt())).toList();
+        RoutingRulebook rulebook = RoutingRulebook.defaults();
+        AccuracyReport without = RouteAccuracy.measure(rulebook, setFour, CategoryModel.bundled());
+        AccuracyReport with = RouteAccuracy.measure(rulebook, setFour, CategoryModel.bundled(),
+                SemanticFact.of(EmbeddingCache.SHARED, SemanticHead.bundled(), NO_BUDGET));
+        System.out.print(without.table("fresh set 4, semantic fact off (as shipped)"));
+        System.out.print(with.table("fresh set 4, semantic fact on"));
+
+        assertThat(setFour).isNotEmpty();
+    }
+
     /** The rule's threshold on the sum of the two P(large), tried on cross-validation (what it was chosen on) and set 1. */
     private static void thresholds(List<LabelledPrompt> setOne) {
         for (String threshold : List.of("1.0", "1.1", "1.2", "1.3")) {
