@@ -15,7 +15,10 @@ import org.junit.jupiter.api.Test;
  */
 class CrossValidatedRoutingTest {
 
-    private static final double REQUIRED_ROUTE_ACCURACY = 0.92;
+    // 0.92 before the asymmetric threshold of learned-score.drl traded easy prompts sent large for hard ones sent small.
+    private static final double REQUIRED_ROUTE_ACCURACY = 0.915;
+    /** Hard prompts sent small, the costly error: 4.1 % measured (9.3 % before the asymmetric threshold). */
+    private static final double MAX_HARD_SENT_SMALL = 0.05;
     private static final double REQUIRED_PER_LANGUAGE = 0.90;
     private static final double REQUIRED_PER_CATEGORY = 0.75;
     private static final double REQUIRED_SCORE_ACCURACY = 0.78;
@@ -33,6 +36,7 @@ class CrossValidatedRoutingTest {
     @Test
     void routesHeldOutFoldsAccurately() {
         assertThat(report.all().routeAccuracy()).as("route accuracy").isGreaterThanOrEqualTo(REQUIRED_ROUTE_ACCURACY);
+        assertThat(report.all().hardSentSmallRate()).as("hard sent small").isLessThanOrEqualTo(MAX_HARD_SENT_SMALL);
         assertThat(report.byCategory()).allSatisfy((category, row) -> assertThat(row.routeAccuracy())
                 .as("route accuracy of %s", category).isGreaterThanOrEqualTo(REQUIRED_PER_CATEGORY));
     }

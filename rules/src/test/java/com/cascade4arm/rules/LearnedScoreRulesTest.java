@@ -40,24 +40,42 @@ class LearnedScoreRulesTest {
     /** "What ...?" is a factual question word (20): a likely analysis score (0.5) comes first. */
     @ParameterizedTest(name = "[{index}] analysis {0} -> {1}")
     @CsvSource(delimiter = '|', textBlock = """
-            0.499 | factual  | category keywords: impersonal wh-questions ask for a fact; category routing: factual stays small
+            0.499 | factual  | category keywords: impersonal wh-questions ask for a fact; learned score: an unsure prompt more likely hard than easy goes large
             0.5   | analysis | learned score: likely analysis prompts need analysis; category routing: analysis goes large
             0.699 | analysis | learned score: likely analysis prompts need analysis; category routing: analysis goes large
             """)
     void beatsTheQuestionWordListsFromAScoreOf50Percent(double analysis, String category, String fired) {
         RoutingDecision decision = decide("What are the hidden costs of fast fashion?", "analysis", analysis);
 
-        assertDecision(decision, category.equals("factual") ? "small" : "large", RoutingBoundariesTest.firedRules(fired)
-                .get(1), fired);
+        // Large either way: at 0.499 the category is factual, but the three large categories share 0.749 (largeScore).
+        assertDecision(decision, "large", RoutingBoundariesTest.firedRules(fired).get(1), fired);
         assertThat(decision.category()).isEqualTo(category);
     }
 
     @Test
     void leavesUnmatchedPromptsEverydayWhenNoCategoryIsLikely() {
-        RoutingDecision decision = decide("la la la", "reasoning", 0.45);
+        RoutingDecision decision = decide("la la la", "everyday", 0.45);
 
         assertDecision(decision, "small", "category routing: everyday stays small",
                 "category keywords: anything unmatched is everyday; category routing: everyday stays small");
+    }
+
+    /** The asymmetric threshold: an unsure prompt goes large when the large categories together score above 0.6. */
+    @ParameterizedTest(name = "[{index}] reasoning {0}, code {1} -> {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            0.45 | 0.15  | small | category keywords: anything unmatched is everyday; category routing: everyday stays small
+            0.45 | 0.151 | large | category keywords: anything unmatched is everyday; learned score: an unsure prompt more likely hard than easy goes large
+            """)
+    void sendsAnUnsurePromptLargeWhenTheLargeCategoriesTogetherScoreAbove60Percent(double reasoning, double code,
+                                                                                    String route, String fired) {
+        CategoryModel model = TestModels.withProbabilities(Map.of("reasoning", reasoning, "code", code, "analysis", 0.0001,
+                "factual", 0.2));
+        PromptFacts facts = PromptFactsExtractor.fromPrompt("la la la", model);
+        RoutingDecision decision = RULEBOOK.decide(facts);
+
+        assertThat(facts.getLargeScore()).isCloseTo(reasoning + code, within(0.0011));
+        assertDecision(decision, route, RoutingBoundariesTest.firedRules(fired).get(1), fired);
+        assertThat(decision.category()).isEqualTo("everyday");
     }
 
     @Test

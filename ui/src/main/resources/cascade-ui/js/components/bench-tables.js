@@ -76,17 +76,23 @@ export function speedUpTable(speedUps) {
     { caption: 'Median latency speed-up per prompt category' });
 }
 
-/** Category | Routed | Correct | Accuracy — share of the cascade's routes that match the prompt's expected route. */
+/**
+ * Category | Routed | Correct | Hard → small | Easy → large | Accuracy — share of the cascade's routes that match the
+ * prompt's expected route, with the two misses apart: a hard prompt sent small risks quality, an easy one sent large
+ * costs compute.
+ */
 export function accuracyTable(accuracy) {
   const list = [...(accuracy || [])].sort((a, b) => (a.category === 'all') - (b.category === 'all'));
   const several = new Set(list.map((a) => a.target)).size > 1;
-  return table('bench-accuracy', ['Category', 'Routed', 'Correct', 'Share'],
+  return table('bench-accuracy', ['Category', 'Routed', 'Correct', 'Hard → small', 'Easy → large', 'Share'],
     list.length ? list.map((a) => el('tr', { class: a.category === 'all' ? 'data-table__total' : null, dataset: { category: a.category } },
       el('th', { scope: 'row' }, `${categoryName(a.category)}${several ? ` · ${systemName(a.target)}` : ''}`),
       el('td', { class: 'num' }, formatInt(a.routed)),
       el('td', { class: 'num' }, formatInt(a.correct)),
+      el('td', { class: 'num', title: 'Expected large, routed small: a quality risk' }, formatInt(a.hard_sent_small)),
+      el('td', { class: 'num', title: 'Expected small, routed large: a cost' }, formatInt(a.easy_sent_large)),
       el('td', { class: `num ${a.accuracy >= 0.95 ? 'num--good' : 'num--warn'}` }, formatPercent(a.accuracy))))
-      : emptyRow(4, 'Needs routed requests.'),
+      : emptyRow(6, 'Needs routed requests.'),
     { caption: 'Routing accuracy per prompt category' });
 }
 
@@ -112,13 +118,15 @@ const POLICY_NAMES = { rulebook: 'Rulebook', 'always-small': 'Always small', 'al
 const usd = (v) => (typeof v === 'number' && Number.isFinite(v) ? `$${v.toFixed(4)}` : EMPTY);
 
 /**
- * Policy | Large share | Cost / 1,000 req | median latency | Route accuracy | Escalated | Quality — the router
+ * Policy | Large share | Cost / 1,000 req | median latency | Route accuracy | Hard → small | Easy → large |
+ * Escalated | Quality — the router
  * scorecard: the rulebook as measured, the other policies estimated (marked ~) from the same run's per-tier
  * measurements; quality (wins/ties/losses against the baseline) only for the rulebook of a judged run.
  */
 export function scorecardTable(scorecard) {
   const list = scorecard || [];
-  return table('bench-scorecard', ['Policy', 'Large share', 'Cost / 1,000 req', 'Median latency', 'Route accuracy', 'Escalated', 'Quality W/T/L'],
+  return table('bench-scorecard', ['Policy', 'Large share', 'Cost / 1,000 req', 'Median latency', 'Route accuracy',
+    'Hard → small', 'Easy → large', 'Escalated', 'Quality W/T/L'],
     list.length ? list.map((c) => el('tr', { class: c.policy === 'rulebook' ? 'data-table__total' : null, dataset: { policy: c.policy } },
       el('th', { scope: 'row', title: c.measured ? 'Measured' : 'Estimated from the same run’s per-tier TTFT, decode rate and cost' },
         `${c.measured ? '' : '~ '}${POLICY_NAMES[c.policy] || c.policy}`),
@@ -126,12 +134,16 @@ export function scorecardTable(scorecard) {
       el('td', { class: 'num' }, usd(c.cost_per_1000_usd)),
       el('td', { class: 'num' }, formatMs(c.median_latency_ms)),
       el('td', { class: 'num' }, formatPercent(c.route_accuracy)),
+      el('td', { class: 'num', title: 'Share of the prompts labelled large routed small: a quality risk' },
+        c.hard_sent_small == null ? EMPTY : formatPercent(c.hard_sent_small)),
+      el('td', { class: 'num', title: 'Share of the prompts labelled small routed large: a cost' },
+        c.easy_sent_large == null ? EMPTY : formatPercent(c.easy_sent_large)),
       el('td', { class: 'num', title: c.escalated_ttft_ms == null ? null : `median TTFT of escalated requests: ${formatMs(c.escalated_ttft_ms)}` },
         c.measured ? formatInt(c.escalated) : EMPTY),
       el('td', { class: 'num', 'data-testid': 'scorecard-quality', title: c.quality
         ? `judged against the baseline: ${c.quality.wins} wins, ${c.quality.ties} ties, ${c.quality.losses} losses, ${c.quality.unjudged} unjudged`
         : 'Judged only for the rulebook of a run with a judge' },
       c.quality ? `${c.quality.wins}/${c.quality.ties}/${c.quality.losses}` : EMPTY)))
-      : emptyRow(7, 'Appears when the run ends, if the cascade served both tiers.'),
+      : emptyRow(9, 'Appears when the run ends, if the cascade served both tiers.'),
     { caption: 'Router scorecard: the rulebook against fixed and random routing' });
 }

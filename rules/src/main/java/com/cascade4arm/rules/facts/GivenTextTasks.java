@@ -18,7 +18,7 @@ final class GivenTextTasks {
     /** The text handed over is at least this many words: "Translate: hello" is a lookup, not a text to work on. */
     static final int MIN_BODY_WORDS = 12;
     /** The instruction before the text is short... */
-    private static final int MAX_INSTRUCTION_WORDS = 14;
+    private static final int MAX_INSTRUCTION_WORDS = 20;
     /** ...and starts within this many characters. */
     private static final int MAX_INSTRUCTION_CHARS = 200;
 

@@ -20,7 +20,7 @@ import java.util.Set;
         "arithmetic", "codeFence", "codeKeywords", "codeKeywordCount", "codeSymbolCount", "stackTrace", "sql", "namedError",
         "codeSyntax", "codeSyntaxCount", "language", "personal", "questionShape", "lookupQuestion", "explainRequest",
         "quantityCount", "puzzlePattern", "givenTextTask", "topScoreCategory", "topScore", "factualScore", "everydayScore",
-        "reasoningScore", "codeScore", "analysisScore", "scoreFeatures", "semanticLargeScore", "semanticNote",
+        "reasoningScore", "codeScore", "analysisScore", "largeScore", "scoreFeatures", "semanticLargeScore", "semanticNote",
         "userTurns", "totalTurns", "historyHasCode", "conversationTokens", "requestedMaxTokens", "words"})
 public final class PromptFacts {
 
@@ -356,6 +356,14 @@ public final class PromptFacts {
 
     public double getAnalysisScore() {
         return rounded(scores.probability("analysis"));
+    }
+
+    /**
+     * The learned score's probability (0..1) that the message needs the large model: its reasoning, code and analysis
+     * scores together. The top category can be a small one at 0.35 while the three large ones share 0.65.
+     */
+    public double getLargeScore() {
+        return rounded(scores.probability("reasoning") + scores.probability("code") + scores.probability("analysis"));
     }
 
     /**

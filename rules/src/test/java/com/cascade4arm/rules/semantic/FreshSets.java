@@ -9,13 +9,17 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Reads a fresh set's five scored fields (as FreshSetsTest does). Only set 1: set 2 waits for its first contact. */
+/** Reads a fresh set's five scored fields (as FreshSetsTest does). */
 final class FreshSets {
     private FreshSets() {
     }
 
     static List<LabelledPrompt> setOne() {
-        String resource = "com/cascade4arm/rules/fresh-sets/fresh-set-1.json";
+        return read("fresh-set-1.json");
+    }
+
+    static List<LabelledPrompt> read(String file) {
+        String resource = "com/cascade4arm/rules/fresh-sets/" + file;
         List<LabelledPrompt> prompts = new ArrayList<>();
         try (InputStream in = FreshSets.class.getClassLoader().getResourceAsStream(resource)) {
             for (JsonNode p : new ObjectMapper().readTree(in)) {

@@ -22,9 +22,12 @@ import org.junit.jupiter.api.Test;
  */
 class SemanticFactTest {
     private static final long BUDGET_NANOS = 200_000_000L; // generous: a shared 2-core CI machine
-    /** The learned score is unsure (top score 0.333) and the rules send it small; its embedding finds it hard (0.98). */
+    /**
+     * The learned score is unsure (everyday 0.463, largeScore 0.454) and the rules send it small; its embedding finds it
+     * hard (0.81), and the two together pass the semantic rule's bar (an average P(large) above 0.6).
+     */
     private static final String UNSURE_HARD =
-            "rent or buy in a city where prices doubled in 5 years, what do you reckon";
+            "what do you reckon about switching to a four-day week at our small bakery";
     private static final int WARM_UP = 20;
     private static final int SAMPLES = 200;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -58,7 +61,8 @@ class SemanticFactTest {
         assertThat(facts.getSemanticLargeScore()).isEqualTo(1.0);
         assertThat(facts.semanticNote()).startsWith("embedded in");
         assertThat(decision.route()).isEqualTo("large");
-        assertThat(decision.ruleName()).isEqualTo("semantic score: an unsure prompt the embedding finds hard goes large");
+        assertThat(decision.ruleName())
+                .isEqualTo("semantic score: an unsure prompt the embedding and the score find hard goes large");
     }
 
     @Test
@@ -67,7 +71,7 @@ class SemanticFactTest {
 
         assertThat(RoutingRulebook.defaults().decide(PromptFactsExtractor.fromPrompt(UNSURE_HARD)).route())
                 .as("without the fact").isEqualTo("small");
-        assertThat(facts.getSemanticLargeScore()).isGreaterThanOrEqualTo(0.8);
+        assertThat(facts.getSemanticLargeScore() + facts.getLargeScore()).isGreaterThan(1.2);
         assertThat(RoutingRulebook.defaults().decide(facts).route()).isEqualTo("large");
     }
 

@@ -16,6 +16,9 @@ import java.util.List;
  * {@code cost_usd}). Route accuracy is against the suite's labelled routes (random: its expectation).
  *
  * @param escalated       requests the small model's doubt sent to the large tier (rulebook only; 0 otherwise)
+ * @param hardSentSmall   share of the prompts labelled large that the policy routes small (quality risk; random: its
+ *                        expectation), null without such prompts
+ * @param easySentLarge   share of the prompts labelled small that it routes large (cost), null without such prompts
  * @param escalatedTtftMs median time to first token of those requests, null without any
  * @param quality         the rulebook's answers judged against the baseline's (win/tie/loss/unjudged), when the run
  *                        was judged; null otherwise and for the estimated policies (their answers were never produced)
@@ -23,28 +26,30 @@ import java.util.List;
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record RouterScorecard(String target, String policy, boolean measured, int requests, double largeShare,
                               @JsonProperty("cost_per_1000_usd") Double costPer1000Usd, double medianLatencyMs,
-                              double routeAccuracy, int escalated, Double escalatedTtftMs, QualityTally quality) {
+                              double routeAccuracy, int escalated, Double escalatedTtftMs, Double hardSentSmall,
+                              Double easySentLarge, QualityTally quality) {
 
     public static final String RULEBOOK = "rulebook";
     public static final String ALWAYS_SMALL = "always-small";
     public static final String ALWAYS_LARGE = "always-large";
     public static final String RANDOM_SAME_MIX = "random-same-mix";
     public static final List<String> HEADER = List.of("target", "policy", "measured", "requests", "large_share",
-            "cost_per_1000_usd", "median_latency_ms", "route_accuracy", "escalated", "escalated_ttft_ms", "quality_wins", "quality_ties", "quality_losses",
+            "cost_per_1000_usd", "median_latency_ms", "route_accuracy", "escalated", "escalated_ttft_ms", "hard_sent_small",
+            "easy_sent_large", "quality_wins", "quality_ties", "quality_losses",
             "quality_unjudged");
 
     /** A policy without judged quality. */
     public RouterScorecard(String target, String policy, boolean measured, int requests, double largeShare,
                            Double costPer1000Usd, double medianLatencyMs, double routeAccuracy, int escalated,
-                           Double escalatedTtftMs) {
+                           Double escalatedTtftMs, Double hardSentSmall, Double easySentLarge) {
         this(target, policy, measured, requests, largeShare, costPer1000Usd, medianLatencyMs, routeAccuracy, escalated,
-                escalatedTtftMs, null);
+                escalatedTtftMs, hardSentSmall, easySentLarge, null);
     }
 
     /** The same card with its judged quality. */
     public RouterScorecard withQuality(QualityTally value) {
         return new RouterScorecard(target, policy, measured, requests, largeShare, costPer1000Usd, medianLatencyMs,
-                routeAccuracy, escalated, escalatedTtftMs, value);
+                routeAccuracy, escalated, escalatedTtftMs, hardSentSmall, easySentLarge, value);
     }
 
     public List<String> csvFields() {
@@ -52,6 +57,8 @@ public record RouterScorecard(String target, String policy, boolean measured, in
                 RequestRow.plain(largeShare), costPer1000Usd == null ? null : RequestRow.plain(costPer1000Usd),
                 RequestRow.plain(medianLatencyMs), RequestRow.plain(routeAccuracy), Integer.toString(escalated),
                 escalatedTtftMs == null ? null : RequestRow.plain(escalatedTtftMs),
+                hardSentSmall == null ? null : RequestRow.plain(hardSentSmall),
+                easySentLarge == null ? null : RequestRow.plain(easySentLarge),
                 quality == null ? null : Integer.toString(quality.wins()),
                 quality == null ? null : Integer.toString(quality.ties()),
                 quality == null ? null : Integer.toString(quality.losses()),

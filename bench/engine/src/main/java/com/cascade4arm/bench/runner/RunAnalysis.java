@@ -166,7 +166,11 @@ public final class RunAnalysis {
             return Optional.empty();
         }
         int correct = (int) rows.stream().filter(r -> r.route().equals(r.expectedRoute())).count();
+        int hardSentSmall = (int) rows.stream()
+                .filter(r -> Scorecards.LARGE.equals(r.expectedRoute()) && Scorecards.SMALL.equals(r.route())).count();
+        int easySentLarge = (int) rows.stream()
+                .filter(r -> Scorecards.SMALL.equals(r.expectedRoute()) && Scorecards.LARGE.equals(r.route())).count();
         return Optional.of(new RoutingAccuracy(target, category, rows.size(), correct,
-                RequestRow.round((double) correct / rows.size(), 4)));
+                RequestRow.round((double) correct / rows.size(), 4), hardSentSmall, easySentLarge));
     }
 }

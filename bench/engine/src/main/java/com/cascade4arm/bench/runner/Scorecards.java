@@ -47,7 +47,8 @@ public final class Scorecards {
                 allCosted ? round(rows.stream().mapToDouble(RequestRow::costUsd).sum() * PER_THOUSAND / n) : null,
                 round(Percentiles.median(rows.stream().map(RequestRow::totalMs).toList())),
                 round(share(rows, r -> r.route().equals(r.expectedRoute()))), escalated.size(),
-                escalatedTtfts.isEmpty() ? null : round(Percentiles.median(escalatedTtfts))));
+                escalatedTtfts.isEmpty() ? null : round(Percentiles.median(escalatedTtfts)),
+                missShare(rows, LARGE, SMALL), missShare(rows, SMALL, LARGE)));
         Map<String, TierStats> stats = TierStats.of(rows);
         if (!stats.keySet().stream().map(k -> k.substring(0, k.indexOf('@'))).collect(Collectors.toSet())
                 .containsAll(List.of(SMALL, LARGE))) {
@@ -56,23 +57,29 @@ public final class Scorecards {
         double smallShare = share(rows, r -> SMALL.equals(r.expectedRoute()));
         List<Estimate> onSmall = rows.stream().map(r -> Estimate.of(r, SMALL, stats)).toList();
         List<Estimate> onLarge = rows.stream().map(r -> Estimate.of(r, LARGE, stats)).toList();
-        cards.add(fixed(target, RouterScorecard.ALWAYS_SMALL, onSmall, 0, smallShare));
-        cards.add(fixed(target, RouterScorecard.ALWAYS_LARGE, onLarge, 1, 1 - smallShare));
-        cards.add(mixed(target, onSmall, onLarge, largeShare, smallShare));
+        boolean hard = rows.stream().anyMatch(r -> LARGE.equals(r.expectedRoute()));
+        boolean easy = rows.stream().anyMatch(r -> SMALL.equals(r.expectedRoute()));
+        cards.add(fixed(target, RouterScorecard.ALWAYS_SMALL, onSmall, 0, smallShare, hard ? 1.0 : null,
+                easy ? 0.0 : null));
+        cards.add(fixed(target, RouterScorecard.ALWAYS_LARGE, onLarge, 1, 1 - smallShare, hard ? 0.0 : null,
+                easy ? 1.0 : null));
+        cards.add(mixed(target, onSmall, onLarge, largeShare, smallShare, hard ? round(1 - largeShare) : null,
+                easy ? round(largeShare) : null));
         return cards;
     }
 
     private static RouterScorecard fixed(String target, String policy, List<Estimate> estimates, double largeShare,
-                                         double accuracy) {
+                                         double accuracy, Double hardSentSmall, Double easySentLarge) {
         Double cost = estimates.stream().anyMatch(e -> e.costUsd == null) ? null
                 : round(estimates.stream().mapToDouble(e -> e.costUsd).sum() * PER_THOUSAND / estimates.size());
         return new RouterScorecard(target, policy, false, estimates.size(), largeShare, cost,
-                round(Percentiles.median(estimates.stream().map(e -> e.latencyMs).toList())), round(accuracy), 0, null);
+                round(Percentiles.median(estimates.stream().map(e -> e.latencyMs).toList())), round(accuracy), 0, null,
+                hardSentSmall, easySentLarge);
     }
 
     /** Each prompt large with probability q (the rulebook's large share): expected cost, the mixture's median. */
     private static RouterScorecard mixed(String target, List<Estimate> onSmall, List<Estimate> onLarge, double q,
-                                         double smallShare) {
+                                         double smallShare, Double hardSentSmall, Double easySentLarge) {
         int n = onSmall.size();
         Double cost = null;
         if (onSmall.stream().noneMatch(e -> e.costUsd == null) && onLarge.stream().noneMatch(e -> e.costUsd == null)) {
@@ -86,7 +93,8 @@ public final class Scorecards {
         onSmall.forEach(e -> weighted.add(new double[]{e.latencyMs, 1 - q}));
         onLarge.forEach(e -> weighted.add(new double[]{e.latencyMs, q}));
         return new RouterScorecard(target, RouterScorecard.RANDOM_SAME_MIX, false, n, round(q), cost,
-                round(weightedMedian(weighted)), round(q * (1 - smallShare) + (1 - q) * smallShare), 0, null);
+                round(weightedMedian(weighted)), round(q * (1 - smallShare) + (1 - q) * smallShare), 0, null,
+                hardSentSmall, easySentLarge);
     }
 
     /** The cards with the judged quality on the measured rulebook card of the judged (cascade) target. */
@@ -109,6 +117,12 @@ public final class Scorecards {
             }
         }
         return valueWeights.get(valueWeights.size() - 1)[0];
+    }
+
+    /** Of the rows expected on {@code expected}, the share routed to {@code routed}; null without such rows. */
+    private static Double missShare(List<RequestRow> rows, String expected, String routed) {
+        List<RequestRow> labelled = rows.stream().filter(r -> expected.equals(r.expectedRoute())).toList();
+        return labelled.isEmpty() ? null : round(share(labelled, r -> routed.equals(r.route())));
     }
 
     private static double share(List<RequestRow> rows, Predicate<RequestRow> test) {

@@ -102,7 +102,7 @@ class BenchmarkServiceIT {
         assertThat(summary.speedUps()).extracting(SpeedUp::category)
                 .containsExactly("factual", "everyday", "reasoning", "code", "analysis", "all");
         assertThat(summary.accuracy()).filteredOn(a -> a.category().equals("all"))
-                .containsExactly(new RoutingAccuracy("cascade", "all", 12, 12, 1.0));
+                .containsExactly(new RoutingAccuracy("cascade", "all", 12, 12, 1.0, 0, 0));
         assertThat(summary.saturation()).extracting(TargetSaturation::target).containsExactly("cascade", "baseline");
         assertThat(summary.speedUps()).allSatisfy(s -> assertThat(s.speedUpLow()).isLessThanOrEqualTo(s.speedUp())
                 .isPositive()).allSatisfy(s -> assertThat(s.speedUpHigh()).isGreaterThanOrEqualTo(s.speedUp()));

@@ -38,9 +38,9 @@ class RunAnalysisTest {
                 row("cascade", "code", "large", 1, 200), row("cascade", "code", "small", 1, 500),
                 row("baseline", "code", null, 1, 200));
         assertThat(RunAnalysis.accuracy(rows, PromptSuite.CATEGORIES)).containsExactly(
-                new RoutingAccuracy("cascade", "factual", 2, 1, 0.5),
-                new RoutingAccuracy("cascade", "code", 1, 1, 1.0),
-                new RoutingAccuracy("cascade", "all", 3, 2, 0.6667));
+                new RoutingAccuracy("cascade", "factual", 2, 1, 0.5, 0, 1),
+                new RoutingAccuracy("cascade", "code", 1, 1, 1.0, 0, 0),
+                new RoutingAccuracy("cascade", "all", 3, 2, 0.6667, 0, 1));
     }
 
     @Test

@@ -27,14 +27,14 @@ class ScorecardsTest {
         assertThat(cards).allSatisfy(card -> assertThat(card.target()).as("the baseline reports no routes")
                 .isEqualTo("cascade"));
         assertThat(cards.get(0)).isEqualTo(new RouterScorecard("cascade", "rulebook", true, 4, 0.5, 13.5, 750, 0.75, 0,
-                null));
+                null, 0.0, 0.333333));
         // A prompt on the other tier: that tier's TTFT plus its four tokens at that tier's rate, at its cost per ms.
         assertThat(cards.get(1)).isEqualTo(new RouterScorecard("cascade", "always-small", false, 4, 0, 3.0, 300, 0.75, 0,
-                null));
+                null, 1.0, 0.0));
         assertThat(cards.get(2)).isEqualTo(new RouterScorecard("cascade", "always-large", false, 4, 1, 24.0, 1200, 0.25, 0,
-                null));
+                null, 0.0, 1.0));
         assertThat(cards.get(3)).isEqualTo(new RouterScorecard("cascade", "random-same-mix", false, 4, 0.5, 13.5, 300, 0.5,
-                0, null));
+                0, null, 0.5, 0.5));
     }
 
     @Test

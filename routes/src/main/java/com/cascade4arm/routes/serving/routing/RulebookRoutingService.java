@@ -113,6 +113,12 @@ public final class RulebookRoutingService implements RoutingService {
             factsJson.put("category", decision.category());
         }
         factsJson.set("fired_rules", JSON.valueToTree(decision.firedRules()));
+        // The two misroutes cost differently (issue 32): say which one this route is if it is wrong.
+        if ("small".equals(decision.route())) {
+            factsJson.put("error_if_wrong", "hard sent small: a quality risk");
+        } else if ("large".equals(decision.route())) {
+            factsJson.put("error_if_wrong", "easy sent large: a cost");
+        }
         return factsJson;
     }
 

@@ -9,6 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * {@code POST /api/route} on the prompts issue 19 reported as misrouted: the route over real HTTP, and the facts that
@@ -53,5 +54,9 @@ class ExplainRoutingIT {
         assertThat(facts.path(facts.path("topScoreCategory").asText() + "Score").asDouble())
                 .isEqualTo(facts.path("topScore").asDouble());
         assertThat(facts.path("scoreFeatures")).as("the features behind the learned score").isNotEmpty();
+        assertThat(facts.path("largeScore").asDouble()).as("P(large)").isEqualTo(facts.path("reasoningScore").asDouble()
+                + facts.path("codeScore").asDouble() + facts.path("analysisScore").asDouble(), within(0.0015));
+        assertThat(facts.path("error_if_wrong").asText())
+                .isEqualTo(route.equals("small") ? "hard sent small: a quality risk" : "easy sent large: a cost");
     }
 }

@@ -15,10 +15,14 @@ import static org.awaitility.Awaitility.await;
  * /api/route shows semanticLargeScore with how it was found, and a chat the rules alone send small goes large.
  */
 class SemanticFactIT {
-    /** The learned score is unsure (top score 0.333) and the rules send it small; its embedding finds it hard (0.98). */
+    /**
+     * The learned score is unsure (everyday 0.463, largeScore 0.454) and the rules send it small; its embedding finds it
+     * hard (0.81), and the two together pass the semantic rule's bar (an average P(large) above 0.6).
+     */
     private static final String UNSURE_HARD =
-            "rent or buy in a city where prices doubled in 5 years, what do you reckon";
-    private static final String SEMANTIC_RULE = "semantic score: an unsure prompt the embedding finds hard goes large";
+            "what do you reckon about switching to a four-day week at our small bakery";
+    private static final String SEMANTIC_RULE =
+            "semantic score: an unsure prompt the embedding and the score find hard goes large";
 
     @Test
     void offAsShippedTheExplanationSaysSoAndTheRulesRouteWithoutIt() {
@@ -44,7 +48,7 @@ class SemanticFactIT {
             JsonNode body = explain(http, UNSURE_HARD);
             assertThat(body.path("route").asText()).isEqualTo("large");
             assertThat(body.path("rule").asText()).isEqualTo(SEMANTIC_RULE);
-            assertThat(body.path("facts").path("semanticLargeScore").asDouble()).isBetween(0.8, 1.0);
+            assertThat(body.path("facts").path("semanticLargeScore").asDouble()).isBetween(0.75, 1.0);
 
             JsonNode confident = explain(http, "What is the capital of France?").path("facts");
             assertThat(confident.path("semanticLargeScore").asDouble()).isEqualTo(-1);
