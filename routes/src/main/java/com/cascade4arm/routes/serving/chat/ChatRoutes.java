@@ -55,6 +55,7 @@ public final class ChatRoutes extends ApiRoutes {
                 .process(keys.admit(KeyUse.CHAT, "chat"))
                 .transform().body(byte[].class, steps::parse)
                 .to(direct(SELECT_ENDPOINT))
+                .process(exchange -> keys.decided(exchange, exchange.getMessage().getBody(RoutedChat.class).decision()))
                 .process(keys.requireTier(TIER))
                 .doTry()
                     .to(direct(CALL_TIER))

@@ -1,6 +1,7 @@
 package com.cascade4arm.routes.serving.keys;
 
 import com.cascade4arm.openai.ApiError;
+import com.cascade4arm.routes.serving.http.AdminAuth;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -26,16 +27,21 @@ public final class KeyGuard {
     private final boolean required;
     private final KeyStore store;
     private final byte[] internalAuthorization;
+    private final AdminAuth admin;
     private final Clock clock;
     private final KeyRateWindows windows = new KeyRateWindows();
     private final KeyMetrics metrics;
 
-    /** {@code internalAuthorization}: the gateway's own loopback calls (Compare's cascade leg, benchmarks) pass. */
-    public KeyGuard(KeysSettings settings, KeyStore store, String internalAuthorization, MeterRegistry registry,
-                    Clock clock) {
+    /**
+     * {@code internalAuthorization}: the gateway's own loopback calls (Compare's cascade leg, benchmarks) pass;
+     * so does the admin token ({@code admin}), which the console sends for its Compare and Explain in keys mode.
+     */
+    public KeyGuard(KeysSettings settings, KeyStore store, String internalAuthorization, AdminAuth admin,
+                    MeterRegistry registry, Clock clock) {
         this.required = settings.keysRequired();
         this.store = store;
         this.internalAuthorization = internalAuthorization.getBytes(StandardCharsets.UTF_8);
+        this.admin = admin;
         this.clock = clock;
         this.metrics = new KeyMetrics(registry, settings.metricsAliases());
     }
@@ -57,8 +63,8 @@ public final class KeyGuard {
                 internalAuthorization)) {
             return Optional.empty();
         }
-        if (!required) {
-            return Optional.empty();
+        if (!required || admin.presentedBy(authorization)) {
+            return Optional.empty(); // the admin is not a key: never limited or charged
         }
         ApiKey key = authenticate(authorization);
         if (use == KeyUse.COMPARE && !key.compareAllowed()) {

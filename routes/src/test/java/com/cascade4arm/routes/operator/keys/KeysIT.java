@@ -215,11 +215,29 @@ class KeysIT {
         assertThat(served.path("cost_usd").asDouble()).isPositive();
         assertThat(served.path("completion_tokens").asLong()).isPositive();
         assertThat(log.path("content_logged").asBoolean()).isFalse();
-        assertThat(log.toString()).doesNotContain("Say hello to the team");
+        assertThat(log.toString()).doesNotContain("Say hello to the team").doesNotContain("\"Say\"");
+        // The explanation of each row: the reason, the rules version, the facts the decision used.
+        assertThat(served.path("reason").asText()).contains("small");
+        assertThat(served.path("rules_version").asLong()).isPositive();
+        assertThat(served.path("facts").path("wordCount").asInt()).isEqualTo(5);
+        assertThat(served.path("facts").path("fired_rules").isArray()).isTrue();
+        JsonNode refused = log.path("requests").get(0);
+        assertThat(refused.path("route").asText()).as("the decision stands on a refused request").isEqualTo("large");
 
         JsonNode errors = json(gateway.send(HttpRequest.newBuilder(gateway.base().resolve(
                 "/api/requests?key=traced&status=4xx")).header("Authorization", "Bearer " + ADMIN).GET().build()));
         assertThat(errors.path("requests").size()).isEqualTo(1);
+    }
+
+    /** The console holds the admin token, not a key: it is let through (Compare, Explain, chat), never charged. */
+    @Test
+    void theAdminTokenStandsInForAKey() {
+        assertThat(chatWith(gateway, ADMIN, "auto").statusCode()).isEqualTo(200);
+        HttpResponse<String> explained = gateway.send(HttpRequest.newBuilder(gateway.base().resolve("/api/route"))
+                .header("Content-Type", "application/json").header("Authorization", "Bearer " + ADMIN)
+                .POST(HttpRequest.BodyPublishers.ofString("{\"prompt\":\"hi\"}")).build());
+        assertThat(explained.statusCode()).as(explained.body()).isEqualTo(200);
+        assertError(chatWith(gateway, ADMIN + "x", "auto"), 401, "invalid_api_key");
     }
 
     @Test
