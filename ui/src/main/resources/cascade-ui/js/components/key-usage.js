@@ -18,7 +18,7 @@ export class KeyUsage {
       el('div', { class: 'key-usage__head' }, this.spend, this.csv),
       el('div', { class: 'chart-card__canvas key-usage__chart' }, this.canvas, this.chartNote),
       el('div', { class: 'table-scroll table-scroll--flat', tabindex: '0', role: 'region', 'aria-label': 'Usage per day and tier' },
-        el('table', { class: 'data-table' },
+        el('table', { class: 'kv-table data-table' },
           el('thead', {}, el('tr', {},
             el('th', { scope: 'col' }, 'Day (UTC)'), el('th', { scope: 'col' }, 'Tier'), el('th', { scope: 'col', class: 'num' }, 'Requests'),
             el('th', { scope: 'col', class: 'num' }, 'Tokens in'), el('th', { scope: 'col', class: 'num' }, 'Tokens out'),
@@ -34,7 +34,7 @@ export class KeyUsage {
       el('td', {}, r.day), el('td', {}, r.tier), el('td', { class: 'num' }, formatInt(r.requests)),
       el('td', { class: 'num' }, formatInt(r.prompt_tokens)), el('td', { class: 'num' }, formatInt(r.completion_tokens)),
       el('td', { class: 'num', 'data-testid': 'key-usage-cost' }, formatUsd(r.cost_usd))))
-      : el('tr', {}, el('td', { colspan: '6', class: 'data-table__empty muted' }, 'No answered requests with this key yet.')));
+      : el('tr', { class: 'data-table__empty' }, el('td', { colspan: '6', class: 'muted' }, 'No answered requests with this key yet.')));
     this.csv.hidden = csvText == null;
     if (csvText != null) {
       // A data: URL (like the Benchmark tab's CSV): the download needs no second authorized request.

@@ -52,7 +52,7 @@ class KeysView {
         el('div', { class: 'keys__actions' }, this.refreshButton, this.newButton)),
       this.gate.root, this.message, this.secret.root,
       el('div', { class: 'table-scroll table-scroll--flat', tabindex: '0', role: 'region', 'aria-label': 'Keys' },
-        el('table', { class: 'data-table keys-table', 'data-testid': 'keys-table' },
+        el('table', { class: 'kv-table data-table keys-table', 'data-testid': 'keys-table' },
           el('thead', {}, el('tr', {}, ['Alias', 'Prefix', 'Owner', 'Tiers', 'May use', 'Limits', 'Budgets (day / month)',
             'Spent (today / month)', 'Expires', 'Status', ''].map((h) => el('th', { scope: 'col' }, h)))),
           this.rows)));
@@ -106,7 +106,7 @@ class KeysView {
 
   renderRows() {
     replaceChildren(this.rows, this.keys.length ? this.keys.map((key) => this.row(key))
-      : el('tr', {}, el('td', { colspan: '11', class: 'data-table__empty muted' }, 'No keys yet: New key makes one.')));
+      : el('tr', { class: 'data-table__empty' }, el('td', { colspan: '11', class: 'muted' }, 'No keys yet: New key makes one.')));
   }
 
   row(key) {

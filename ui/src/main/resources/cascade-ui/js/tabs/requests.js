@@ -78,7 +78,7 @@ class RequestsView {
           on: { submit: (e) => { e.preventDefault(); this.load(); } } }, key.field, route.field, status.field, search.field),
         this.message,
         el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Requests, newest first' },
-          el('table', { class: 'data-table requests-table', 'data-testid': 'requests-table' },
+          el('table', { class: 'kv-table data-table requests-table', 'data-testid': 'requests-table' },
             el('thead', {}, el('tr', {}, ['', 'Time', 'Key', 'Kind', 'Route', 'Rule', 'Endpoint', 'Status', 'TTFT', 'Total', 'Tokens in / out', 'Cost', 'Escalated / fallback']
               .map((h, i) => el('th', { scope: 'col', class: i >= 8 && i <= 11 ? 'num' : null }, i === 0 ? el('span', { class: 'visually-hidden' }, 'Explanation') : h)))),
             this.body))));
@@ -150,7 +150,7 @@ class RequestsView {
     setText(this.count, this.loadedAt ? `${shown.length} of the last ${this.rows.length} matching requests, newest first · `
       + `read ${formatDateTime(this.loadedAt.toISOString())}${this.contentLogged ? ' · prompt and answer text logged' : ' · no prompt or answer text kept'}` : '');
     replaceChildren(this.body, shown.length ? shown.flatMap((r) => this.row(r))
-      : el('tr', {}, el('td', { colspan: String(COLUMNS), class: 'data-table__empty muted' }, this.loadedAt ? 'No request matches.' : 'Not read yet.')));
+      : el('tr', { class: 'data-table__empty' }, el('td', { colspan: String(COLUMNS), class: 'muted' }, this.loadedAt ? 'No request matches.' : 'Not read yet.')));
   }
 
   row(r) {

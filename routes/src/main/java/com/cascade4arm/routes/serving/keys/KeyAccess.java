@@ -48,10 +48,11 @@ public final class KeyAccess {
             if (log.keepsContent()) {
                 tracked.prompt(promptOf(exchange.getMessage().getBody(byte[].class)));
             }
-            ApiKey key = guard.admit(http.header("Authorization"), use).orElse(null);
+            // The key is named in the log once its secret matched, also when it is then refused (revoked, budget…).
+            ApiKey key = guard.admit(http.header("Authorization"), use, known -> tracked.key(known.alias(),
+                    known.prefix())).orElse(null);
             if (key != null) {
                 exchange.setProperty(KEY, key);
-                tracked.key(key.alias(), key.prefix());
                 http.onAnswered((cascade, text) -> guard.charge(key, cascade));
             }
         };

@@ -16,6 +16,7 @@ import java.time.ZonedDateTime;
 import java.time.temporal.TemporalAdjusters;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Enforces virtual keys on the request path: who the caller is (401), what the key may use (403), its per-minute
@@ -59,6 +60,14 @@ public final class KeyGuard {
      * request without a key; otherwise the key, admitted against its limits and budgets — or an OpenAI error.
      */
     public Optional<ApiKey> admit(String authorization, KeyUse use) {
+        return admit(authorization, use, key -> { });
+    }
+
+    /**
+     * {@link #admit(String, KeyUse)}, telling {@code identified} the key as soon as its secret matched — also when it is
+     * then refused (revoked, expired, over a limit or budget): the request log names the key of a refused request.
+     */
+    public Optional<ApiKey> admit(String authorization, KeyUse use, Consumer<ApiKey> identified) {
         if (authorization != null && MessageDigest.isEqual(authorization.getBytes(StandardCharsets.UTF_8),
                 internalAuthorization)) {
             return Optional.empty();
@@ -66,7 +75,7 @@ public final class KeyGuard {
         if (!required || admin.presentedBy(authorization)) {
             return Optional.empty(); // the admin is not a key: never limited or charged
         }
-        ApiKey key = authenticate(authorization);
+        ApiKey key = authenticate(authorization, identified);
         if (use == KeyUse.COMPARE && !key.compareAllowed()) {
             metrics.refused(key.alias(), "compare");
             throw new ApiError(403, ApiError.PERMISSION, "compare_not_allowed",
@@ -117,7 +126,7 @@ public final class KeyGuard {
         metrics.answered(key.alias(), prompt, completion, cost);
     }
 
-    private ApiKey authenticate(String authorization) {
+    private ApiKey authenticate(String authorization, Consumer<ApiKey> identified) {
         String secret = authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)
                 ? authorization.substring(7).trim() : null;
         if (secret == null || secret.isEmpty()) {
@@ -129,6 +138,7 @@ public final class KeyGuard {
             throw unauthorized("invalid_api_key", "the API key is not valid");
         }
         ApiKey key = found.get();
+        identified.accept(key);
         if (key.revoked()) {
             throw unauthorized("revoked_api_key", "key " + key.prefix() + " was revoked at " + key.revokedAt());
         }

@@ -174,6 +174,13 @@ class KeysIT {
                 + key.path("id").asText() + "/usage?format=csv")).header("Authorization", "Bearer " + ADMIN).GET().build());
         assertThat(csv.headers().firstValue("Content-Type").orElse("")).startsWith("text/csv");
         assertThat(csv.body().lines().toList()).hasSize(2).first().asString().startsWith("day,tier,requests");
+
+        // The refused request is in the log under its key: "what happened to my request?" — its budget.
+        JsonNode refused = Awaitility.await().atMost(Duration.ofSeconds(5)).until(
+                () -> json(gateway.send(HttpRequest.newBuilder(gateway.base().resolve("/api/requests?key=thrifty&status=429"))
+                        .header("Authorization", "Bearer " + ADMIN).GET().build())),
+                answer -> answer.path("requests").size() == 1);
+        assertThat(refused.path("requests").get(0).path("key_prefix").asText()).isEqualTo(key.path("prefix").asText());
     }
 
     @Test
@@ -237,6 +244,19 @@ class KeysIT {
                 .header("Content-Type", "application/json").header("Authorization", "Bearer " + ADMIN)
                 .POST(HttpRequest.BodyPublishers.ofString("{\"prompt\":\"hi\"}")).build());
         assertThat(explained.statusCode()).as(explained.body()).isEqualTo(200);
+        JsonNode explainRow = Awaitility.await("the explain request logged").atMost(Duration.ofSeconds(5)).until(() -> {
+            JsonNode log = json(gateway.send(HttpRequest.newBuilder(gateway.base().resolve("/api/requests?limit=20"))
+                    .header("Authorization", "Bearer " + ADMIN).GET().build()));
+            for (JsonNode row : log.path("requests")) {
+                if (row.path("kind").asText().equals("explain")) {
+                    return row;
+                }
+            }
+            return null;
+        }, java.util.Objects::nonNull);
+        assertThat(explainRow.path("rule").asText()).as("with its decision").isEqualTo(json(explained).path("rule").asText());
+        assertThat(explainRow.path("facts").path("fired_rules").isArray()).isTrue();
+        assertThat(explainRow.path("key_alias").isNull()).as("the admin is not a key").isTrue();
         assertError(chatWith(gateway, ADMIN + "x", "auto"), 401, "invalid_api_key");
     }
 
