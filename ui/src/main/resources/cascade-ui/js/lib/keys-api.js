@@ -18,7 +18,8 @@ export const updateKey = (id, fields) => adminRequest(keyPath(id), { method: 'PU
 export const revokeKey = (id) => adminRequest(keyPath(id), { method: 'DELETE' }, 'Revoking a key').then((r) => r.body);
 
 /** The key with a new `secret` (and prefix): the old secret stops working at once. */
-export const rotateKey = (id) => adminRequest(`${keyPath(id)}/rotate`, { method: 'POST' }, 'Rotating a key').then((r) => r.body);
+// An empty JSON body: the gateway's edge refuses a POST without Content-Type (415).
+export const rotateKey = (id) => adminRequest(`${keyPath(id)}/rotate`, { method: 'POST', body: {} }, 'Rotating a key').then((r) => r.body);
 
 /** { id, alias, usage: [{ day, tier, requests, prompt_tokens, completion_tokens, cost_usd }], spent_today_usd, spent_month_usd } */
 export const keyUsage = (id) => adminRequest(`${keyPath(id)}/usage`, {}, 'Reading key usage').then((r) => r.body);

@@ -98,6 +98,7 @@ class KeysView {
       return;
     }
     this.gate.open();
+    this.rows.dataset.loaded = 'true';
     this.renderRows();
     const selected = this.keys.find((k) => k.id === this.selected);
     if (selected) await this.details.show(selected);
@@ -106,7 +107,8 @@ class KeysView {
 
   renderRows() {
     replaceChildren(this.rows, this.keys.length ? this.keys.map((key) => this.row(key))
-      : el('tr', { class: 'data-table__empty' }, el('td', { colspan: '11', class: 'muted' }, 'No keys yet: New key makes one.')));
+      : el('tr', { class: 'data-table__empty' }, el('td', { colspan: '11', class: 'muted' },
+        this.rows.dataset.loaded ? 'No keys yet: New key makes one.' : 'Not read yet: the list needs the admin token.')));
   }
 
   row(key) {

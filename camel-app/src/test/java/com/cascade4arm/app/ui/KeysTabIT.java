@@ -66,7 +66,7 @@ class KeysTabIT {
         page.byTestId("keys-gate-button").click();
         console.enterAdminToken(ADMIN);
         ConsolePage.await("keys listed").until(() -> !page.byTestId("keys-gate").isDisplayed()
-                && page.text("keys-rows").contains("No keys yet"));
+                && "true".equals(page.byTestId("keys-rows").getDomAttribute("data-loaded")));
 
         page.byTestId("keys-new").click();
         page.byTestId("key-create-alias").sendKeys(ALIAS);
@@ -104,7 +104,7 @@ class KeysTabIT {
                 .substring("data:text/csv;charset=utf-8,".length()), StandardCharsets.UTF_8);
         assertThat(csv).startsWith("day,tier,requests,prompt_tokens,completion_tokens,cost_usd\n").contains(",1,");
 
-        page.byTestId("key-revoke").click();
+        click(page.byTestId("key-revoke"));
         ConsolePage.await("revoke asks first").until(() -> console.dialogOpen("keys-confirm"));
         page.byTestId("keys-confirm-submit").click();
         ConsolePage.await("revoked in the list").until(() -> "revoked".equals(keyRow().getDomAttribute("data-status")));
@@ -150,6 +150,51 @@ class KeysTabIT {
         page.byTestId("explain").click();
         ConsolePage.await("explained with the admin token").until(() -> !page.text("explain-rule").isBlank()
                 && !page.text("explain-rule").equals("\u2014"));
+    }
+
+    @Test
+    void aKeyIsEditedAndRotatedFromItsDetails() {
+        BrowserSession page = browser.session();
+        HttpTestClient http = new HttpTestClient(gateway.baseUrl());
+        HttpTestClient.Response created = http.postAuthorized("/api/keys", "{\"alias\":\"team-rotate\",\"rpm\":60}", ADMIN);
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        String oldSecret = created.json().path("secret").asText();
+
+        console.openAt(URI.create(gateway.baseUrl() + "/#keys"));
+        if (page.byTestId("keys-gate").isDisplayed()) {
+            page.byTestId("keys-gate-button").click();
+            console.enterAdminToken(ADMIN);
+        }
+        ConsolePage.await("the key listed").until(() -> row("team-rotate").isDisplayed());
+        row("team-rotate").findElement(By.cssSelector("[data-testid=key-open]")).click();
+        ConsolePage.await("its details").until(() -> page.text("key-details-title").contains("team-rotate"));
+        ConsolePage.retype(page.byTestId("key-edit-rpm"), "30");
+        click(page.byTestId("key-edit-submit"));
+        ConsolePage.await("the new limit listed").until(() -> row("team-rotate").getText().contains("30 req/min"));
+        assertThat(http.get("/api/keys/" + created.json().path("id").asText()).status()).as("admin only").isEqualTo(401);
+
+        click(page.byTestId("key-rotate"));
+        ConsolePage.await("rotate asks first").until(() -> console.dialogOpen("keys-confirm"));
+        page.byTestId("keys-confirm-submit").click();
+        ConsolePage.await("the new secret shown once").until(() -> page.byTestId("key-secret-panel").isDisplayed()
+                && page.text("key-secret-title").contains("rotated"));
+        String newSecret = page.byTestId("key-secret").getDomProperty("value");
+        assertThat(newSecret).startsWith("sk-c4a-").isNotEqualTo(oldSecret);
+
+        assertThat(http.postAuthorized("/v1/chat/completions", HttpTestClient.chat("Hi", 4, false), oldSecret).status())
+                .as("the old secret stops at once").isEqualTo(401);
+        assertThat(http.postAuthorized("/v1/chat/completions", HttpTestClient.chat("Hi", 4, false), newSecret).status())
+                .isEqualTo(200);
+    }
+
+    /** Clicks a button scrolled to the middle of the window: at the top the sticky header would cover it. */
+    private void click(WebElement button) {
+        browser.session().script("arguments[0].scrollIntoView({block: 'center'})", button);
+        button.click();
+    }
+
+    private WebElement row(String alias) {
+        return browser.session().driver().findElement(By.cssSelector("[data-testid=key-row][data-alias=\"" + alias + "\"]"));
     }
 
     private WebElement keyRow() {

@@ -156,7 +156,8 @@ public final class RequestLog {
             }
             ObjectNode kept = object.deepCopy();
             if (!content) {
-                kept.remove("firstWord"); // the prompt's own word: text, which the log keeps only with content on
+                // The prompt's own words (its first word, the words that scored most): text, kept only with content on.
+                kept.remove(List.of("firstWord", "scoreFeatures"));
             }
             if (kept.toString().length() <= MAX_FACTS_CHARS) {
                 return kept;

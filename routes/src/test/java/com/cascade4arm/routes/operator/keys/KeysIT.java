@@ -228,6 +228,8 @@ class KeysIT {
         assertThat(served.path("rules_version").asLong()).isPositive();
         assertThat(served.path("facts").path("wordCount").asInt()).isEqualTo(5);
         assertThat(served.path("facts").path("fired_rules").isArray()).isTrue();
+        assertThat(served.path("facts").has("firstWord") || served.path("facts").has("scoreFeatures"))
+                .as("the prompt's own words stay out of the log without content").isFalse();
         JsonNode refused = log.path("requests").get(0);
         assertThat(refused.path("route").asText()).as("the decision stands on a refused request").isEqualTo("large");
 
