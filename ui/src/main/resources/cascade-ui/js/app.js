@@ -3,20 +3,36 @@
 import * as compare from './tabs/compare.js';
 import * as benchmark from './tabs/benchmark.js';
 import * as rules from './tabs/rules.js';
+import * as keys from './tabs/keys.js';
+import * as requests from './tabs/requests.js';
 import { HealthIndicator } from './components/health-indicator.js';
 import { manageToken, onTokenChange } from './components/admin-token.js';
 import { showDemoNotice } from './components/orientation.js';
 import { watchScrollCues } from './lib/scroll-cue.js';
 
-const TABS = [compare, benchmark, rules];
+const TABS = [compare, benchmark, rules, keys, requests];
 const DEFAULT_TAB = compare.id;
 
 const tabButtons = [...document.querySelectorAll('[role="tab"]')];
 const mounted = new Set();
 
+/** "#rules?rule=x" → the tab id and its parameters (a link into a tab, e.g. from a request's explanation). */
+function hashParts() {
+  const [tab, query = ''] = location.hash.replace(/^#\/?/, '').split('?');
+  return { wanted: decodeURIComponent(tab), params: new URLSearchParams(query) };
+}
+
 function tabFromHash() {
-  const wanted = decodeURIComponent(location.hash.replace(/^#\/?/, ''));
+  const { wanted } = hashParts();
   return TABS.some((t) => t.id === wanted) ? wanted : DEFAULT_TAB;
+}
+
+/** Shows the hash's tab and hands it the hash's parameters, if any and if it takes them. */
+function showFromHash() {
+  const tabId = tabFromHash();
+  show(tabId);
+  const { params } = hashParts();
+  if ([...params.keys()].length) TABS.find((t) => t.id === tabId).reveal?.(params);
 }
 
 function show(tabId, { focus = false } = {}) {
@@ -57,8 +73,8 @@ for (const button of tabButtons) {
   button.addEventListener('click', () => select(button.dataset.tab));
   button.addEventListener('keydown', onTabKey);
 }
-window.addEventListener('hashchange', () => show(tabFromHash()));
-window.addEventListener('popstate', () => show(tabFromHash()));
+window.addEventListener('hashchange', showFromHash);
+window.addEventListener('popstate', showFromHash);
 
 // The sticky header's height (it wraps on phones): scrolled-to results and focused controls stay below it (usability.css).
 const header = document.querySelector('.app-header');
@@ -69,7 +85,7 @@ watchScrollCues(document.getElementById('main'));
 
 // Asked first and awaited before the page reports ready: the notice arrives before anyone can act on the layout.
 const demoNotice = showDemoNotice(document.getElementById('intro-notices'));
-show(tabFromHash());
+showFromHash();
 new HealthIndicator(document.getElementById('health')).start();
 
 const adminButton = document.getElementById('admin-button');

@@ -137,7 +137,7 @@ public final class Gateway implements AutoCloseable {
         // Virtual keys (their store is the gateway's store: files or the shared database) and the request log.
         this.keys = shared.keyStore(config.dataDirectory());
         KeysSettings keySettings = KeysSettings.from(config, settings.edge().exposure()); // refuses open beyond loopback
-        this.keyAccess = new KeyAccess(new KeyGuard(keySettings, keys, edge.internalAuthorization(), meterRegistry,
+        this.keyAccess = new KeyAccess(new KeyGuard(keySettings, keys, edge.internalAuthorization(), admin, meterRegistry,
                 Clock.systemUTC()), new RequestLog(keySettings.requestLogSize(), keySettings.requestLogContent(),
                 Clock.systemUTC()));
         CircuitBreakerRegistry breakers = CircuitBreakerRegistry.of(CircuitBreakerConfig.custom()

@@ -2,7 +2,7 @@
 // in a small dialog, kept in sessionStorage (this tab only), sent as "Authorization: Bearer …", and asked again when
 // the gateway rejects it. A server without a token configured says so instead of asking.
 import { el, setText } from '../lib/dom.js';
-import { ApiError, requestJson } from '../lib/api.js';
+import { ApiError, KEY_REFUSALS, requestJson } from '../lib/api.js';
 
 const STORAGE_KEY = 'cascade4arm.adminToken';
 const listeners = new Set();
@@ -133,4 +133,25 @@ export async function adminRequest(path, options, action) {
       throw e;
     }
   }
+}
+
+/**
+ * A Compare or Explain refused for want of a key (the gateway runs cascade.auth.mode=keys): what to tell the user, or
+ * null for any other error. The console has no key of its own; the admin token stands in for one.
+ */
+export function keysModeProblem(e) {
+  if (!(e instanceof ApiError) || e.status !== 401 || !KEY_REFUSALS.includes(e.code)) return null;
+  return storedToken()
+    ? 'This gateway requires an API key, and the admin token saved in this tab is not accepted in place of one. '
+      + 'Set the right admin token (header: Admin token), then try again.'
+    : 'This gateway requires an API key (keys mode): the console sends the gateway\u2019s admin token in place of one. '
+      + 'Enter the admin token, then try again.';
+}
+
+/** Opens the token dialog for a Compare or Explain a gateway in keys mode refused; resolves once it closes. */
+export async function askTokenForKeysMode(action) {
+  const token = await tokenDialog().ask({ purpose: `${action}: this gateway requires an API key, and the console uses the admin token in its place.`,
+    problem: storedToken() ? 'The saved token was not accepted.' : null });
+  if (token) saveToken(token);
+  return !!token;
 }

@@ -87,16 +87,23 @@ export const getHealth = (signal) => requestJson('/health', { signal, acceptStat
  * baseline share CPUs here, and the hosted API's configured reasoning.
  */
 export const getCompareSystems = (signal) => requestJson('/api/compare/systems', { signal }).then((r) => r.body);
-export const explainRoute = (prompt, signal) => requestJson('/api/route', { method: 'POST', body: { prompt }, signal }).then((r) => r.body);
+/** token: the admin token, sent in place of a key (a gateway in keys mode refuses the console's calls without one). */
+export const explainRoute = (prompt, signal, token = null) => requestJson('/api/route', { method: 'POST', body: { prompt }, signal,
+  headers: bearer(token) }).then((r) => r.body);
+
+const bearer = (token) => (token ? { Authorization: `Bearer ${token}` } : {});
+
+/** 401 of a gateway in keys mode (no key, or a token that is not one): the console's calls need the admin token. */
+export const KEY_REFUSALS = ['missing_api_key', 'invalid_api_key', 'revoked_api_key', 'expired_api_key'];
 
 /** POSTs a JSON body and returns the response once its headers arrived; throws ApiError for a non-2xx answer. */
-async function openStream(endpoint, body, signal) {
+async function openStream(endpoint, body, signal, token) {
   let response;
   try {
     response = await fetch(endpoint, {
       method: 'POST',
       signal,
-      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...bearer(token) },
       body: JSON.stringify(body),
     });
   } catch (e) {
@@ -118,13 +125,14 @@ async function openStream(endpoint, body, signal) {
  *   { type: 'error', message }                                   an unreadable event
  *   { type: 'done' }                                             on "data: [DONE]"
  * Throws ApiError (400/413 …) when the gateway refuses the request before streaming; AbortError when signal aborts.
+ * token: the admin token, sent in place of a key (keys mode).
  */
-export async function* streamCompare({ prompt, maxTokens, sampling = {}, systems, draft, hostedReasoning, signal }) {
+export async function* streamCompare({ prompt, maxTokens, sampling = {}, systems, draft, hostedReasoning, signal, token }) {
   const body = { prompt, max_tokens: maxTokens, ...sampling };
   if (systems) body.systems = systems;
   if (draft === false) body.draft = false; // the cascade's large model without its speculative draft
   if (hostedReasoning) body.hosted_reasoning = hostedReasoning;
-  const response = await openStream('/api/compare/stream', body, signal);
+  const response = await openStream('/api/compare/stream', body, signal, token);
   for await (const { data } of readSse(response.body)) {
     if (data === '[DONE]') {
       yield { type: 'done' };

@@ -8,6 +8,7 @@ import { RaceColumn, SYSTEMS } from '../components/race-column.js';
 import { RaceSummary } from '../components/race-summary.js';
 import { CompareIntro } from '../components/compare-intro.js';
 import { getConsoleText } from '../lib/console-api.js';
+import { askTokenForKeysMode, keysModeProblem, storedToken } from '../components/admin-token.js';
 
 export const id = 'compare';
 const PROGRESS_TICK_MS = 100;
@@ -148,9 +149,12 @@ class CompareView {
         this.summary.stopped(finished, this.racing().length, skipped, races.length);
       } else {
         const title = errorTitle(e);
-        for (const column of this.columns.values()) if (!column.finished) column.abandon(title);
-        this.summary.failed(`${title}: the gateway refused the request.`);
-        this.form.showProblem(e.message);
+        const keysMode = keysModeProblem(e);
+        for (const column of this.columns.values()) if (!column.finished) column.abandon(keysMode ? 'Needs the admin token' : title);
+        this.summary.failed(keysMode ? 'The gateway requires an API key: the console needs the admin token to race.'
+          : `${title}: the gateway refused the request.`);
+        this.form.showProblem(keysMode || e.message);
+        if (keysMode) askTokenForKeysMode('Compare');
       }
     } finally {
       if (this.running === controller) this.setRunning(null);
@@ -166,7 +170,7 @@ class CompareView {
     const ticker = setInterval(tick, PROGRESS_TICK_MS);
     let aggregate = null;
     try {
-      for await (const event of streamCompare({ ...request, signal: controller.signal })) {
+      for await (const event of streamCompare({ ...request, signal: controller.signal, token: storedToken() })) {
         const column = this.columns.get(event.system);
         if (event.type === 'delta') column?.appendDelta(event.text);
         else if (event.type === 'routed') column?.routed(event);
@@ -200,7 +204,8 @@ class CompareView {
     const ticker = setInterval(tick, PROGRESS_TICK_MS);
     let aggregate = null;
     try {
-      for await (const event of streamCompare({ ...request, systems: ['cascade'], draft: false, signal: controller.signal })) {
+      for await (const event of streamCompare({ ...request, systems: ['cascade'], draft: false, signal: controller.signal,
+        token: storedToken() })) {
         if (event.type === 'aggregate') aggregate = event.aggregate;
       }
     } finally {
@@ -228,9 +233,11 @@ class CompareView {
     this.explainButton.disabled = true;
     this.explain.showMessage('Asking the rulebook…');
     try {
-      this.explain.show(await explainRoute(prompt));
+      this.explain.show(await explainRoute(prompt, undefined, storedToken()));
     } catch (e) {
-      this.explain.showMessage(`${errorTitle(e)}: ${e.message}`, 'error');
+      const keysMode = keysModeProblem(e);
+      this.explain.showMessage(keysMode || `${errorTitle(e)}: ${e.message}`, 'error');
+      if (keysMode) askTokenForKeysMode('Explain routing');
     } finally {
       this.explainButton.disabled = false;
     }

@@ -15,11 +15,20 @@ export const id = 'rules';
 /** Recorded as the author of versions activated from the console. */
 const AUTHOR = 'console';
 
+let current = null; // the mounted view, for reveal()
+
 export function mount(root) {
   const view = new RulesView();
   root.append(view.root);
-  view.load();
+  view.loaded = view.load();
+  current = view;
   return view;
+}
+
+/** URL hash parameters (#rules?rule=<name>, the Requests tab's link): shows that rule in the editor. */
+export function reveal(params) {
+  const rule = params.get('rule');
+  if (rule && current) current.revealRule(rule);
 }
 
 class RulesView {
@@ -97,6 +106,21 @@ class RulesView {
     // The shared database is unreachable: the server shows its cached copy, and edits will answer 503 until it is back.
     else if (this.active.source === 'cache') this.say(`Shown from this server's cached copy: ${this.active.source_note}`, 'warn');
     await this.refreshHistory();
+  }
+
+  /** Puts the cursor on the rule named `name` in the active files (the link from a request's explanation). */
+  async revealRule(name) {
+    await this.loaded;
+    const quoted = new RegExp(`^\\s*rule\\s+(["'])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\1`);
+    for (const file of this.editor.files()) {
+      const line = file.content.split('\n').findIndex((text) => quoted.test(text) || text.trim() === `rule ${name}`);
+      if (line >= 0) {
+        this.editor.goTo(file.name, line + 1);
+        this.say(`Rule “${name}”: ${file.name}, line ${line + 1}.`, 'info');
+        return;
+      }
+    }
+    this.say(`“${name}” is not a rule of the active version v${this.active?.version ?? '?'} (e.g. a model the client forced, or a rule since removed).`, 'warn');
   }
 
   async refreshHistory() {

@@ -1,6 +1,7 @@
 package com.cascade4arm.app.ui;
 
 import com.cascade4arm.app.TestGateway;
+import com.cascade4arm.testing.http.HttpTestClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -98,6 +99,43 @@ class AccessibilityIT {
 
         pickFirstOtherVersion(rules);
         scan("rules", "diff");
+        assertNoBlockingViolations();
+    }
+
+    @Test
+    void keysAndRequestsTabsPassAxeWithoutTokenCreatingWithASecretConfirmingAndExpanded() {
+        BrowserSession page = browser.session();
+        console.open("#compare").forgetAdminToken();
+        console.open("#keys");
+        ConsolePage.await("the token gate").until(() -> page.byTestId("keys-gate").isDisplayed());
+        scan("keys", "no-token");
+        page.byTestId("keys-gate-button").click();
+        console.enterAdminToken(TestGateway.ADMIN_TOKEN);
+        ConsolePage.await("keys listed").until(() -> !page.byTestId("keys-gate").isDisplayed());
+        page.byTestId("keys-new").click();
+        ConsolePage.await("create form").until(() -> page.byTestId("keys-create-card").isDisplayed());
+        scan("keys", "create");
+        page.byTestId("key-create-alias").sendKeys("axe-" + System.nanoTime());
+        page.byTestId("key-create-daily").sendKeys("1");
+        page.byTestId("key-create-submit").click();
+        ConsolePage.await("secret and details").until(() -> page.byTestId("key-secret-panel").isDisplayed()
+                && page.byTestId("key-details").isDisplayed());
+        scan("keys", "secret-and-details");
+        page.byTestId("key-revoke").click();
+        ConsolePage.await("revoke confirmation").until(() -> console.dialogOpen("keys-confirm"));
+        scan("keys", "dialog");
+        page.byTestId("keys-confirm-submit").click();
+
+        HttpTestClient http = new HttpTestClient(browser.url("/"));
+        assertThat(http.post("/v1/chat/completions", HttpTestClient.chat("Hello there", 4, false)).status()).isEqualTo(200);
+        page.byTestId("tab-requests").click();
+        page.byTestId("requests-refresh").click();
+        ConsolePage.await("requests listed").until(() -> !page.allByTestId("request-row").isEmpty());
+        scan("requests", "listed");
+        page.driver().findElement(org.openqa.selenium.By.cssSelector(
+                "[data-testid=request-row][data-status=\"200\"] [data-testid=request-toggle]")).click();
+        ConsolePage.await("explanation open").until(() -> page.byTestId("request-details").isDisplayed());
+        scan("requests", "expanded");
         assertNoBlockingViolations();
     }
 

@@ -19,10 +19,11 @@ class ConsoleShellIT {
     private final ConsolePage page = new ConsolePage(browser);
 
     @Test
-    void showsCompareBenchmarkAndRulesTabsWithCompareSelectedFirst() {
+    void showsEveryTabWithCompareSelectedFirst() {
         page.open("");
 
-        assertThat(page.tabs()).extracting(WebElement::getText).containsExactly("Compare", "Benchmark", "Rules");
+        assertThat(page.tabs()).extracting(WebElement::getText).containsExactly("Compare", "Benchmark", "Rules", "Keys",
+                "Requests");
         assertThat(page.selectedTab()).isEqualTo("compare");
         assertThat(page.panelVisible("compare")).isTrue();
         assertThat(page.panelVisible("benchmark")).isFalse();
@@ -57,9 +58,9 @@ class ConsoleShellIT {
         assertThat(focusedTestId()).as("focus follows the selection").isEqualTo("tab-benchmark");
 
         browser.session().byTestId("tab-benchmark").sendKeys(Keys.END);
-        assertThat(page.selectedTab()).isEqualTo("rules");
+        assertThat(page.selectedTab()).isEqualTo("requests");
 
-        browser.session().byTestId("tab-rules").sendKeys(Keys.ARROW_RIGHT);
+        browser.session().byTestId("tab-requests").sendKeys(Keys.ARROW_RIGHT);
         assertThat(page.selectedTab()).as("arrow right wraps around").isEqualTo("compare");
 
         browser.session().byTestId("tab-compare").sendKeys(Keys.HOME);

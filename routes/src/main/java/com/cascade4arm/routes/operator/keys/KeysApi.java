@@ -54,7 +54,13 @@ final class KeysApi {
     void list(Exchange exchange) {
         ArrayNode keys = Json.MAPPER.createArrayNode();
         Instant now = clock.instant();
-        store.keys().forEach(key -> keys.add(KeyJson.publicView(key, now)));
+        java.time.LocalDate today = java.time.LocalDate.ofInstant(now, java.time.ZoneOffset.UTC);
+        for (ApiKey key : store.keys()) {
+            // Spend beside each key: the console's Keys tab lists it without a usage call per key.
+            var spend = store.spend(key.id(), today);
+            keys.add(KeyJson.publicView(key, now).put("spent_today_usd", spend.todayUsd())
+                    .put("spent_month_usd", spend.monthUsd()));
+        }
         ObjectNode answer = Json.object();
         answer.set("keys", keys);
         exchange.getMessage().setBody(answer);
@@ -163,6 +169,14 @@ final class KeysApi {
         row.put("escalated", r.escalated());
         row.put("fallback", r.fallback());
         row.put("overflow", r.overflow());
+        // The explanation (the Requests tab's expanded row): why the rule decided, and on which facts.
+        row.put("reason", r.reason());
+        if (r.rulesVersion() == null) {
+            row.putNull("rules_version");
+        } else {
+            row.put("rules_version", r.rulesVersion());
+        }
+        row.set("facts", r.facts());
         if (r.prompt() != null) {
             row.put("prompt", r.prompt());
         }

@@ -68,6 +68,7 @@ public final class ChatRoutes extends ApiRoutes {
                 .process(keys.admit(KeyUse.CHAT, "chat"))
                 .transform().body(byte[].class, steps::parse)
                 .to(direct(SELECT_ENDPOINT))
+                .process(exchange -> keys.decided(exchange, exchange.getMessage().getBody(RoutedChat.class).decision()))
                 .process(keys.requireTier(TIER))
                 .process(escalate::boundByKey)
                 .process(overflow == null ? exchange -> { } : overflow::admit)

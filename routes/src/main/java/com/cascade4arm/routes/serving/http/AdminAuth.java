@@ -22,6 +22,16 @@ public final class AdminAuth {
         return token != null;
     }
 
+    /** Whether the Authorization header carries the admin token (false when admin is disabled); constant time. */
+    public boolean presentedBy(String authorizationHeader) {
+        if (token == null) {
+            return false;
+        }
+        String presented = authorizationHeader != null && authorizationHeader.regionMatches(true, 0, "Bearer ", 0, 7)
+                ? authorizationHeader.substring(7).trim() : "";
+        return MessageDigest.isEqual(presented.getBytes(StandardCharsets.UTF_8), token.getBytes(StandardCharsets.UTF_8));
+    }
+
     /** A route step that lets only the admin through ({@code .process(admin.only("editing rules"))}). */
     public Processor only(String operation) {
         return exchange -> {
@@ -36,10 +46,8 @@ public final class AdminAuth {
             throw new ApiError(403, "permission_error", "admin_disabled",
                     operation + " is disabled: no admin token is configured (set CASCADE_ADMIN_TOKEN)");
         }
-        String presented = authorizationHeader != null && authorizationHeader.regionMatches(true, 0, "Bearer ", 0, 7)
-                ? authorizationHeader.substring(7).trim() : "";
         // Constant-time comparison: the token must not leak through response timing.
-        if (!MessageDigest.isEqual(presented.getBytes(StandardCharsets.UTF_8), token.getBytes(StandardCharsets.UTF_8))) {
+        if (!presentedBy(authorizationHeader)) {
             throw new ApiError(401, "authentication_error", "invalid_admin_token",
                     operation + " needs the admin token: send Authorization: Bearer <token>");
         }

@@ -3,6 +3,7 @@ package com.cascade4arm.routes.serving.keys;
 import com.cascade4arm.routes.serving.http.HttpContext;
 import com.cascade4arm.routes.serving.http.Json;
 import com.cascade4arm.routes.serving.requestlog.RequestLog;
+import com.cascade4arm.routes.serving.routing.RouteDecision;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.camel.Exchange;
 import org.apache.camel.Processor;
@@ -47,13 +48,23 @@ public final class KeyAccess {
             if (log.keepsContent()) {
                 tracked.prompt(promptOf(exchange.getMessage().getBody(byte[].class)));
             }
-            ApiKey key = guard.admit(http.header("Authorization"), use).orElse(null);
+            // The key is named in the log once its secret matched, also when it is then refused (revoked, budget…).
+            ApiKey key = guard.admit(http.header("Authorization"), use, known -> tracked.key(known.alias(),
+                    known.prefix())).orElse(null);
             if (key != null) {
                 exchange.setProperty(KEY, key);
-                tracked.key(key.alias(), key.prefix());
                 http.onAnswered((cascade, text) -> guard.charge(key, cascade));
             }
         };
+    }
+
+    /** Notes the rulebook's decision in the request's log entry (its explanation: rule, reason, facts). */
+    public void decided(Exchange exchange, RouteDecision decision) {
+        RequestLog.Tracked tracked = exchange.getProperty(TRACKED, RequestLog.Tracked.class);
+        if (tracked != null && decision != null) {
+            tracked.decided(decision.route(), decision.rule(), decision.reason(), decision.rulesVersion(),
+                    decision::facts);
+        }
     }
 
     /** 403 when the request's key may not use the tier in header {@code tierHeader}. */

@@ -1,6 +1,7 @@
 package com.cascade4arm.routes.serving.keys;
 
 import com.cascade4arm.openai.ApiError;
+import com.cascade4arm.routes.serving.http.AdminAuth;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -15,6 +16,7 @@ import java.time.ZonedDateTime;
 import java.time.temporal.TemporalAdjusters;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Enforces virtual keys on the request path: who the caller is (401), what the key may use (403), its per-minute
@@ -26,16 +28,21 @@ public final class KeyGuard {
     private final boolean required;
     private final KeyStore store;
     private final byte[] internalAuthorization;
+    private final AdminAuth admin;
     private final Clock clock;
     private final KeyRateWindows windows = new KeyRateWindows();
     private final KeyMetrics metrics;
 
-    /** {@code internalAuthorization}: the gateway's own loopback calls (Compare's cascade leg, benchmarks) pass. */
-    public KeyGuard(KeysSettings settings, KeyStore store, String internalAuthorization, MeterRegistry registry,
-                    Clock clock) {
+    /**
+     * {@code internalAuthorization}: the gateway's own loopback calls (Compare's cascade leg, benchmarks) pass;
+     * so does the admin token ({@code admin}), which the console sends for its Compare and Explain in keys mode.
+     */
+    public KeyGuard(KeysSettings settings, KeyStore store, String internalAuthorization, AdminAuth admin,
+                    MeterRegistry registry, Clock clock) {
         this.required = settings.keysRequired();
         this.store = store;
         this.internalAuthorization = internalAuthorization.getBytes(StandardCharsets.UTF_8);
+        this.admin = admin;
         this.clock = clock;
         this.metrics = new KeyMetrics(registry, settings.metricsAliases());
     }
@@ -53,14 +60,22 @@ public final class KeyGuard {
      * request without a key; otherwise the key, admitted against its limits and budgets — or an OpenAI error.
      */
     public Optional<ApiKey> admit(String authorization, KeyUse use) {
+        return admit(authorization, use, key -> { });
+    }
+
+    /**
+     * {@link #admit(String, KeyUse)}, telling {@code identified} the key as soon as its secret matched — also when it is
+     * then refused (revoked, expired, over a limit or budget): the request log names the key of a refused request.
+     */
+    public Optional<ApiKey> admit(String authorization, KeyUse use, Consumer<ApiKey> identified) {
         if (authorization != null && MessageDigest.isEqual(authorization.getBytes(StandardCharsets.UTF_8),
                 internalAuthorization)) {
             return Optional.empty();
         }
-        if (!required) {
-            return Optional.empty();
+        if (!required || admin.presentedBy(authorization)) {
+            return Optional.empty(); // the admin is not a key: never limited or charged
         }
-        ApiKey key = authenticate(authorization);
+        ApiKey key = authenticate(authorization, identified);
         if (use == KeyUse.COMPARE && !key.compareAllowed()) {
             metrics.refused(key.alias(), "compare");
             throw new ApiError(403, ApiError.PERMISSION, "compare_not_allowed",
@@ -111,7 +126,7 @@ public final class KeyGuard {
         metrics.answered(key.alias(), prompt, completion, cost);
     }
 
-    private ApiKey authenticate(String authorization) {
+    private ApiKey authenticate(String authorization, Consumer<ApiKey> identified) {
         String secret = authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)
                 ? authorization.substring(7).trim() : null;
         if (secret == null || secret.isEmpty()) {
@@ -123,6 +138,7 @@ public final class KeyGuard {
             throw unauthorized("invalid_api_key", "the API key is not valid");
         }
         ApiKey key = found.get();
+        identified.accept(key);
         if (key.revoked()) {
             throw unauthorized("revoked_api_key", "key " + key.prefix() + " was revoked at " + key.revokedAt());
         }

@@ -20,6 +20,8 @@ import java.util.Set;
 
 /** The model list's and the routing explanation's steps behind {@link OpsRoutes}: each leaves its answer as the body. */
 final class OpsApi {
+    /** Exchange property with the explained {@link RouteDecision}. */
+    static final String DECISION = "cascade.explainedDecision";
     /** Routing is explained as for model "auto"; these chat fields change nothing here. */
     private static final Set<String> EXPLAIN_IGNORED_FIELDS = Set.of("model", "stream", "stream_options");
 
@@ -66,6 +68,7 @@ final class OpsApi {
     /** The decision on the body's facts, with the facts and the rules that fired: the explanation. */
     void explain(Exchange exchange) {
         RouteDecision decision = routing.decide(exchange.getMessage().getBody(PromptFacts.class), null);
+        exchange.setProperty(DECISION, decision); // for the request log's explanation
         ObjectNode body = Json.object();
         body.put("route", decision.route()).put("rule", decision.rule()).put("reason", decision.reason())
                 .put("rules_version", decision.rulesVersion());

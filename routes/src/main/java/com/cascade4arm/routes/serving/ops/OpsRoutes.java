@@ -5,6 +5,7 @@ import com.cascade4arm.routes.serving.http.ApiRoutes;
 import com.cascade4arm.routes.serving.http.Json;
 import com.cascade4arm.routes.serving.keys.KeyAccess;
 import com.cascade4arm.routes.serving.keys.KeyUse;
+import com.cascade4arm.routes.serving.routing.RouteDecision;
 import com.cascade4arm.routes.serving.routing.RoutingService;
 import com.cascade4arm.routes.serving.upstream.UpstreamPool;
 
@@ -43,6 +44,7 @@ public final class OpsRoutes extends ApiRoutes {
                 .unmarshal(Json.tree())
                 .process(api::facts)
                 .process(api.semanticFact())
-                .process(api::explain);
+                .process(api::explain)
+                .process(exchange -> keys.decided(exchange, exchange.getProperty(OpsApi.DECISION, RouteDecision.class)));
     }
 }

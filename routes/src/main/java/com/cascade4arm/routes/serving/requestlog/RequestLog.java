@@ -2,6 +2,7 @@ package com.cascade4arm.routes.serving.requestlog;
 
 import com.cascade4arm.routes.serving.http.HttpContext;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * The last {@code size} requests of the chat path, in memory, newest first: what a user asks about when they say
@@ -18,6 +20,8 @@ import java.util.function.Predicate;
 public final class RequestLog {
     /** Longest prompt or answer text kept when content is on. */
     static final int MAX_TEXT_CHARS = 2_000;
+    /** Longest facts kept per request (as JSON text): beyond it only the category and the rules that fired stay. */
+    public static final int MAX_FACTS_CHARS = 4_000;
 
     private final int size;
     private final boolean content;
@@ -84,6 +88,11 @@ public final class RequestLog {
         private volatile String prompt;
         private volatile JsonNode cascade;
         private volatile String answer;
+        private volatile String decidedRoute;
+        private volatile String decidedRule;
+        private volatile String decidedReason;
+        private volatile Long rulesVersion;
+        private volatile Supplier<JsonNode> facts;
 
         private Tracked(Instant time, String requestId, String kind) {
             this.time = time;
@@ -103,18 +112,62 @@ public final class RequestLog {
             }
         }
 
+        /**
+         * The rulebook's decision, for the explanation: the facts are rendered (and bounded) when the request ends,
+         * not on the request path; the route and rule stand when no answer names them (a refused or failed request).
+         */
+        public void decided(String route, String rule, String reason, long version, Supplier<JsonNode> factsView) {
+            this.decidedRoute = route;
+            this.decidedRule = rule;
+            this.decidedReason = reason;
+            this.rulesVersion = version;
+            this.facts = factsView;
+        }
+
         RequestRecord record(int status) {
             JsonNode c = cascade;
             boolean served = c != null;
             return new RequestRecord(time, requestId, kind, keyAlias, keyPrefix, status,
-                    served ? c.path("route").asText(null) : null, served ? c.path("rule").asText(null) : null,
+                    served ? c.path("route").asText(decidedRoute) : decidedRoute,
+                    served ? c.path("rule").asText(decidedRule) : decidedRule,
                     served ? c.path("endpoint").asText(null) : null,
                     served && c.path("ttft_ms").isNumber() ? c.get("ttft_ms").asDouble() : null,
                     served ? c.path("total_ms").asDouble() : null,
                     served ? c.path("prompt_tokens").asLong() : null, served ? c.path("completion_tokens").asLong() : null,
                     served ? c.path("cost_usd").asDouble() : null,
                     served && c.path("escalated").asBoolean(false), served && c.path("fallback").asBoolean(false),
-                    served ? c.path("overflow_reason").asText(null) : null, prompt, answer);
+                    served ? c.path("overflow_reason").asText(null) : null, prompt, answer,
+                    served ? c.path("reason").asText(decidedReason) : decidedReason, rulesVersion,
+                    boundedFacts());
+        }
+
+        private JsonNode boundedFacts() {
+            Supplier<JsonNode> view = facts;
+            if (view == null) {
+                return null;
+            }
+            JsonNode rendered;
+            try {
+                rendered = view.get();
+            } catch (RuntimeException unrenderable) {
+                return null; // the explanation is a convenience: a request is logged without it
+            }
+            if (!(rendered instanceof ObjectNode object)) {
+                return rendered;
+            }
+            ObjectNode kept = object.deepCopy();
+            if (!content) {
+                // The prompt's own words (its first word, the words that scored most): text, kept only with content on.
+                kept.remove(List.of("firstWord", "scoreFeatures"));
+            }
+            if (kept.toString().length() <= MAX_FACTS_CHARS) {
+                return kept;
+            }
+            ObjectNode small = kept.objectNode();
+            small.set("category", kept.get("category"));
+            small.set("fired_rules", kept.get("fired_rules"));
+            small.put("truncated", true);
+            return small;
         }
     }
 }

@@ -174,6 +174,13 @@ class KeysIT {
                 + key.path("id").asText() + "/usage?format=csv")).header("Authorization", "Bearer " + ADMIN).GET().build());
         assertThat(csv.headers().firstValue("Content-Type").orElse("")).startsWith("text/csv");
         assertThat(csv.body().lines().toList()).hasSize(2).first().asString().startsWith("day,tier,requests");
+
+        // The refused request is in the log under its key: "what happened to my request?" — its budget.
+        JsonNode refused = Awaitility.await().atMost(Duration.ofSeconds(5)).until(
+                () -> json(gateway.send(HttpRequest.newBuilder(gateway.base().resolve("/api/requests?key=thrifty&status=429"))
+                        .header("Authorization", "Bearer " + ADMIN).GET().build())),
+                answer -> answer.path("requests").size() == 1);
+        assertThat(refused.path("requests").get(0).path("key_prefix").asText()).isEqualTo(key.path("prefix").asText());
     }
 
     @Test
@@ -215,11 +222,44 @@ class KeysIT {
         assertThat(served.path("cost_usd").asDouble()).isPositive();
         assertThat(served.path("completion_tokens").asLong()).isPositive();
         assertThat(log.path("content_logged").asBoolean()).isFalse();
-        assertThat(log.toString()).doesNotContain("Say hello to the team");
+        assertThat(log.toString()).doesNotContain("Say hello to the team").doesNotContain("\"Say\"");
+        // The explanation of each row: the reason, the rules version, the facts the decision used.
+        assertThat(served.path("reason").asText()).contains("small");
+        assertThat(served.path("rules_version").asLong()).isPositive();
+        assertThat(served.path("facts").path("wordCount").asInt()).isEqualTo(5);
+        assertThat(served.path("facts").path("fired_rules").isArray()).isTrue();
+        assertThat(served.path("facts").has("firstWord") || served.path("facts").has("scoreFeatures"))
+                .as("the prompt's own words stay out of the log without content").isFalse();
+        JsonNode refused = log.path("requests").get(0);
+        assertThat(refused.path("route").asText()).as("the decision stands on a refused request").isEqualTo("large");
 
         JsonNode errors = json(gateway.send(HttpRequest.newBuilder(gateway.base().resolve(
                 "/api/requests?key=traced&status=4xx")).header("Authorization", "Bearer " + ADMIN).GET().build()));
         assertThat(errors.path("requests").size()).isEqualTo(1);
+    }
+
+    /** The console holds the admin token, not a key: it is let through (Compare, Explain, chat), never charged. */
+    @Test
+    void theAdminTokenStandsInForAKey() {
+        assertThat(chatWith(gateway, ADMIN, "auto").statusCode()).isEqualTo(200);
+        HttpResponse<String> explained = gateway.send(HttpRequest.newBuilder(gateway.base().resolve("/api/route"))
+                .header("Content-Type", "application/json").header("Authorization", "Bearer " + ADMIN)
+                .POST(HttpRequest.BodyPublishers.ofString("{\"prompt\":\"hi\"}")).build());
+        assertThat(explained.statusCode()).as(explained.body()).isEqualTo(200);
+        JsonNode explainRow = Awaitility.await("the explain request logged").atMost(Duration.ofSeconds(5)).until(() -> {
+            JsonNode log = json(gateway.send(HttpRequest.newBuilder(gateway.base().resolve("/api/requests?limit=20"))
+                    .header("Authorization", "Bearer " + ADMIN).GET().build()));
+            for (JsonNode row : log.path("requests")) {
+                if (row.path("kind").asText().equals("explain")) {
+                    return row;
+                }
+            }
+            return null;
+        }, java.util.Objects::nonNull);
+        assertThat(explainRow.path("rule").asText()).as("with its decision").isEqualTo(json(explained).path("rule").asText());
+        assertThat(explainRow.path("facts").path("fired_rules").isArray()).isTrue();
+        assertThat(explainRow.path("key_alias").isNull()).as("the admin is not a key").isTrue();
+        assertError(chatWith(gateway, ADMIN + "x", "auto"), 401, "invalid_api_key");
     }
 
     @Test
