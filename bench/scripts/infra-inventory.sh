@@ -58,7 +58,7 @@ ITEMS = [
       B + "engine/src/main/java/com/cascade4arm/bench/client/StreamingChatClient.java#StreamResult read\\(",
       B + "engine/src/main/java/com/cascade4arm/bench/client/ChatStreamParser.java#void onData\\(",
       "llama-host/src/main/java/com/cascade4arm/host/warmup/HostWarmup.java#int answer\\("],
-     "line splitting in 4 places (Vert.x RecordParser, 3 readLine loops) -> one SseDecoder the 4 readers feed"),
+     "line splitting in 4 places (Vert.x RecordParser, 2 readLine loops, the JDK's ofLines) -> one SseDecoder the 4 feed"),
     ("CLI parsing (bench, host benches, llama-host, demo models, stand-ins, baseline)",
      [B + "tools/src/main/java/com/cascade4arm/bench/cli/CliOptions.java",
       B + "tools/src/main/java/com/cascade4arm/bench/hosts/HostBenchOptions.java",
