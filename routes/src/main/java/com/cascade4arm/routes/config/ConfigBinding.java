@@ -12,12 +12,12 @@ import jakarta.validation.Validation;
 import jakarta.validation.Validator;
 import org.apache.camel.spi.PropertiesComponent;
 
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.function.Function;
 import java.util.regex.Matcher;
@@ -63,7 +63,7 @@ public final class ConfigBinding {
     /** Binds the keys {@code property} gives (null or blank = unset). */
     public static Configuration bind(Function<String, String> property) {
         String tiersText = property.apply(PREFIX + ".tiers");
-        List<String> tiers = tierNamesOf(tiersText == null || tiersText.isBlank() ? DEFAULT_TIERS : tiersText);
+        List<String> tiers = tierNames(tiersText == null || tiersText.isBlank() ? DEFAULT_TIERS : tiersText.trim());
         Map<String, String> values = new HashMap<>();
         for (String key : keys(tiers).keySet()) {
             String value = property.apply(key);
@@ -73,7 +73,7 @@ public final class ConfigBinding {
         }
         SmallRyeConfig config = build(values, tiers);
         Map<String, TierConfig> tierConfigs = new LinkedHashMap<>();
-        tiers.forEach(t -> tierConfigs.putIfAbsent(t, config.getConfigMapping(TierConfig.class, tierPrefix(t))));
+        tiers.forEach(t -> tierConfigs.put(t, config.getConfigMapping(TierConfig.class, tierPrefix(t))));
         String bindHost = property.apply(BIND_HOST_KEY);
         CascadeConfig cascade = config.getConfigMapping(CascadeConfig.class);
         checkAcrossKeys(cascade);
@@ -130,9 +130,15 @@ public final class ConfigBinding {
         return conversion.matches() ? conversion.group(1) + " " + conversion.group(2).trim() : message;
     }
 
-    /** The well-formed names only: GatewaySettings refuses the list, naming it, when one is not. */
-    private static List<String> tierNamesOf(String text) {
-        return Arrays.stream(text.split(",")).map(String::trim).filter(s -> s.matches(TIER_NAME)).distinct().toList();
+    /** cascade.tiers, read once: it says which tier mappings to register, so a bad list fails here, naming it. */
+    private static List<String> tierNames(String text) {
+        List<String> names = CommaList.of(text);
+        if (names.isEmpty() || names.size() != Set.copyOf(names).size()
+                || names.stream().anyMatch(n -> !n.matches(TIER_NAME) || n.equals(GatewaySettings.AUTO_MODEL))) {
+            throw new IllegalArgumentException("cascade.tiers must list distinct lower-case names other than "
+                    + GatewaySettings.AUTO_MODEL + ", but was " + text);
+        }
+        return names;
     }
 
     private static String tierPrefix(String tier) {

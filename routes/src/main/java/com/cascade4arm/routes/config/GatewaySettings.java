@@ -11,7 +11,6 @@ import org.apache.camel.spi.PropertiesComponent;
 
 import java.net.URI;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -45,13 +44,7 @@ public record GatewaySettings(CascadeConfig config, List<TierSettings> tiers, UR
 
     /** The tiers in {@code cascade.tiers} order, each with its keys; the fallback defaults to the next tier (round). */
     private static List<TierSettings> tiers(Configuration configuration) {
-        String text = configuration.cascade().tiers();
-        List<String> names = Arrays.stream(text.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
-        if (names.isEmpty() || names.size() != Set.copyOf(names).size()
-                || names.stream().anyMatch(n -> !n.matches(ConfigBinding.TIER_NAME) || n.equals(AUTO_MODEL))) {
-            throw new IllegalArgumentException("cascade.tiers must list distinct lower-case names other than "
-                    + AUTO_MODEL + ", but was " + text);
-        }
+        List<String> names = List.copyOf(configuration.tiers().keySet());
         List<TierSettings> tiers = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             String name = names.get(i);
@@ -73,8 +66,7 @@ public record GatewaySettings(CascadeConfig config, List<TierSettings> tiers, UR
 
     /** {@code cascade.<tier>.roles}: the roles a tier's pool serves; user among them. */
     private static Set<String> roles(String text, String tier) {
-        Set<String> roles = new LinkedHashSet<>();
-        Arrays.stream(text.split(",")).map(String::trim).filter(r -> !r.isEmpty()).forEach(roles::add);
+        Set<String> roles = new LinkedHashSet<>(CommaList.of(text));
         if (!roles.contains("user")) {
             throw new IllegalArgumentException("cascade." + tier + ".roles must include user, but was " + text);
         }

@@ -1,7 +1,6 @@
 package com.cascade4arm.routes.config;
 
 import java.net.URI;
-import java.util.Arrays;
 import java.util.List;
 
 /** Endpoint URLs in configuration: checked at start so a typo fails it, naming the key and the value. */
@@ -11,7 +10,7 @@ public final class Urls {
 
     /** A comma-separated list of http(s) base URLs, trailing slash dropped. */
     public static List<URI> list(String key, String value) {
-        return Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).map(s -> {
+        return CommaList.of(value).stream().map(s -> {
             URI uri = URI.create(s.endsWith("/") ? s.substring(0, s.length() - 1) : s);
             if (!isHttp(uri)) {
                 throw new IllegalArgumentException(key + " must list http(s) URLs, but had " + s);

@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.warmup;
 
+import com.cascade4arm.bench.client.StreamResult;
 import com.cascade4arm.bench.client.StreamingChatClient;
 import com.cascade4arm.openai.ChatRequest;
 import com.cascade4arm.routes.GatewayMainListener;
@@ -7,8 +8,8 @@ import com.cascade4arm.routes.state.SharedState;
 import com.cascade4arm.routes.config.CascadeConfig;
 import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.serving.routing.RoutingService;
-import io.vertx.core.Vertx;
-import io.vertx.core.VertxOptions;
+import com.cascade4arm.standins.upstream.InstantResponder;
+import com.cascade4arm.standins.upstream.ResponderBehaviour;
 import org.apache.camel.main.BaseMainSupport;
 import org.apache.camel.main.Main;
 import org.apache.camel.spi.PropertiesComponent;
@@ -18,13 +19,14 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,12 +50,16 @@ public final class GatewayWarmup {
     private static final int MAX_TOKENS = 5;
     private static final long READY_WITHIN_MS = 30_000;
     private static final long REQUEST_TIMEOUT_MS = 10_000;
+    /** The instant upstream's answers: every field llama-server sends, draft counts included, so all of it is parsed. */
+    private static final ResponderBehaviour UPSTREAM = ResponderBehaviour.INSTANT.withDraftCounts(true);
+    /** Its handler threads: the warm-up's one request at a time, the gateway's health checks beside it. */
+    private static final int UPSTREAM_THREADS = 2;
 
     private GatewayWarmup() {
     }
 
     /**
-     * What a warm-up did: requests sent and answered 200, the tiers the plain answers came from, the upstream's count,
+     * What a warm-up did: requests sent and answered 200, the tiers the answers came from, the upstream's count,
      * how long it took, and the state directory it used (deleted by then).
      */
     public record Result(int sent, int answered, Set<String> routes, long upstreamRequests, long elapsedMs, Path stateDir) {
@@ -73,19 +79,19 @@ public final class GatewayWarmup {
     public static Result run(CascadeConfig.Warmup settings, Properties inherited, BooleanSupplier enough) {
         long start = System.nanoTime();
         Path dir = tempDir();
-        Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(1));
-        try (WarmupUpstream upstream = WarmupUpstream.start(vertx)) {
+        try (InstantResponder upstream = InstantResponder.start(
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), UPSTREAM, UPSTREAM_THREADS)) {
             Main main = new Main();
             inherited.forEach((key, value) -> main.addOverrideProperty(key.toString(), value.toString()));
             ownProperties(dir).forEach(main::addOverrideProperty);
-            WarmupListener listener = new WarmupListener(upstream.baseUrl());
+            WarmupListener listener = new WarmupListener(URI.create(upstream.baseUrl()));
             main.addMainListener(listener);
             try {
                 main.start();
                 URI base = listener.gateway().selfUrl();
                 awaitHealthy(base);
                 Tally tally = drive(base, settings, start, enough);
-                return new Result(tally.sent, tally.answered, tally.routes, upstream.chatRequests(),
+                return new Result(tally.sent, tally.answered, tally.routes, upstream.chatRequestCount(),
                         (System.nanoTime() - start) / 1_000_000, dir);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -94,7 +100,6 @@ public final class GatewayWarmup {
                 main.stop();
             }
         } finally {
-            vertx.close();
             FileUtil.removeDir(dir.toFile());
         }
     }
@@ -169,37 +174,25 @@ public final class GatewayWarmup {
         throw new IllegalStateException("warm-up gateway not healthy within " + READY_WITHIN_MS + " ms");
     }
 
-    /** Alternates streamed and plain requests over the prompts (the benchmark's client streams, as a run would). */
-    private static Tally drive(URI base, CascadeConfig.Warmup settings, long start, BooleanSupplier enough)
-            throws InterruptedException {
-        StreamingChatClient streaming = new StreamingChatClient(base.toString(), null, REQUEST_TIMEOUT_MS);
-        HttpClient plain = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    /** Alternates streamed and plain requests over the prompts, through the client the benchmark runs use. */
+    private static Tally drive(URI base, CascadeConfig.Warmup settings, long start, BooleanSupplier enough) {
+        StreamingChatClient client = new StreamingChatClient(base.toString(), null, REQUEST_TIMEOUT_MS);
         long deadline = start + settings.maxMs() * 1_000_000;
         Tally tally = new Tally();
         while (tally.sent < settings.requests() && System.nanoTime() < deadline && !enough.getAsBoolean()) {
             String prompt = PROMPTS.get(tally.sent % PROMPTS.size());
             boolean stream = (tally.sent / PROMPTS.size()) % 2 == 0;
-            ChatRequest request = ChatRequest.userPrompt(GatewaySettings.AUTO_MODEL, prompt, MAX_TOKENS, stream);
             tally.sent++;
-            if (stream ? streaming.stream(request).ok() : plainOk(plain, base, request, tally.routes)) {
+            StreamResult answer = client.stream(ChatRequest.userPrompt(GatewaySettings.AUTO_MODEL, prompt, MAX_TOKENS,
+                    stream));
+            if (answer.ok()) {
                 tally.answered++;
+                if (answer.route() != null) {
+                    tally.routes.add(answer.route());
+                }
             }
         }
         return tally;
-    }
-
-    private static boolean plainOk(HttpClient http, URI base, ChatRequest request, Set<String> routes)
-            throws InterruptedException {
-        try {
-            HttpResponse<Void> response = http.send(HttpRequest.newBuilder(base.resolve("/v1/chat/completions"))
-                    .timeout(Duration.ofMillis(REQUEST_TIMEOUT_MS)).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(request.toJson().toString())).build(),
-                    HttpResponse.BodyHandlers.discarding());
-            response.headers().firstValue("X-Cascade-Route").ifPresent(routes::add);
-            return response.statusCode() == 200;
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     private static Path tempDir() {

@@ -73,7 +73,7 @@ final class ChatCompletionsHandler {
         if (!request.path("stream").asBoolean(false)) {
             sleep(b.contentDelayMs() + b.chunkDelayMs() * chunks.size());
             ObjectNode body = bodies.completion(String.join("", chunks), finishReason, promptTokens, chunks.size());
-            CompletionBodies.timings(body, promptTokens, chunks.size(), elapsedMs(start));
+            CompletionBodies.timings(body, promptTokens, chunks.size(), elapsedMs(start), b.draftCounts());
             if (route != null) {
                 CompletionBodies.cascade(body, route);
             }
@@ -107,7 +107,7 @@ final class ChatCompletionsHandler {
             }
             ObjectNode finish = bodies.finishChunk(finishReason);
             ObjectNode last = includeUsage ? bodies.usageChunk(promptTokens, chunks.size()) : finish;
-            CompletionBodies.timings(last, promptTokens, chunks.size(), elapsedMs(start));
+            CompletionBodies.timings(last, promptTokens, chunks.size(), elapsedMs(start), b.draftCounts());
             if (route != null) {
                 CompletionBodies.cascade(last, route);
             }

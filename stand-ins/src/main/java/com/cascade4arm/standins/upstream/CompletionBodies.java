@@ -54,11 +54,15 @@ final class CompletionBodies {
         return body;
     }
 
-    static void timings(ObjectNode body, int promptTokens, int completionTokens, double elapsedMs) {
+    /** With {@code draftCounts}, as llama-server with a draft model: every token drafted, all but one accepted. */
+    static void timings(ObjectNode body, int promptTokens, int completionTokens, double elapsedMs, boolean draftCounts) {
         double predictedMs = Math.max(elapsedMs, 0.001);
-        body.putObject("timings").put("prompt_n", promptTokens).put("prompt_ms", 0.0)
+        ObjectNode timings = body.putObject("timings").put("prompt_n", promptTokens).put("prompt_ms", 0.0)
                 .put("predicted_n", completionTokens).put("predicted_ms", predictedMs)
                 .put("predicted_per_second", completionTokens * 1000.0 / predictedMs);
+        if (draftCounts) {
+            timings.put("draft_n", completionTokens).put("draft_n_accepted", Math.max(0, completionTokens - 1));
+        }
     }
 
     static void cascade(ObjectNode body, String route) {

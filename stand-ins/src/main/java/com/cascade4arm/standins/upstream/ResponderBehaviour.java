@@ -7,8 +7,9 @@ import java.util.function.Function;
  * Knobs of the {@link InstantResponder}, all off by default (an instant, successful llama-server):
  * a delay before the first byte, a delay between the role chunk and the first content chunk, a delay before every
  * content chunk, an HTTP status to fail with, an SSE error event or a cut-off stream instead of a clean end, SSE
- * comment lines, a router (prompt -> "small"/"large") that makes answers carry gateway-style routing info, and the
- * message of an error answer (a request-content reason, as llama.cpp words them).
+ * comment lines, a router (prompt -> "small"/"large") that makes answers carry gateway-style routing info, the
+ * message of an error answer (a request-content reason, as llama.cpp words them), and draft counts in the timings (as
+ * llama-server reports them with a draft model: every token drafted, all but one accepted).
  */
 public record ResponderBehaviour(
         long firstByteDelayMs,
@@ -20,11 +21,12 @@ public record ResponderBehaviour(
         boolean truncate,
         boolean commentLines,
         Function<String, String> router,
-        String errorMessage) {
+        String errorMessage,
+        boolean draftCounts) {
 
     public static final List<String> DEFAULT_CHUNKS = List.of("Instant", " reply", " from", " the", " responder", ".");
     public static final ResponderBehaviour INSTANT =
-            new ResponderBehaviour(0, 0, 0, 200, DEFAULT_CHUNKS, false, false, false, null, null);
+            new ResponderBehaviour(0, 0, 0, 200, DEFAULT_CHUNKS, false, false, false, null, null, false);
 
     public ResponderBehaviour {
         if (firstByteDelayMs < 0 || contentDelayMs < 0 || chunkDelayMs < 0) {
@@ -39,42 +41,42 @@ public record ResponderBehaviour(
 
     public ResponderBehaviour withFirstByteDelayMs(long value) {
         return new ResponderBehaviour(value, contentDelayMs, chunkDelayMs, status, contentChunks, streamError, truncate,
-                commentLines, router, errorMessage);
+                commentLines, router, errorMessage, draftCounts);
     }
 
     public ResponderBehaviour withContentDelayMs(long value) {
         return new ResponderBehaviour(firstByteDelayMs, value, chunkDelayMs, status, contentChunks, streamError,
-                truncate, commentLines, router, errorMessage);
+                truncate, commentLines, router, errorMessage, draftCounts);
     }
 
     public ResponderBehaviour withChunkDelayMs(long value) {
         return new ResponderBehaviour(firstByteDelayMs, contentDelayMs, value, status, contentChunks, streamError,
-                truncate, commentLines, router, errorMessage);
+                truncate, commentLines, router, errorMessage, draftCounts);
     }
 
     public ResponderBehaviour withStatus(int value) {
         return new ResponderBehaviour(firstByteDelayMs, contentDelayMs, chunkDelayMs, value, contentChunks, streamError,
-                truncate, commentLines, router, errorMessage);
+                truncate, commentLines, router, errorMessage, draftCounts);
     }
 
     public ResponderBehaviour withContentChunks(List<String> value) {
         return new ResponderBehaviour(firstByteDelayMs, contentDelayMs, chunkDelayMs, status, value, streamError,
-                truncate, commentLines, router, errorMessage);
+                truncate, commentLines, router, errorMessage, draftCounts);
     }
 
     public ResponderBehaviour withStreamError(boolean value) {
         return new ResponderBehaviour(firstByteDelayMs, contentDelayMs, chunkDelayMs, status, contentChunks, value,
-                truncate, commentLines, router, errorMessage);
+                truncate, commentLines, router, errorMessage, draftCounts);
     }
 
     public ResponderBehaviour withTruncate(boolean value) {
         return new ResponderBehaviour(firstByteDelayMs, contentDelayMs, chunkDelayMs, status, contentChunks,
-                streamError, value, commentLines, router, errorMessage);
+                streamError, value, commentLines, router, errorMessage, draftCounts);
     }
 
     public ResponderBehaviour withCommentLines(boolean value) {
         return new ResponderBehaviour(firstByteDelayMs, contentDelayMs, chunkDelayMs, status, contentChunks,
-                streamError, truncate, value, router, errorMessage);
+                streamError, truncate, value, router, errorMessage, draftCounts);
     }
 
     /**
@@ -83,11 +85,16 @@ public record ResponderBehaviour(
      */
     public ResponderBehaviour withErrorMessage(String value) {
         return new ResponderBehaviour(firstByteDelayMs, contentDelayMs, chunkDelayMs, status, contentChunks, streamError,
-                truncate, commentLines, router, value);
+                truncate, commentLines, router, value, draftCounts);
     }
 
     public ResponderBehaviour withRouter(Function<String, String> value) {
         return new ResponderBehaviour(firstByteDelayMs, contentDelayMs, chunkDelayMs, status, contentChunks,
-                streamError, truncate, commentLines, value, errorMessage);
+                streamError, truncate, commentLines, value, errorMessage, draftCounts);
+    }
+
+    public ResponderBehaviour withDraftCounts(boolean value) {
+        return new ResponderBehaviour(firstByteDelayMs, contentDelayMs, chunkDelayMs, status, contentChunks, streamError,
+                truncate, commentLines, router, errorMessage, value);
     }
 }

@@ -71,6 +71,20 @@ class InstantResponderIT {
     }
 
     @Test
+    void reportsDraftCountsOnlyWhenAskedAsLlamaServerWithADraftModel() throws Exception {
+        String chat = "{\"max_tokens\":3,\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]}";
+        assertThat(MAPPER.readTree(post(chat).body()).path("timings").has("draft_n")).as("off by default").isFalse();
+        responder.behaviour(ResponderBehaviour.INSTANT.withDraftCounts(true));
+        try {
+            JsonNode timings = MAPPER.readTree(post(chat).body()).path("timings");
+            assertThat(timings.path("draft_n").asInt()).isEqualTo(3);
+            assertThat(timings.path("draft_n_accepted").asInt()).isEqualTo(2);
+        } finally {
+            responder.behaviour(ResponderBehaviour.INSTANT);
+        }
+    }
+
+    @Test
     void exposesPrometheusMetricsAndRejectsUnknownPaths() throws Exception {
         post("{\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]}");
         String metrics = get("/metrics").body();

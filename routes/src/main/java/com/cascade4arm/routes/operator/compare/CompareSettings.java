@@ -1,7 +1,6 @@
 package com.cascade4arm.routes.operator.compare;
 
 import com.cascade4arm.routes.config.CascadeConfig;
-import com.cascade4arm.routes.config.ConfigBinding;
 import com.cascade4arm.routes.serving.cost.CostConfig;
 
 import java.net.URI;
@@ -37,10 +36,5 @@ public record CompareSettings(CompareConfig config, CostConfig.Hosted prices, UR
     /** The hosted API's reasoning unless a compare asks for another (cascade.compare.hosted.reasoning). */
     public HostedReasoning hostedReasoning() {
         return config.hosted().reasoningLevel();
-    }
-
-    /** The settings with every default and no hosted key (what an empty configuration gives). */
-    public static CompareSettings defaults() {
-        return from(ConfigBinding.defaults().cascade());
     }
 }

@@ -1,5 +1,7 @@
 package com.cascade4arm.routes.serving.edge;
 
+import com.cascade4arm.routes.config.CommaList;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,7 +14,7 @@ final class EdgeLists {
     /** Origins as browsers send them: scheme://host[:port], no path; compared case-insensitively. */
     static List<String> origins(String key, String value) {
         List<String> origins = new ArrayList<>();
-        for (String part : parts(value)) {
+        for (String part : CommaList.of(value)) {
             String origin = part.toLowerCase(Locale.ROOT);
             if (!origin.matches("https?://[^/\\s]+")) {
                 throw new IllegalArgumentException(key + " must list origins like https://console.example.com, but had "
@@ -26,7 +28,7 @@ final class EdgeLists {
     /** Host names without port, lower-case: {@code gateway.example.com}, {@code .example.com} (any subdomain) or {@code *}. */
     static List<String> hosts(String key, String value) {
         List<String> hosts = new ArrayList<>();
-        for (String part : parts(value)) {
+        for (String part : CommaList.of(value)) {
             String host = part.toLowerCase(Locale.ROOT);
             if (host.startsWith("*.")) {
                 host = host.substring(1);
@@ -42,7 +44,7 @@ final class EdgeLists {
 
     static List<Cidr> cidrs(String key, String value) {
         List<Cidr> blocks = new ArrayList<>();
-        for (String part : parts(value)) {
+        for (String part : CommaList.of(value)) {
             try {
                 blocks.add(Cidr.parse(part));
             } catch (IllegalArgumentException e) {
@@ -51,19 +53,5 @@ final class EdgeLists {
             }
         }
         return List.copyOf(blocks);
-    }
-
-    /** The trimmed, non-empty entries of a comma-separated value (none when null). */
-    private static List<String> parts(String value) {
-        if (value == null) {
-            return List.of();
-        }
-        List<String> parts = new ArrayList<>();
-        for (String part : value.split(",")) {
-            if (!part.isBlank()) {
-                parts.add(part.trim());
-            }
-        }
-        return parts;
     }
 }

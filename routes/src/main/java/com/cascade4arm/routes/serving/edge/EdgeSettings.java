@@ -1,7 +1,6 @@
 package com.cascade4arm.routes.serving.edge;
 
 import com.cascade4arm.routes.config.CascadeConfig;
-import com.cascade4arm.routes.config.ConfigBinding;
 import com.cascade4arm.routes.config.Configuration;
 
 import java.security.SecureRandom;
@@ -35,11 +34,6 @@ public record EdgeSettings(EdgeConfig config, List<Cidr> trustedProxies, List<St
                 EdgeLists.origins("cascade.edge.allowed-origins", e.allowedOrigins().orElse(null)),
                 EdgeLists.hosts(ALLOWED_HOSTS_KEY, e.allowedHosts().orElse(null)),
                 exposure, exposure.rateLimited(e.rateLimit().enabled()), randomKey());
-    }
-
-    /** The defaults, as if no cascade.edge.* key were set (bound to loopback). */
-    public static EdgeSettings defaults() {
-        return from(ConfigBinding.defaults().cascade(), null);
     }
 
     /** One start-up log line: which protections apply because of where the gateway listens, and how to change them. */

@@ -25,6 +25,8 @@ import static org.assertj.core.api.Assertions.within;
 /** Compare against real upstreams that all answer: the numbers, the ratios, the stream, attribution, bad input. */
 class CompareIT {
     private static final String EASY_PROMPT = "Hello!";
+    /** Every default and no hosted key (what an empty configuration gives). */
+    private static final CompareSettings DEFAULTS = CompareSettings.from(ConfigBinding.defaults().cascade());
     private static final String RESPONDER_TEXT = String.join("", ResponderBehaviour.DEFAULT_CHUNKS);
     private static final String HOSTED_TEXT = String.join("", StandInConfig.DEFAULT_CHUNKS);
     private static final ResponderBehaviour PACED = ResponderBehaviour.INSTANT.withContentDelayMs(20).withChunkDelayMs(5);
@@ -98,11 +100,11 @@ class CompareIT {
         assertThat(systems.at("/baseline/cost_usd").asDouble()).as("the baseline instance's price for at most the total time (alone on it)")
                 .isLessThanOrEqualTo(ConfigBinding.defaults().cascade().cost().baseline().usdPerHour() / 3600 * systems.at("/baseline/total_ms").asDouble() / 1000);
         assertThat(systems.at("/hosted/text").asText()).isEqualTo(HOSTED_TEXT);
-        assertThat(systems.at("/hosted/model").asText()).isEqualTo(CompareSettings.defaults().hostedModel());
+        assertThat(systems.at("/hosted/model").asText()).isEqualTo(DEFAULTS.hostedModel());
         JsonNode hosted = systems.path("hosted");
         assertThat(hosted.path("cost_usd").asDouble()).as("list prices x reported tokens").isCloseTo(
-                (hosted.path("prompt_tokens").asLong() * CompareSettings.defaults().prices().usdPerMillionInput()
-                        + hosted.path("completion_tokens").asLong() * CompareSettings.defaults().prices().usdPerMillionOutput()) / 1e6,
+                (hosted.path("prompt_tokens").asLong() * DEFAULTS.prices().usdPerMillionInput()
+                        + hosted.path("completion_tokens").asLong() * DEFAULTS.prices().usdPerMillionOutput()) / 1e6,
                 within(1e-15));
         assertRatiosRecomputeFrom(root);
     }
@@ -126,10 +128,10 @@ class CompareIT {
         gateway.compare(prompt(EASY_PROMPT, 8));
 
         assertThat(gateway.hosted.lastHeader("Authorization")).isEqualTo("Bearer " + RoutesGateway.HOSTED_KEY);
-        assertThat(gateway.hosted.lastHeader("HTTP-Referer")).isEqualTo(CompareSettings.defaults().config().hosted().referer());
-        assertThat(gateway.hosted.lastHeader("X-OpenRouter-Title")).isEqualTo(CompareSettings.defaults().config().hosted().title());
+        assertThat(gateway.hosted.lastHeader("HTTP-Referer")).isEqualTo(DEFAULTS.config().hosted().referer());
+        assertThat(gateway.hosted.lastHeader("X-OpenRouter-Title")).isEqualTo(DEFAULTS.config().hosted().title());
         JsonNode body = gateway.hosted.lastBody();
-        assertThat(body.path("model").asText()).isEqualTo(CompareSettings.defaults().hostedModel());
+        assertThat(body.path("model").asText()).isEqualTo(DEFAULTS.hostedModel());
         assertThat(body.path("stream").asBoolean()).isTrue();
         assertThat(body.path("max_tokens").asInt()).isEqualTo(8);
         assertThat(body.at("/messages/0/content").asText()).isEqualTo(EASY_PROMPT);

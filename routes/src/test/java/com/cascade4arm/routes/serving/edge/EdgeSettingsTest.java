@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.serving.edge;
 
+import com.cascade4arm.routes.config.ConfigBinding;
 import com.cascade4arm.routes.config.TestConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -13,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class EdgeSettingsTest {
     @Test
     void defaultsAreStrict() {
-        EdgeSettings settings = EdgeSettings.defaults();
+        EdgeSettings settings = EdgeSettings.from(ConfigBinding.defaults().cascade(), null);
 
         assertThat(settings.config().rateLimit().requestsPerSecond()).isEqualTo(1.0);
         assertThat(settings.config().rateLimit().burst()).isEqualTo(5);

@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.serving.edge;
 
+import com.cascade4arm.routes.config.ConfigBinding;
 import com.cascade4arm.routes.testing.RoutesGateway;
 import org.junit.jupiter.api.Test;
 
@@ -55,9 +56,9 @@ class ExposureDefaultsIT {
             assertThat(RoutesGateway.json(admin).path("valid").asBoolean()).as(admin.body()).isTrue();
 
             List<Integer> statuses = statuses(gateway);
-            assertThat(statuses).as("beyond the burst of %d at 1 request/s", EdgeSettings.defaults().config().rateLimit().burst()).contains(429);
+            assertThat(statuses).as("beyond the burst of %d at 1 request/s", ConfigBinding.defaults().cascade().edge().rateLimit().burst()).contains(429);
             assertThat(statuses.stream().filter(s -> s == 200).count()).as("what is left of the burst passes")
-                    .isBetween(1L, (long) EdgeSettings.defaults().config().rateLimit().burst());
+                    .isBetween(1L, (long) ConfigBinding.defaults().cascade().edge().rateLimit().burst());
         }
     }
 

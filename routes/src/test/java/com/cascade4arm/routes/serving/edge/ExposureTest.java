@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.serving.edge;
 
+import com.cascade4arm.routes.config.ConfigBinding;
 import com.cascade4arm.routes.config.TestConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,7 +37,8 @@ class ExposureTest {
         assertThat(publicBox.rateLimited()).isTrue();
         assertThat(forcedOn.rateLimited()).isTrue();
         assertThat(forcedOff.rateLimited()).isFalse();
-        assertThat(EdgeSettings.defaults().rateLimited()).as("unset bind address = the loopback default").isFalse();
+        assertThat(EdgeSettings.from(ConfigBinding.defaults().cascade(), null).rateLimited())
+                .as("unset bind address = the loopback default").isFalse();
     }
 
     @Test
