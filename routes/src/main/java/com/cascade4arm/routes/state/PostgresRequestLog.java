@@ -101,8 +101,13 @@ public final class PostgresRequestLog implements SharedRequestLog {
                 }
                 batch.add(first);
                 queue.drainTo(batch, BATCH - 1);
-                while (!insert(batch) && !closed) {
-                    Thread.sleep(retryMs); // the database is down: this batch waits, newer rows queue (or drop)
+                while (!insert(batch)) {
+                    if (closed) { // shutting down without the database: what is left is lost, and counted
+                        dropped.addAndGet(batch.size() + queue.size());
+                        queue.clear();
+                        return;
+                    }
+                    pause(retryMs); // the database is down: this batch waits, newer rows queue (or drop)
                 }
                 batch.clear();
             } catch (InterruptedException e) {
@@ -111,7 +116,15 @@ public final class PostgresRequestLog implements SharedRequestLog {
         }
     }
 
-    /** Inserts {@code batch} in one transaction; false when the database could not take it. */
+    /** Waits {@code ms}, or less when the log is closed meanwhile. */
+    private void pause(long ms) throws InterruptedException {
+        long until = System.nanoTime() + ms * 1_000_000;
+        while (!closed && System.nanoTime() < until) {
+            Thread.sleep(Math.min(50, ms));
+        }
+    }
+
+    /** Inserts {@code batch} in one round trip; false when the database could not take it. */
     boolean insert(List<RequestRecord> batch) {
         try (Connection c = database.connection(); PreparedStatement insert = c.prepareStatement(INSERT)) {
             for (RequestRecord r : batch) {
