@@ -35,8 +35,10 @@ public final class PostgresRequestLog implements SharedRequestLog {
     static final int QUEUE_CAPACITY = 10_000;
     /** Most rows in one insert. */
     static final int BATCH = 500;
+    /** Most rows one delete statement removes. */
+    static final int DELETE_CHUNK = 10_000;
     /** Identifies the cleanup's advisory lock among the cluster's locks. */
-    private static final long CLEANUP_LOCK = 0x63617363_72716c67L; // "cascrqlg"
+    static final long CLEANUP_LOCK = 0x63617363_72716c67L; // "cascrqlg"
     private static final String COLUMNS = "time, replica, request_id, kind, key_alias, key_prefix, status, route, rule, "
             + "endpoint, ttft_ms, total_ms, prompt_tokens, completion_tokens, cost_usd, escalated, fallback, prompt, answer";
     private static final String INSERT = "INSERT INTO request_log (" + COLUMNS + ") VALUES "
@@ -202,35 +204,35 @@ public final class PostgresRequestLog implements SharedRequestLog {
         }
     }
 
-    /** Deletes rows past the retention and past the row cap, unless another replica is doing it right now. */
+    /**
+     * Deletes rows past the retention and past the row cap, in chunks (a backlog after a long outage never makes one
+     * statement too long), unless another replica is doing it right now: a session advisory lock, released at the end.
+     */
     void deleteExpired() {
         try (Connection c = database.connection()) {
-            c.setAutoCommit(false);
+            if (!advisoryLock(c, "pg_try_advisory_lock")) {
+                return;
+            }
             try {
-                if (tryLock(c)) {
-                    int old = delete(c, "DELETE FROM request_log WHERE time < now() - ? * interval '1 second'",
-                            retention.toSeconds());
-                    int over = delete(c, "DELETE FROM request_log WHERE id <= (SELECT id FROM request_log "
-                            + "ORDER BY id DESC OFFSET ? LIMIT 1)", maxRows);
-                    if (old + over > 0) {
-                        LOG.info("request log: {} row(s) past the retention of {} and {} past the cap of {} deleted",
-                                old, retention, over, maxRows);
-                    }
+                long old = deleteInChunks(c, "DELETE FROM request_log WHERE id IN (SELECT id FROM request_log "
+                        + "WHERE time < now() - ? * interval '1 second' LIMIT " + DELETE_CHUNK + ")", retention.toSeconds());
+                long over = deleteInChunks(c, "DELETE FROM request_log WHERE id IN (SELECT id FROM request_log "
+                        + "WHERE id <= (SELECT id FROM request_log ORDER BY id DESC OFFSET ? LIMIT 1) LIMIT "
+                        + DELETE_CHUNK + ")", maxRows);
+                if (old + over > 0) {
+                    LOG.info("request log: {} row(s) past the retention of {} and {} past the cap of {} deleted",
+                            old, retention, over, maxRows);
                 }
-                c.commit();
-            } catch (SQLException e) {
-                c.rollback();
-                throw e;
             } finally {
-                c.setAutoCommit(true);
+                advisoryLock(c, "pg_advisory_unlock");
             }
         } catch (SQLException | RuntimeException e) {
             LOG.debug("request log cleanup skipped: {}", e.toString());
         }
     }
 
-    private static boolean tryLock(Connection c) throws SQLException {
-        try (PreparedStatement lock = c.prepareStatement("SELECT pg_try_advisory_xact_lock(?)")) {
+    private static boolean advisoryLock(Connection c, String function) throws SQLException {
+        try (PreparedStatement lock = c.prepareStatement("SELECT " + function + "(?)")) {
             lock.setLong(1, CLEANUP_LOCK);
             try (ResultSet rs = lock.executeQuery()) {
                 return rs.next() && rs.getBoolean(1);
@@ -238,12 +240,18 @@ public final class PostgresRequestLog implements SharedRequestLog {
         }
     }
 
-    private static int delete(Connection c, String sql, long arg) throws SQLException {
+    private static long deleteInChunks(Connection c, String sql, long arg) throws SQLException {
+        long total = 0;
         try (PreparedStatement delete = c.prepareStatement(sql)) {
             delete.setLong(1, arg);
-            delete.setQueryTimeout(Database.QUERY_TIMEOUT_S * 6); // a large backlog after a long outage
-            return delete.executeUpdate();
+            delete.setQueryTimeout(Database.QUERY_TIMEOUT_S);
+            int deleted;
+            do {
+                deleted = delete.executeUpdate();
+                total += deleted;
+            } while (deleted == DELETE_CHUNK);
         }
+        return total;
     }
 
     private static void setDouble(PreparedStatement s, int index, Double value) throws SQLException {
