@@ -7,6 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.camel.Exchange;
 import org.apache.camel.Processor;
 
+import java.util.List;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
 /**
  * The route steps of the chat path's access control: {@link #admit} logs the request and lets only a valid key within
  * its limits through (keys mode), {@link #requireTier} checks the tier the rulebook chose against the key. One of
@@ -45,9 +49,9 @@ public final class KeyAccess {
         return exchange -> {
             HttpContext http = HttpContext.of(exchange);
             JsonNode[] parsed = new JsonNode[1]; // the body parsed once, and only when something needs it
-            java.util.function.Supplier<JsonNode> request = () -> parsed[0] != null ? parsed[0]
+            Supplier<JsonNode> request = () -> parsed[0] != null ? parsed[0]
                     : (parsed[0] = parse(exchange.getMessage().getBody(byte[].class)));
-            java.util.function.LongSupplier estimate = () -> PromptEstimate.tokens(request.get());
+            LongSupplier estimate = () -> PromptEstimate.tokens(request.get());
             if (http == null) { // not from a client (a route test's direct: call): nothing to log, no one to charge
                 guard.admission(exchange.getMessage().getHeader("Authorization", String.class), use, estimate)
                         .ifPresent(admitted -> exchange.setProperty(KEY, admitted.key()));
@@ -75,7 +79,7 @@ public final class KeyAccess {
      * Charges the parts of a request's answer (Compare: its cascade and hosted legs) to the request's key and settles
      * its tokens/min reservation with their tokens; nothing without a key.
      */
-    public void charge(Exchange exchange, java.util.List<AnswerCharge> parts) {
+    public void charge(Exchange exchange, List<AnswerCharge> parts) {
         KeyAdmission admitted = exchange.getProperty(ADMISSION, KeyAdmission.class);
         if (admitted == null) {
             return;

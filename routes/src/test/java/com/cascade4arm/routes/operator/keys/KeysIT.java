@@ -14,12 +14,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
 
 import static com.cascade4arm.routes.testing.RoutesGateway.json;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 /**
  * Virtual keys end to end on a real gateway (keys mode, files store) in front of real upstream servers: the admin API
@@ -239,7 +242,7 @@ class KeysIT {
 
         JsonNode usage = json(gateway.send(HttpRequest.newBuilder(gateway.base().resolve("/api/keys/"
                 + key.path("id").asText() + "/usage")).header("Authorization", "Bearer " + ADMIN).GET().build()));
-        java.util.Map<String, JsonNode> byTier = new java.util.HashMap<>();
+        Map<String, JsonNode> byTier = new HashMap<>();
         usage.path("usage").forEach(row -> byTier.put(row.path("tier").asText(), row));
         assertThat(byTier).as(usage.toString()).containsOnlyKeys(route, "hosted"); // the baseline is not charged
         assertThat(byTier.get(route).path("cost_usd").asDouble()).isEqualTo(cascadeCost);
@@ -247,7 +250,7 @@ class KeysIT {
                 .isEqualTo(systems.path("cascade").path("completion_tokens").asLong());
         assertThat(byTier.get("hosted").path("cost_usd").asDouble()).isEqualTo(hostedCost);
         assertThat(usage.path("spent_today_usd").asDouble()).isCloseTo(cascadeCost + hostedCost,
-                org.assertj.core.data.Offset.offset(1e-15));
+                offset(1e-15));
 
         JsonNode logged = Awaitility.await().atMost(Duration.ofSeconds(5)).until(
                 () -> json(gateway.send(HttpRequest.newBuilder(gateway.base().resolve("/api/requests?key=comparer"))
@@ -256,7 +259,7 @@ class KeysIT {
         assertThat(logged.path("kind").asText()).isEqualTo("compare");
         assertThat(logged.path("route").asText()).isEqualTo(route);
         assertThat(logged.path("cost_usd").asDouble()).isCloseTo(cascadeCost + hostedCost,
-                org.assertj.core.data.Offset.offset(1e-15));
+                offset(1e-15));
     }
 
     @Test
