@@ -39,6 +39,14 @@ class ClusterRequestLogIT {
         upstream = InstantResponder.start(0);
         a = replica("a");
         b = replica("b");
+        // A replica reports ready before its database is migrated (it starts without one); its first rows wait in the
+        // queue until then. The 1 s below is about a running cluster: one request each, seen by both, first.
+        String first = requestId(a.chat("warming replica a"));
+        String second = requestId(b.chat("warming replica b"));
+        for (RoutesGateway reader : List.of(a, b)) {
+            Awaitility.await("the cluster's log is up").atMost(Duration.ofSeconds(30))
+                    .until(() -> ids(log(reader, "?limit=50")).containsAll(List.of(first, second)));
+        }
     }
 
     private static RoutesGateway replica(String name) {
