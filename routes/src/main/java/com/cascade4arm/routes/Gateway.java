@@ -139,7 +139,11 @@ public final class Gateway implements AutoCloseable {
         KeysSettings keySettings = KeysSettings.from(config, settings.edge().exposure()); // refuses open beyond loopback
         this.keyAccess = new KeyAccess(new KeyGuard(keySettings, keys, edge.internalAuthorization(), admin, meterRegistry,
                 Clock.systemUTC()), new RequestLog(keySettings.requestLogSize(), keySettings.requestLogContent(),
-                Clock.systemUTC()));
+                Clock.systemUTC(), keySettings.requestLogSize() == 0 ? null : shared.requestLog(config.requestLog()),
+                shared.replicaName()));
+        io.micrometer.core.instrument.FunctionCounter.builder("cascade.request.log.dropped", keyAccess.log(),
+                RequestLog::dropped).description("requests the shared request log dropped (the database fell behind)")
+                .register(meterRegistry);
         CircuitBreakerRegistry breakers = CircuitBreakerRegistry.of(CircuitBreakerConfig.custom()
                 .failureRateThreshold(config.breaker().failureRatePercent())
                 .slidingWindowSize(config.breaker().window())
@@ -420,5 +424,6 @@ public final class Gateway implements AutoCloseable {
         gets.close();
         tracing.close(); // exports the spans still batched
         keys.close(); // the last usage is written
+        keyAccess.log().close(); // the rows still queued are written
     }
 }

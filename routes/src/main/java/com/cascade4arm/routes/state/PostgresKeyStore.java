@@ -47,6 +47,8 @@ public final class PostgresKeyStore extends MemoryKeyStore {
     private final Database database;
     private final StoreHealth health;
     private final ScheduledExecutorService sync;
+    /** When this replica last wrote each key (nanoTime): a sync whose read began before must not undo the write. */
+    private final Map<String, Long> writtenAt = new java.util.concurrent.ConcurrentHashMap<>();
     /** Charges not yet in the database, also already counted in memory (guarded by itself). */
     private final List<KeyCharge> pending = new ArrayList<>();
 
@@ -73,7 +75,10 @@ public final class PostgresKeyStore extends MemoryKeyStore {
             health.down(Database.rootMessage(e));
             throw health.unavailable("changing keys", e);
         }
-        replace(key);
+        synchronized (this) {
+            replace(key);
+            writtenAt.put(key.id(), System.nanoTime());
+        }
     }
 
     @Override
@@ -94,14 +99,25 @@ public final class PostgresKeyStore extends MemoryKeyStore {
         try (Connection c = database.connection()) {
             addUsage(c, batch);
             batch = List.of();
+            long readStart = System.nanoTime();
             List<ApiKey> keys = readKeys(c);
             Map<String, List<UsageRow>> usage = readUsage(c);
             Set<String> ids = new HashSet<>();
-            for (ApiKey key : keys) {
-                replace(key);
-                ids.add(key.id());
+            synchronized (this) { // a key this replica wrote after the read began is newer than what was read
+                for (ApiKey key : keys) {
+                    ids.add(key.id());
+                    Long written = writtenAt.get(key.id());
+                    if (written == null || written - readStart < 0) {
+                        replace(key);
+                    }
+                }
+                writtenAt.forEach((id, at) -> {
+                    if (at - readStart >= 0) {
+                        ids.add(id);
+                    }
+                });
+                retainOnly(ids);
             }
-            retainOnly(ids);
             synchronized (pending) {
                 for (String id : ids) {
                     replaceUsage(id, usage.getOrDefault(id, List.of()));

@@ -4,6 +4,8 @@ import com.cascade4arm.bench.runner.BenchmarkService;
 import com.cascade4arm.routes.operator.bench.LocalRunHistory;
 import com.cascade4arm.routes.operator.bench.RunHistory;
 import com.cascade4arm.routes.serving.keys.KeyStore;
+import com.cascade4arm.routes.serving.keys.RequestLogConfig;
+import com.cascade4arm.routes.serving.requestlog.SharedRequestLog;
 import com.cascade4arm.routes.serving.routing.RoutingService;
 import com.cascade4arm.routes.serving.routing.RulebookRoutingService;
 import com.cascade4arm.routes.operator.rulesadmin.RulebookStartup;
@@ -118,6 +120,20 @@ public final class SharedState implements AutoCloseable {
     /** Where virtual keys live: {@code <data-dir>/keys} with local files, the shared database's tables otherwise. */
     public KeyStore keyStore(java.nio.file.Path dataDir) {
         return database == null ? new FileKeyStore(dataDir.resolve("keys")) : new PostgresKeyStore(database, health);
+    }
+
+    /**
+     * The request log every replica shares (the {@code request_log} table), bounded by {@code config}'s retention and
+     * row cap; null with local files (each gateway keeps its own log in memory).
+     */
+    public SharedRequestLog requestLog(RequestLogConfig config) {
+        return database == null ? null
+                : new PostgresRequestLog(database, config.retention(), config.maxRows(), settings.retryMs());
+    }
+
+    /** This replica's name in shared rows; null with local files. */
+    public String replicaName() {
+        return database == null ? null : database.replica();
     }
 
     /** Follows the cluster's activations (shared store only; a local store has no one else to follow). */

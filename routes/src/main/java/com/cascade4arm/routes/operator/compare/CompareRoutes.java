@@ -4,7 +4,9 @@ import com.cascade4arm.routes.serving.hosted.HostedCall;
 import com.cascade4arm.routes.serving.hosted.HostedRoutes;
 import com.cascade4arm.routes.serving.http.ApiRoutes;
 import com.cascade4arm.routes.serving.http.ErrorsConfiguration;
+import com.cascade4arm.routes.serving.http.HttpContext;
 import com.cascade4arm.routes.serving.http.Json;
+import com.cascade4arm.routes.serving.keys.AnswerCharge;
 import com.cascade4arm.routes.serving.keys.KeyAccess;
 import com.cascade4arm.routes.serving.keys.KeyUse;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,6 +16,8 @@ import org.apache.camel.component.http.HttpEndpoint;
 import org.apache.camel.support.DefaultExchange;
 
 import java.net.URI;
+import java.util.List;
+import java.util.Map;
 
 import java.util.concurrent.ExecutorService;
 
@@ -66,6 +70,21 @@ public final class CompareRoutes extends ApiRoutes {
         }
     }
 
+    /**
+     * The calling key pays for the legs that ran on its behalf ({@link CompareCharges}); the request log gets the
+     * compare's routing, tokens and cost.
+     */
+    @SuppressWarnings("unchecked")
+    private void charge(Exchange exchange) {
+        Map<SystemName, SystemResult> results = exchange.getMessage().getBody(Map.class);
+        List<AnswerCharge> charged = CompareCharges.of(results);
+        keys.charge(exchange, charged);
+        HttpContext http = HttpContext.of(exchange);
+        if (http != null) {
+            http.answered(CompareCharges.logEntry(results, charged), null);
+        }
+    }
+
     @Override
     public void configure() throws Exception {
         onWorkers("POST", "/api/compare", COMPARE)
@@ -75,6 +94,7 @@ public final class CompareRoutes extends ApiRoutes {
                 .process(compare::open)
                 .to("micrometer:counter:cascade.compare.requests?tags.answer=json")
                 .to(direct(COMPARE_MULTICAST))
+                .process(this::charge)
                 .process(compare::answer)
                 .marshal(Json.answer());
 
@@ -89,6 +109,7 @@ public final class CompareRoutes extends ApiRoutes {
                 .process(compare::openStream)
                 .to("micrometer:counter:cascade.compare.requests?tags.answer=sse")
                 .to(direct(COMPARE_MULTICAST))
+                .process(this::charge)
                 .process(compare::answerStream);
 
         from(direct(COMPARE_MULTICAST)).routeId(COMPARE_MULTICAST).routeConfigurationId(ErrorsConfiguration.INTERNAL)

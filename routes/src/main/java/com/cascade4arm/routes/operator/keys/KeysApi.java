@@ -7,7 +7,9 @@ import com.cascade4arm.routes.serving.keys.KeyJson;
 import com.cascade4arm.routes.serving.keys.KeySecrets;
 import com.cascade4arm.routes.serving.keys.KeyStore;
 import com.cascade4arm.routes.serving.keys.UsageRow;
+import com.cascade4arm.routes.serving.requestlog.RecentRequests;
 import com.cascade4arm.routes.serving.requestlog.RequestLog;
+import com.cascade4arm.routes.serving.requestlog.RequestQuery;
 import com.cascade4arm.routes.serving.requestlog.RequestRecord;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -20,7 +22,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
-import java.util.function.Predicate;
 
 /**
  * The admin API of virtual keys ({@code /api/keys}) and of the request log ({@code /api/requests}). A key's secret is
@@ -129,23 +130,26 @@ final class KeysApi {
         message.setBody(answer);
     }
 
-    /** The request log, newest first; filters {@code key} (alias or prefix), {@code route}, {@code status}, {@code limit}. */
+    /**
+     * The request log, newest first; filters {@code key} (alias or prefix), {@code route}, {@code status}, {@code limit}.
+     * With a shared store every replica's requests ("cluster": true), else (or while it cannot be read) this gateway's.
+     */
     void requests(Exchange exchange) {
         Message message = exchange.getMessage();
-        String key = message.getHeader("query.key", String.class);
-        String route = message.getHeader("query.route", String.class);
-        String status = message.getHeader("query.status", String.class);
-        int limit = limit(message.getHeader("query.limit", String.class));
-        Predicate<RequestRecord> filter = record -> (key == null || key.equals(record.keyAlias())
-                || key.equals(record.keyPrefix()))
-                && (route == null || route.equals(record.route()))
-                && (status == null || statusMatches(status, record.status()));
+        RequestQuery query = new RequestQuery(message.getHeader("query.key", String.class),
+                message.getHeader("query.route", String.class), message.getHeader("query.status", String.class),
+                limit(message.getHeader("query.limit", String.class)));
+        RecentRequests recent = log.recent(query);
         ArrayNode rows = Json.MAPPER.createArrayNode();
-        for (RequestRecord record : log.recent(filter, limit)) {
+        for (RequestRecord record : recent.records()) {
             rows.add(json(record));
         }
         ObjectNode answer = Json.object();
         answer.put("content_logged", log.keepsContent());
+        answer.put("cluster", recent.cluster());
+        if (recent.note() != null) {
+            answer.put("note", recent.note());
+        }
         answer.set("requests", rows);
         message.setBody(answer);
     }
@@ -177,6 +181,7 @@ final class KeysApi {
             row.put("rules_version", r.rulesVersion());
         }
         row.set("facts", r.facts());
+        row.put("replica", r.replica());
         if (r.prompt() != null) {
             row.put("prompt", r.prompt());
         }
@@ -184,18 +189,6 @@ final class KeysApi {
             row.put("answer", r.answer());
         }
         return row;
-    }
-
-    /** "429" matches that status, "4xx" a class, "error" anything ≥ 400. */
-    private static boolean statusMatches(String filter, int status) {
-        String f = filter.trim().toLowerCase(Locale.ROOT);
-        if (f.equals("error")) {
-            return status >= 400;
-        }
-        if (f.length() == 3 && f.endsWith("xx") && Character.isDigit(f.charAt(0))) {
-            return status / 100 == f.charAt(0) - '0';
-        }
-        return f.equals(String.valueOf(status));
     }
 
     private static int limit(String text) {

@@ -35,6 +35,8 @@ public final class HttpContext implements ClientChannel {
     private final AtomicBoolean clientGone = new AtomicBoolean();
     private final List<Runnable> onGone = new CopyOnWriteArrayList<>();
     private final List<BiConsumer<ObjectNode, String>> onAnswered = new CopyOnWriteArrayList<>();
+    private final List<IntConsumer> onFinished = new CopyOnWriteArrayList<>();
+    /** Whether the one end handler that runs {@link #onFinished} actions is registered. */
     private final AtomicBoolean finished = new AtomicBoolean();
     private volatile io.vertx.ext.web.RoutingContext routing;
     /** SSE events held while corked, so events that arrived together leave in one write (one syscall, one chunk). */
@@ -94,11 +96,16 @@ public final class HttpContext implements ClientChannel {
         if (routing == null) {
             return;
         }
-        routing.addEndHandler(result -> {
-            if (finished.compareAndSet(false, true)) {
-                action.accept(result.succeeded() ? response.getStatusCode() : 499);
-            }
-        });
+        onFinished.add(action);
+        if (finished.compareAndSet(false, true)) { // one end handler runs them all (the request log, key settling)
+            AtomicBoolean ran = new AtomicBoolean();
+            routing.addEndHandler(result -> {
+                if (ran.compareAndSet(false, true)) {
+                    int status = result.succeeded() ? response.getStatusCode() : 499;
+                    onFinished.forEach(each -> each.accept(status));
+                }
+            });
+        }
     }
 
     public HttpServerRequest request() {

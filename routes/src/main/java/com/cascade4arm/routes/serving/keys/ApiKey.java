@@ -10,7 +10,8 @@ import java.util.Map;
  *
  * @param tiers             tiers the key may use; empty means every tier
  * @param requestsPerMinute 0 = no limit
- * @param tokensPerMinute   0 = no limit (prompt + completion tokens of the answers in the current minute)
+ * @param tokensPerMinute   0 = no limit (prompt + completion tokens in the current minute; a prompt counts, estimated,
+ *                          from its admission: {@link KeyRateWindows})
  * @param dailyBudgetUsd    null = no daily budget (UTC days)
  * @param monthlyBudgetUsd  null = no monthly budget (UTC calendar months)
  */

@@ -8,6 +8,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.camel.Exchange;
 import org.apache.camel.Processor;
 
+import java.util.List;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
 /**
  * The route steps of the chat path's access control: {@link #admit} logs the request and lets only a valid key within
  * its limits through (keys mode), {@link #requireTier} checks the tier the rulebook chose against the key. One of
@@ -17,6 +21,8 @@ public final class KeyAccess {
     /** Exchange property with the request's {@link ApiKey} (absent without a key). */
     public static final String KEY = "cascade.key";
     private static final String TRACKED = "cascade.requestLog";
+    /** Exchange property with the request's {@link KeyAdmission} (absent without a key). */
+    private static final String ADMISSION = "cascade.keyAdmission";
 
     private final KeyGuard guard;
     private final RequestLog log;
@@ -34,26 +40,39 @@ public final class KeyAccess {
         return log;
     }
 
-    /** A step for the start of a route of {@code kind}: tracked in the request log, then the key admitted. */
+    /**
+     * A step for the start of a route of {@code kind}: tracked in the request log, then the key admitted (its prompt
+     * reserved against tokens/min). A chat answer is charged to the key when it is complete; Compare charges its legs
+     * itself ({@link #charge}); route explain is rate-limited, never charged. A request that ends unanswered gives
+     * its reservation back.
+     */
     public Processor admit(KeyUse use, String kind) {
         return exchange -> {
             HttpContext http = HttpContext.of(exchange);
+            JsonNode[] parsed = new JsonNode[1]; // the body parsed once, and only when something needs it
+            Supplier<JsonNode> request = () -> parsed[0] != null ? parsed[0]
+                    : (parsed[0] = parse(exchange.getMessage().getBody(byte[].class)));
+            LongSupplier estimate = () -> PromptEstimate.tokens(request.get());
             if (http == null) { // not from a client (a route test's direct: call): nothing to log, no one to charge
-                guard.admit(exchange.getMessage().getHeader("Authorization", String.class), use)
-                        .ifPresent(key -> exchange.setProperty(KEY, key));
+                guard.admission(exchange.getMessage().getHeader("Authorization", String.class), use, estimate, key -> { })
+                        .ifPresent(admitted -> exchange.setProperty(KEY, admitted.key()));
                 return;
             }
             RequestLog.Tracked tracked = log.track(http, kind);
             exchange.setProperty(TRACKED, tracked);
             if (log.keepsContent()) {
-                tracked.prompt(promptOf(exchange.getMessage().getBody(byte[].class)));
+                tracked.prompt(promptOf(request.get()));
             }
             // The key is named in the log once its secret matched, also when it is then refused (revoked, budget…).
-            ApiKey key = guard.admit(http.header("Authorization"), use, known -> tracked.key(known.alias(),
-                    known.prefix())).orElse(null);
-            if (key != null) {
-                exchange.setProperty(KEY, key);
-                http.onAnswered((cascade, text) -> guard.charge(key, cascade));
+            KeyAdmission admitted = guard.admission(http.header("Authorization"), use, estimate,
+                    known -> tracked.key(known.alias(), known.prefix())).orElse(null);
+            if (admitted != null) {
+                exchange.setProperty(KEY, admitted.key());
+                exchange.setProperty(ADMISSION, admitted);
+                if (use == KeyUse.CHAT) {
+                    http.onAnswered((cascade, text) -> guard.charge(admitted, cascade));
+                }
+                http.onFinished(status -> guard.settle(admitted, 0, 0)); // no-op once charged
             }
         };
     }
@@ -67,6 +86,25 @@ public final class KeyAccess {
         }
     }
 
+    /**
+     * Charges the parts of a request's answer (Compare: its cascade and hosted legs) to the request's key and settles
+     * its tokens/min reservation with their tokens; nothing without a key.
+     */
+    public void charge(Exchange exchange, List<AnswerCharge> parts) {
+        KeyAdmission admitted = exchange.getProperty(ADMISSION, KeyAdmission.class);
+        if (admitted == null) {
+            return;
+        }
+        long prompt = 0;
+        long completion = 0;
+        for (AnswerCharge part : parts) {
+            guard.charge(admitted.key(), part);
+            prompt += part.promptTokens();
+            completion += part.completionTokens();
+        }
+        guard.settle(admitted, prompt, completion);
+    }
+
     /** 403 when the request's key may not use the tier in header {@code tierHeader}. */
     public Processor requireTier(String tierHeader) {
         return exchange -> guard.requireTier(keyOf(exchange), exchange.getMessage().getHeader(tierHeader, String.class));
@@ -77,22 +115,28 @@ public final class KeyAccess {
         return exchange.getProperty(KEY, ApiKey.class);
     }
 
-    /** The last message's content of a chat body (for the log, when it keeps content); null when there is none. */
-    private static String promptOf(byte[] body) {
+    private static JsonNode parse(byte[] body) {
         if (body == null || body.length == 0) {
             return null;
         }
         try {
-            JsonNode request = Json.MAPPER.readTree(body);
-            JsonNode messages = request.path("messages");
-            if (!messages.isArray() || messages.isEmpty()) {
-                JsonNode prompt = request.path("prompt");
-                return prompt.isTextual() ? prompt.asText() : null;
-            }
-            JsonNode last = messages.get(messages.size() - 1).path("content");
-            return last.isTextual() ? last.asText() : last.toString();
+            return Json.MAPPER.readTree(body);
         } catch (java.io.IOException notJson) {
-            return null; // the route's own parse answers 400; the log just has no text
+            return null; // the route's own parse answers 400; the log has no text, the estimate is 0
         }
+    }
+
+    /** The last message's content of a chat body (for the log, when it keeps content); null when there is none. */
+    private static String promptOf(JsonNode request) {
+        if (request == null) {
+            return null;
+        }
+        JsonNode messages = request.path("messages");
+        if (!messages.isArray() || messages.isEmpty()) {
+            JsonNode prompt = request.path("prompt");
+            return prompt.isTextual() ? prompt.asText() : null;
+        }
+        JsonNode last = messages.get(messages.size() - 1).path("content");
+        return last.isTextual() ? last.asText() : last.toString();
     }
 }

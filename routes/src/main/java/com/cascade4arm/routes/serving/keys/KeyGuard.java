@@ -17,12 +17,14 @@ import java.time.temporal.TemporalAdjusters;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
  * Enforces virtual keys on the request path: who the caller is (401), what the key may use (403), its per-minute
  * limits (429 with Retry-After) and its budgets (429 {@code budget_exceeded}); and charges each answer to its key with
  * the cost model's figure. Budgets are checked before a request and charged after its answer, so requests already in
- * flight when a budget runs out still finish: the overshoot is at most what those requests cost.
+ * flight when a budget runs out still finish: the overshoot is at most what those requests cost. Tokens/min counts a
+ * request's prompt (estimated) when it is admitted and settles it with the answer's tokens ({@link KeyRateWindows}).
  */
 public final class KeyGuard {
     private final boolean required;
@@ -60,14 +62,18 @@ public final class KeyGuard {
      * request without a key; otherwise the key, admitted against its limits and budgets — or an OpenAI error.
      */
     public Optional<ApiKey> admit(String authorization, KeyUse use) {
-        return admit(authorization, use, key -> { });
+        return admission(authorization, use, () -> 0, key -> { }).map(KeyAdmission::key);
     }
 
     /**
-     * {@link #admit(String, KeyUse)}, telling {@code identified} the key as soon as its secret matched — also when it is
-     * then refused (revoked, expired, over a limit or budget): the request log names the key of a refused request.
+     * As {@link #admit(String, KeyUse)}, reserving the request's prompt tokens ({@code promptEstimate}, asked only
+     * when the key has a tokens/min limit) in the key's window; {@link #settle} (or {@link #charge(KeyAdmission,
+     * JsonNode)}) gives the reservation back or replaces it with what the request used. {@code identified} hears of
+     * the key as soon as its secret matched — also when it is then refused (revoked, expired, over a limit or
+     * budget): the request log names the key of a refused request.
      */
-    public Optional<ApiKey> admit(String authorization, KeyUse use, Consumer<ApiKey> identified) {
+    public Optional<KeyAdmission> admission(String authorization, KeyUse use, LongSupplier promptEstimate,
+                                            Consumer<ApiKey> identified) {
         if (authorization != null && MessageDigest.isEqual(authorization.getBytes(StandardCharsets.UTF_8),
                 internalAuthorization)) {
             return Optional.empty();
@@ -84,13 +90,15 @@ public final class KeyGuard {
         if (use != KeyUse.EXPLAIN) {
             requireBudget(key);
         }
-        long retryAfter = windows.admit(key, clock.millis());
+        long reserve = use != KeyUse.EXPLAIN && key.tokensPerMinute() > 0 ? promptEstimate.getAsLong() : 0;
+        long now = clock.millis();
+        long retryAfter = windows.admit(key, reserve, now);
         if (retryAfter > 0) {
             metrics.refused(key.alias(), "rate_limit");
             throw new ApiError(429, ApiError.RATE_LIMIT, "rate_limit_exceeded", "key " + key.prefix()
                     + " is over its limit of " + limits(key) + "; retry in " + retryAfter + " s", (int) retryAfter);
         }
-        return Optional.of(key);
+        return Optional.of(new KeyAdmission(key, reserve, KeyRateWindows.minuteOf(now)));
     }
 
     /** Compare's hosted leg calls a paid API: the key must allow it. */
@@ -111,19 +119,44 @@ public final class KeyGuard {
         }
     }
 
-    /** Charges an answer (its "cascade" object: route, tokens, cost_usd) to the key that asked. */
-    public void charge(ApiKey key, JsonNode cascade) {
-        if (key == null || cascade == null) {
+    /** Charges a chat answer (its "cascade" object: route, tokens, cost_usd) to the key that asked, and settles it. */
+    public void charge(KeyAdmission admission, JsonNode cascade) {
+        if (admission == null || cascade == null) {
             return;
         }
-        long prompt = cascade.path("prompt_tokens").asLong(0);
-        long completion = cascade.path("completion_tokens").asLong(0);
-        double cost = cascade.path("cost_usd").asDouble(0);
+        AnswerCharge part = new AnswerCharge(cascade.path("route").asText("-"), cascade.path("prompt_tokens").asLong(0),
+                cascade.path("completion_tokens").asLong(0), cascade.path("cost_usd").asDouble(0));
+        charge(admission.key(), part);
+        settle(admission, part.promptTokens(), part.completionTokens());
+    }
+
+    /** Charges an answer (its "cascade" object) to {@code key}, counting its tokens in the key's window. */
+    public void charge(ApiKey key, JsonNode cascade) {
+        if (key != null) {
+            charge(new KeyAdmission(key, 0, KeyRateWindows.minuteOf(clock.millis())), cascade);
+        }
+    }
+
+    /** Charges one part of an answer to {@code key}'s spend and usage (its tokens/min window: {@link #settle}). */
+    public void charge(ApiKey key, AnswerCharge part) {
+        if (key == null) {
+            return;
+        }
         Instant now = clock.instant();
-        store.charge(new KeyCharge(key.id(), LocalDate.ofInstant(now, ZoneOffset.UTC), cascade.path("route").asText("-"),
-                prompt, completion, cost));
-        windows.addTokens(key.id(), prompt + completion, now.toEpochMilli());
-        metrics.answered(key.alias(), prompt, completion, cost);
+        store.charge(new KeyCharge(key.id(), LocalDate.ofInstant(now, ZoneOffset.UTC), part.tier(),
+                part.promptTokens(), part.completionTokens(), part.costUsd()));
+        metrics.answered(key.alias(), part.promptTokens(), part.completionTokens(), part.costUsd());
+    }
+
+    /**
+     * Replaces the request's prompt reservation in its key's tokens/min window by the tokens it used (0 and 0: an
+     * unanswered request gives it back). Once per request; later calls do nothing.
+     */
+    public void settle(KeyAdmission admission, long promptTokens, long completionTokens) {
+        if (admission != null && admission.settleOnce()) {
+            windows.settle(admission.key().id(), admission.minute(), admission.reservedTokens(), promptTokens,
+                    completionTokens, clock.millis());
+        }
     }
 
     private ApiKey authenticate(String authorization, Consumer<ApiKey> identified) {

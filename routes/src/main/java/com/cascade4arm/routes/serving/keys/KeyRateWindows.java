@@ -7,14 +7,24 @@ import java.util.concurrent.ConcurrentMap;
  * Requests and tokens per key in the current minute (fixed windows on the wall clock, per replica). A fixed window
  * over the edge's GCRA bucket: limits here are what a team pays for per minute, and "resets at the minute" is what
  * clients can plan with; a key may burst 2 × its limit across a minute boundary.
+ * <p>
+ * Tokens are counted when a request is admitted, not only when it is answered: its prompt's estimate is reserved in
+ * the window then (a request is admitted only while the reservations fit under tokens/min), and replaced by the
+ * answer's real prompt and completion tokens when it ends (an unanswered request gives its reservation back). So a
+ * burst of concurrent requests cannot all pass a window that looks empty: what a minute admits past tokens/min is
+ * at most the completion tokens of the requests in flight (plus what the estimates undercounted their prompts by).
  */
 final class KeyRateWindows {
-    private static final long MINUTE_MS = 60_000;
+    static final long MINUTE_MS = 60_000;
 
     private final ConcurrentMap<String, Window> windows = new ConcurrentHashMap<>();
 
-    /** Counts one request, or returns the seconds until the window that refuses it ends (counting nothing). */
-    long admit(ApiKey key, long nowMs) {
+    /**
+     * Counts one request and reserves {@code promptEstimate} tokens, or returns the seconds until the window that
+     * refuses it ends (counting nothing). A prompt larger than the whole limit passes alone in an empty window (it
+     * could never pass otherwise).
+     */
+    long admit(ApiKey key, long promptEstimate, long nowMs) {
         if (key.requestsPerMinute() <= 0 && key.tokensPerMinute() <= 0) {
             return 0;
         }
@@ -22,21 +32,37 @@ final class KeyRateWindows {
         synchronized (window) {
             window.roll(nowMs);
             boolean requestsFull = key.requestsPerMinute() > 0 && window.requests >= key.requestsPerMinute();
-            boolean tokensFull = key.tokensPerMinute() > 0 && window.tokens >= key.tokensPerMinute();
+            boolean tokensFull = key.tokensPerMinute() > 0 && (window.tokens >= key.tokensPerMinute()
+                    || window.tokens > 0 && window.tokens + promptEstimate > key.tokensPerMinute());
             if (requestsFull || tokensFull) {
                 return Math.max(1, (window.start + MINUTE_MS - nowMs + 999) / 1000);
             }
             window.requests++;
+            window.tokens += promptEstimate;
             return 0;
         }
     }
 
-    /** Adds an answer's tokens to its key's window (they count against the next requests, not this one). */
-    void addTokens(String keyId, long tokens, long nowMs) {
+    /** The minute (its start, ms) a request admitted at {@code nowMs} reserved its tokens in. */
+    static long minuteOf(long nowMs) {
+        return nowMs - nowMs % MINUTE_MS;
+    }
+
+    /**
+     * Replaces a request's reservation ({@code reserved} tokens in the minute starting {@code admittedMinute}) by what
+     * it used. A request that ends in a later minute adds its completion tokens there; its prompt stays counted in
+     * the minute it was admitted in.
+     */
+    void settle(String keyId, long admittedMinute, long reserved, long promptTokens, long completionTokens,
+                long nowMs) {
         Window window = windows.computeIfAbsent(keyId, id -> new Window());
         synchronized (window) {
             window.roll(nowMs);
-            window.tokens += tokens;
+            if (window.start == admittedMinute) {
+                window.tokens = Math.max(0, window.tokens - reserved + promptTokens + completionTokens);
+            } else {
+                window.tokens += completionTokens;
+            }
         }
     }
 
@@ -46,7 +72,7 @@ final class KeyRateWindows {
         long tokens;
 
         void roll(long nowMs) {
-            long minute = nowMs - nowMs % MINUTE_MS;
+            long minute = minuteOf(nowMs);
             if (minute != start) {
                 start = minute;
                 requests = 0;

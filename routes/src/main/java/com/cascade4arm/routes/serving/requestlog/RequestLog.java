@@ -14,10 +14,12 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * The last {@code size} requests of the chat path, in memory, newest first: what a user asks about when they say
- * "what happened to my request?". No prompt or answer text unless {@code content} (a privacy choice: off by default).
+ * The requests of the chat path, Compare and route explain, newest first: what a user asks about when they say "what
+ * happened to my request?". This gateway's last {@code size} in memory; with a shared store also every replica's, in
+ * the {@link SharedRequestLog} (read from there, and from memory while it cannot be read). No prompt or answer text
+ * unless {@code content} (a privacy choice: off by default).
  */
-public final class RequestLog {
+public final class RequestLog implements AutoCloseable {
     /** Longest prompt or answer text kept when content is on. */
     static final int MAX_TEXT_CHARS = 2_000;
     /** Longest facts kept per request (as JSON text): beyond it only the category and the rules that fired stay. */
@@ -27,16 +29,36 @@ public final class RequestLog {
     private final boolean content;
     private final Clock clock;
     private final ArrayDeque<RequestRecord> records;
+    /** Every replica's log; null with local files. */
+    private final SharedRequestLog shared;
+    /** This replica's name in each row (null with local files). */
+    private final String replica;
 
     public RequestLog(int size, boolean content, Clock clock) {
+        this(size, content, clock, null, null);
+    }
+
+    public RequestLog(int size, boolean content, Clock clock, SharedRequestLog shared, String replica) {
         this.size = size;
         this.content = content;
         this.clock = clock;
         this.records = new ArrayDeque<>(Math.min(size, 4096));
+        this.shared = shared;
+        this.replica = replica;
     }
 
     public boolean keepsContent() {
         return content;
+    }
+
+    /** Whether the log is every replica's (shared store), not only this gateway's. */
+    public boolean shared() {
+        return shared != null;
+    }
+
+    /** Requests the shared log dropped because it fell behind (0 without one). */
+    public long dropped() {
+        return shared == null ? 0 : shared.dropped();
     }
 
     /** Starts following one request of {@code kind}; it is logged when its response ends (or the client leaves). */
@@ -55,14 +77,19 @@ public final class RequestLog {
         return tracked;
     }
 
-    private synchronized void add(RequestRecord record) {
-        if (records.size() == size) {
-            records.removeLast();
+    private void add(RequestRecord record) {
+        synchronized (this) {
+            if (records.size() == size) {
+                records.removeLast();
+            }
+            records.addFirst(record);
         }
-        records.addFirst(record);
+        if (shared != null) {
+            shared.offer(record); // queued: the event loop never waits for the database
+        }
     }
 
-    /** Newest first, at most {@code limit}, those {@code filter} accepts. */
+    /** This gateway's own rows: newest first, at most {@code limit}, those {@code filter} accepts. */
     public synchronized List<RequestRecord> recent(Predicate<RequestRecord> filter, int limit) {
         List<RequestRecord> out = new ArrayList<>();
         for (Iterator<RequestRecord> it = records.iterator(); it.hasNext() && out.size() < limit; ) {
@@ -72,6 +99,30 @@ public final class RequestLog {
             }
         }
         return out;
+    }
+
+    /**
+     * The rows {@code query} asks for: every replica's with a shared store (blocking: call it off the event loop),
+     * else — or while the shared log cannot be read — this gateway's own.
+     */
+    public RecentRequests recent(RequestQuery query) {
+        if (shared == null) {
+            return new RecentRequests(recent(query::matches, query.limit()), false, null);
+        }
+        try {
+            return new RecentRequests(shared.recent(query), true, null);
+        } catch (RuntimeException unreachable) {
+            return new RecentRequests(recent(query::matches, query.limit()), false,
+                    "the shared request log could not be read (" + unreachable.getMessage()
+                            + "): this replica's own requests only");
+        }
+    }
+
+    @Override
+    public void close() {
+        if (shared != null) {
+            shared.close();
+        }
     }
 
     private static String clip(String text) {
@@ -138,7 +189,7 @@ public final class RequestLog {
                     served && c.path("escalated").asBoolean(false), served && c.path("fallback").asBoolean(false),
                     served ? c.path("overflow_reason").asText(null) : null, prompt, answer,
                     served ? c.path("reason").asText(decidedReason) : decidedReason, rulesVersion,
-                    boundedFacts());
+                    boundedFacts(), replica);
         }
 
         private JsonNode boundedFacts() {

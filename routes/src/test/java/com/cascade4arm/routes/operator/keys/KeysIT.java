@@ -14,12 +14,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
 
 import static com.cascade4arm.routes.testing.RoutesGateway.json;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 /**
  * Virtual keys end to end on a real gateway (keys mode, files store) in front of real upstream servers: the admin API
@@ -33,7 +36,7 @@ class KeysIT {
 
     @BeforeAll
     static void boot() {
-        gateway = RoutesGateway.builder().withBaseline()
+        gateway = RoutesGateway.builder().withBaseline().withHosted(true) // Compare's hosted leg is charged too
                 .property("cascade.admin.token", ADMIN)
                 .property("cascade.auth.mode", "keys") // the feature under test; the shipped default is open
                 .start();
@@ -260,6 +263,88 @@ class KeysIT {
         assertThat(explainRow.path("facts").path("fired_rules").isArray()).isTrue();
         assertThat(explainRow.path("key_alias").isNull()).as("the admin is not a key").isTrue();
         assertError(chatWith(gateway, ADMIN + "x", "auto"), 401, "invalid_api_key");
+    }
+
+    @Test
+    void aCompareIsChargedToTheKeyThatAskedForItsCascadeAndHostedLegs() {
+        JsonNode key = createKey(gateway, "{\"alias\":\"comparer\",\"hosted\":true}");
+        HttpResponse<String> compared = postWith(gateway, "/api/compare", key.path("secret").asText(),
+                "{\"prompt\":\"Say hello to the team\",\"max_tokens\":8,\"systems\":[\"cascade\",\"baseline\",\"hosted\"]}");
+        assertThat(compared.statusCode()).as(compared.body()).isEqualTo(200);
+        JsonNode systems = json(compared).path("systems");
+        assertThat(systems.path("cascade").path("status").asText()).as(compared.body()).isEqualTo("ok");
+        assertThat(systems.path("hosted").path("status").asText()).as(compared.body()).isEqualTo("ok");
+        String route = systems.path("cascade").path("route").asText();
+        double cascadeCost = systems.path("cascade").path("cost_usd").asDouble();
+        double hostedCost = systems.path("hosted").path("cost_usd").asDouble();
+        assertThat(cascadeCost).isPositive();
+        assertThat(hostedCost).isPositive();
+
+        JsonNode usage = json(gateway.send(HttpRequest.newBuilder(gateway.base().resolve("/api/keys/"
+                + key.path("id").asText() + "/usage")).header("Authorization", "Bearer " + ADMIN).GET().build()));
+        Map<String, JsonNode> byTier = new HashMap<>();
+        usage.path("usage").forEach(row -> byTier.put(row.path("tier").asText(), row));
+        assertThat(byTier).as(usage.toString()).containsOnlyKeys(route, "hosted"); // the baseline is not charged
+        assertThat(byTier.get(route).path("cost_usd").asDouble()).isEqualTo(cascadeCost);
+        assertThat(byTier.get(route).path("completion_tokens").asLong())
+                .isEqualTo(systems.path("cascade").path("completion_tokens").asLong());
+        assertThat(byTier.get("hosted").path("cost_usd").asDouble()).isEqualTo(hostedCost);
+        assertThat(usage.path("spent_today_usd").asDouble()).isCloseTo(cascadeCost + hostedCost,
+                offset(1e-15));
+
+        JsonNode logged = Awaitility.await().atMost(Duration.ofSeconds(5)).until(
+                () -> json(gateway.send(HttpRequest.newBuilder(gateway.base().resolve("/api/requests?key=comparer"))
+                        .header("Authorization", "Bearer " + ADMIN).GET().build())).path("requests"),
+                rows -> rows.size() == 1).get(0);
+        assertThat(logged.path("kind").asText()).isEqualTo("compare");
+        assertThat(logged.path("route").asText()).isEqualTo(route);
+        assertThat(logged.path("cost_usd").asDouble()).isCloseTo(cascadeCost + hostedCost,
+                offset(1e-15));
+    }
+
+    @Test
+    void routeExplainIsRateLimitedButNeverCharged() {
+        JsonNode key = createKey(gateway, "{\"alias\":\"explainer\",\"rpm\":2}");
+        String secret = key.path("secret").asText();
+        assertThat(postWith(gateway, "/api/route", secret, "{\"prompt\":\"Hello!\"}").statusCode()).isEqualTo(200);
+        assertThat(postWith(gateway, "/api/route", secret, "{\"prompt\":\"Hello!\"}").statusCode()).isEqualTo(200);
+        assertError(postWith(gateway, "/api/route", secret, "{\"prompt\":\"Hello!\"}"), 429, "rate_limit_exceeded");
+
+        JsonNode usage = json(gateway.send(HttpRequest.newBuilder(gateway.base().resolve("/api/keys/"
+                + key.path("id").asText() + "/usage")).header("Authorization", "Bearer " + ADMIN).GET().build()));
+        assertThat(usage.path("usage").size()).as(usage.toString()).isZero();
+    }
+
+    @Test
+    void tokensPerMinuteHoldsUnderConcurrencyBecausePromptsCountFromAdmission() throws InterruptedException {
+        // A whole burst inside one minute window: a burst across the boundary meets two limits, by design.
+        long intoMinuteMs = System.currentTimeMillis() % 60_000;
+        if (intoMinuteMs > 45_000) {
+            Thread.sleep(60_000 - intoMinuteMs + 50); // waits for the next minute window, not for the gateway
+        }
+        int tpm = 500;
+        int concurrent = 16;
+        String prompt = "Summarize the plan for the team. ".repeat(12); // 396 characters: 99 + 4 tokens estimated
+        JsonNode key = createKey(gateway, "{\"alias\":\"tpm-burst\",\"tpm\":" + tpm + "}");
+        String secret = key.path("secret").asText();
+        String body = "{\"max_tokens\":8,\"messages\":[{\"role\":\"user\",\"content\":\"" + prompt + "\"}]}";
+
+        List<HttpResponse<String>> answers = IntStream.range(0, concurrent).mapToObj(i -> CompletableFuture.supplyAsync(
+                () -> postWith(gateway, "/v1/chat/completions", secret, body))).toList().stream()
+                .map(CompletableFuture::join).toList();
+
+        List<HttpResponse<String>> served = answers.stream().filter(r -> r.statusCode() == 200).toList();
+        assertThat(answers).allSatisfy(r -> assertThat(r.statusCode()).as(r.body()).isIn(200, 429));
+        answers.stream().filter(r -> r.statusCode() == 429).forEach(r -> assertError(r, 429, "rate_limit_exceeded"));
+        long used = served.stream().mapToLong(r -> json(r).path("cascade").path("prompt_tokens").asLong()
+                + json(r).path("cascade").path("completion_tokens").asLong()).sum();
+        // 103 tokens reserved each: 4 fit under 500 (before, the window counted answers only: at least 5 passed).
+        assertThat(served).hasSizeBetween(1, 4);
+        assertThat(used).as("tokens used: at most the limit plus the completions in flight (8 each)")
+                .isLessThanOrEqualTo(tpm + 8L * served.size());
+        System.out.printf("tokens/min under a burst: %d of %d concurrent requests admitted, %d tokens used of a %d "
+                + "limit (overshoot %d; bound: completions in flight, %d × max_tokens 8)%n", served.size(), concurrent,
+                used, tpm, Math.max(0, used - tpm), served.size());
     }
 
     @Test
