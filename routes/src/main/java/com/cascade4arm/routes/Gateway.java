@@ -6,7 +6,11 @@ import com.cascade4arm.routes.operator.bench.BenchLauncher;
 import com.cascade4arm.routes.operator.bench.BenchRoutes;
 import com.cascade4arm.routes.operator.bench.BenchScheduleRoute;
 import com.cascade4arm.routes.operator.bench.BenchTargets;
+import com.cascade4arm.openai.EmbeddingsRequestParser;
+import com.cascade4arm.routes.config.Urls;
 import com.cascade4arm.routes.serving.chat.ChatRoutes;
+import com.cascade4arm.routes.serving.embeddings.EmbeddingsRelay;
+import com.cascade4arm.routes.serving.embeddings.EmbeddingsRoutes;
 import com.cascade4arm.routes.serving.chat.ChatSteps;
 import com.cascade4arm.routes.serving.chat.Escalate;
 import com.cascade4arm.routes.serving.chat.TierFallback;
@@ -155,7 +159,11 @@ public final class Gateway implements AutoCloseable {
         this.client = new UpstreamClient(vertx, upstream.connectTimeoutMs(), upstream.idleTimeoutMs(),
                 config.edge().maxConcurrentRequests());
         this.gets = new UpstreamGets(vertx, upstream.connectTimeoutMs());
-        this.health = new HealthMonitor(vertx, client, pools.values(), upstream.connectTimeoutMs());
+        // Embeddings: a pool of their own (own breakers and health), on the first tier's endpoints unless configured.
+        UpstreamPool embeddingsPool = embeddingsPool(settings, breakers);
+        List<UpstreamPool> watched = new ArrayList<>(pools.values());
+        watched.add(embeddingsPool);
+        this.health = new HealthMonitor(vertx, client, watched, upstream.connectTimeoutMs());
         int workerThreads = config.gateway().workerThreads();
         this.workers = new ThreadPoolExecutor(Math.min(16, workerThreads), workerThreads, 60,
                 TimeUnit.SECONDS, new SynchronousQueue<>(), runnable -> {
@@ -180,7 +188,10 @@ public final class Gateway implements AutoCloseable {
                 new ChatTraceSteps(tracing), new TierFallback(fallbacks), new Escalate(settings.tierNames()), settings.tierNames(), keyAccess, workers));
         this.readiness = new GatewayHealth(new PoolsHealthCheck(pools.values(), expose),
                 new StoreHealthCheck(shared::health), new DrainingHealthCheck(edge::draining));
-        routes.add(new OpsRoutes(pools.values(), routing, parser, readiness, keyAccess, workers));
+        routes.add(new OpsRoutes(pools.values(), routing, parser, readiness, keyAccess, workers, embeddingsPool.name()));
+        routes.add(new EmbeddingsRoutes(new EmbeddingsRequestParser(config.limits().maxPromptChars()),
+                new EmbeddingsRelay(embeddingsPool, client, metrics, new SystemCost(config.cost().cascade().usdPerHour(),
+                        System::nanoTime), System::nanoTime, expose), keyAccess, workers));
         this.scrapes = Executors.newSingleThreadExecutor(runnable -> {
             Thread thread = new Thread(runnable, "metrics-scrape");
             thread.setDaemon(true);
@@ -240,6 +251,26 @@ public final class Gateway implements AutoCloseable {
         CascadeConfig.Limits limits = settings.config().limits();
         return new ChatRequestParser.Limits(models, GatewaySettings.AUTO_MODEL, Set.of("cascade"), limits.maxTokens(),
                 limits.defaultMaxTokens(), limits.maxPromptChars(), MAX_STOP_SEQUENCES, settings.config().chat().schema().limits());
+    }
+
+    /**
+     * The embeddings pool: {@code cascade.embeddings.urls}, else the first tier's endpoints (the embedded small host
+     * serves embeddings); its own breakers either way, so a server that cannot embed never opens a chat breaker.
+     */
+    private UpstreamPool embeddingsPool(GatewaySettings settings, CircuitBreakerRegistry breakers) {
+        CascadeConfig.Embeddings config = settings.config().embeddings();
+        TierSettings first = settings.tiers().get(0);
+        List<URI> urls = config.urls().map(u -> Urls.list("cascade.embeddings.urls", u)).orElse(first.urls());
+        String apiKey = config.urls().isPresent() ? config.apiKey().orElse(null) : first.apiKey();
+        List<UpstreamEndpoint> endpoints = new ArrayList<>();
+        for (int i = 0; i < urls.size(); i++) {
+            String endpointName = RouteIds.EMBEDDINGS + "-" + i;
+            UpstreamEndpoint endpoint = new UpstreamEndpoint(endpointName, urls.get(i), apiKey,
+                    breakers.circuitBreaker(endpointName));
+            metrics.watchBreaker(endpointName, endpoint.breaker());
+            endpoints.add(endpoint);
+        }
+        return new UpstreamPool(RouteIds.EMBEDDINGS, endpoints);
     }
 
     private UpstreamPool pool(TierSettings tier, CircuitBreakerRegistry breakers) {

@@ -44,8 +44,11 @@ public final class InferenceEngine implements AutoCloseable {
     private final CompletableFuture<Void> ready = new CompletableFuture<>();
     private volatile boolean warming;
     private volatile boolean closed;
+    /** {@code /v1/embeddings}: a second load of the model with embeddings on, made on the first request. */
+    private final Embedder embedder;
 
     public InferenceEngine(HostConfig config) {
+        this.embedder = new Embedder(config);
         this.config = config;
         this.promptWorkers = Executors.newFixedThreadPool(PROMPT_THREADS, NativeThreads.named("llama-prompt-"
                 + config.alias(), config.cpus()));
@@ -183,6 +186,11 @@ public final class InferenceEngine implements AutoCloseable {
         }
     }
 
+    /** The embeddings of this host's model (blocking calls: load on first use, then native decoding). */
+    public Embedder embedder() {
+        return embedder;
+    }
+
     public HostMetrics metrics() {
         return metrics;
     }
@@ -208,6 +216,7 @@ public final class InferenceEngine implements AutoCloseable {
             closed = true;
         }
         drafts.unregister();
+        embedder.close();
         boolean drained = scheduler.shutdown(CLOSE_DRAIN_TIMEOUT_MS) && pump.close(CLOSE_DRAIN_TIMEOUT_MS);
         promptWorkers.shutdown();
         completionWorkers.shutdown();

@@ -31,7 +31,7 @@ final class LoadedModel implements AutoCloseable {
      * One model load at a time per process: llama.cpp loads run in parallel (several hosts in one JVM) sometimes left a
      * model answering wrongly for the life of the process (a greedy answer ending after 0-4 tokens).
      */
-    private static final Object LOADING = new Object();
+    static final Object LOADING = new Object();
 
     /**
      * The roles llama.cpp's chat templating takes through de.kherud:llama (system and developer become the system

@@ -99,8 +99,19 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
 
     @Override
     public CompletableFuture<JsonNode> complete(UpstreamEndpoint endpoint, ObjectNode body, Map<String, String> headers) {
+        return postJson(endpoint, post(endpoint, "application/json", headers), body);
+    }
+
+    /** POST {@code body} to {@code path} of the endpoint (e.g. /v1/embeddings); its JSON answer, as {@link #complete}. */
+    public CompletableFuture<JsonNode> complete(UpstreamEndpoint endpoint, String path, ObjectNode body,
+                                                Map<String, String> headers) {
+        return postJson(endpoint, post(endpoint, "application/json", headers)
+                .setAbsoluteURI(endpoint.baseUri().resolve(path).toString()), body);
+    }
+
+    private CompletableFuture<JsonNode> postJson(UpstreamEndpoint endpoint, RequestOptions post, ObjectNode body) {
         CompletableFuture<JsonNode> done = new CompletableFuture<>();
-        send(endpoint, Buffer.buffer(Json.bytes(body)), post(endpoint, "application/json", headers), false, false, done,
+        send(endpoint, Buffer.buffer(Json.bytes(body)), post, false, false, done,
                 (request, response) -> {
             if (response.statusCode() != 200) {
                 failWithBody(endpoint, response, done);
