@@ -32,8 +32,12 @@ public final class EmbeddingsResponse {
                     || embedding.isEmpty()) {
                 throw new IllegalStateException("embedding " + i + " is malformed");
             }
-            // llama-server with pooling "none" answers one vector per token: the client asked for one per input.
-            JsonNode values = embedding.get(0).isArray() ? embedding.get(0) : embedding;
+            if (embedding.get(0).isArray()) {
+                // llama-server with --pooling none answers one vector per token; a client asked for one per input.
+                throw new IllegalStateException("the server answers one vector per token (--pooling none); "
+                        + "start it with --pooling mean or last");
+            }
+            JsonNode values = embedding;
             float[] vector = new float[values.size()];
             for (int k = 0; k < vector.length; k++) {
                 vector[k] = (float) values.get(k).asDouble();
