@@ -17,7 +17,7 @@ final class RequestFields {
     /** Read by {@link ChatRequestParser} and honoured end to end (by the hosts and by llama-server). */
     static final Set<String> HONOURED = Set.of("model", "messages", "stream", "stream_options", "max_tokens",
             "max_completion_tokens", "temperature", "top_p", "presence_penalty", "frequency_penalty", "seed", "stop",
-            "n", "response_format", "logit_bias", "user", "logprobs",
+            "n", "response_format", "logit_bias", "user", "logprobs", "top_logprobs",
             "ignore_eos", // ignore_eos: llama-server's extension, used by fixed-length benchmark runs
             ChatRequest.DRAFT_MAX_FIELD); // speculative.n_max: llama-server's per-request draft length (0 = off)
     /** Known OpenAI fields the gateway does not relay yet, with why (said in the 400). */
@@ -27,7 +27,6 @@ final class RequestFields {
             Map.entry("parallel_tool_calls", "tool calls are not relayed by the cascade yet"),
             Map.entry("functions", "function calls are not relayed by the cascade (deprecated by OpenAI: tools)"),
             Map.entry("function_call", "function calls are not relayed by the cascade (deprecated by OpenAI: tools)"),
-            Map.entry("top_logprobs", "log probabilities are not relayed by the cascade yet"),
             Map.entry("audio", "the models are text-only"),
             Map.entry("modalities", "the models are text-only"),
             Map.entry("prediction", "predicted outputs are not supported by llama.cpp"),
@@ -57,15 +56,16 @@ final class RequestFields {
             throw unsupported(field, field + " is not supported: " + (why != null ? why
                     : "it is not a chat completions parameter this gateway knows") + "; remove it from the request");
         }
-        if (Values.bool(root, "logprobs", false)) {
-            throw unsupported("logprobs", "logprobs is not supported: log probabilities are not relayed by the cascade "
-                    + "yet; remove it or send false");
-        }
     }
 
     static OutputOptions outputOptions(JsonNode root, SchemaLimits schemaLimits) {
+        boolean logprobs = Values.bool(root, "logprobs", false);
+        Integer top = Values.integer(root, "top_logprobs", 0, OutputOptions.MAX_TOP_LOGPROBS);
+        if (top != null && !logprobs) {
+            throw ApiError.invalidParam("top_logprobs", "invalid_value", "top_logprobs needs logprobs: true");
+        }
         return new OutputOptions(responseFormat(root.get("response_format"), schemaLimits), logitBias(root.get("logit_bias")),
-                user(root.get("user")));
+                user(root.get("user")), logprobs, top);
     }
 
     private static ObjectNode responseFormat(JsonNode node, SchemaLimits schemaLimits) {

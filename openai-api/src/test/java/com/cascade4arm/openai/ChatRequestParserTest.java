@@ -42,6 +42,21 @@ class ChatRequestParserTest {
                 + "\"stream\":true,\"stream_options\":{\"include_usage\":true}}");
     }
 
+    @Test
+    void forwardsLogprobsAndTopLogprobsAndRefusesTopWithoutLogprobs() {
+        ChatRequest request = parse(GATEWAY, "{\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}],"
+                + "\"logprobs\":true,\"top_logprobs\":3}");
+
+        assertThat(request.output().logprobs()).isTrue();
+        assertThat(request.toJson(false).path("logprobs").asBoolean()).isTrue();
+        assertThat(request.toJson(false).path("top_logprobs").asInt()).isEqualTo(3);
+        assertThatThrownBy(() -> parse(GATEWAY, "{\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}],"
+                + "\"top_logprobs\":3}")).isInstanceOfSatisfying(ApiError.class,
+                e -> assertThat(e.toJson().at("/error/param").asText()).isEqualTo("top_logprobs"));
+        assertThatThrownBy(() -> parse(GATEWAY, "{\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}],"
+                + "\"logprobs\":true,\"top_logprobs\":21}")).isInstanceOf(ApiError.class);
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
             "tools                | [{\"type\":\"function\",\"function\":{\"name\":\"f\"}}] | tool calls are not relayed",
@@ -49,8 +64,6 @@ class ChatRequestParserTest {
             "parallel_tool_calls  | true                | tool calls are not relayed",
             "functions            | []                  | function calls are not relayed",
             "function_call        | \"none\"            | function calls are not relayed",
-            "top_logprobs         | 2                   | log probabilities are not relayed",
-            "logprobs             | true                | log probabilities are not relayed",
             "audio                | {}                  | text-only",
             "modalities           | [\"text\"]          | text-only",
             "prediction           | {}                  | predicted outputs",

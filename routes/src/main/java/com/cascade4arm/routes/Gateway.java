@@ -6,9 +6,12 @@ import com.cascade4arm.routes.operator.bench.BenchLauncher;
 import com.cascade4arm.routes.operator.bench.BenchRoutes;
 import com.cascade4arm.routes.operator.bench.BenchScheduleRoute;
 import com.cascade4arm.routes.operator.bench.BenchTargets;
+import com.cascade4arm.openai.CompletionRequestParser;
 import com.cascade4arm.openai.EmbeddingsRequestParser;
 import com.cascade4arm.routes.config.Urls;
 import com.cascade4arm.routes.serving.chat.ChatRoutes;
+import com.cascade4arm.routes.serving.completions.CompletionsRelay;
+import com.cascade4arm.routes.serving.completions.CompletionsRoutes;
 import com.cascade4arm.routes.serving.embeddings.EmbeddingsRelay;
 import com.cascade4arm.routes.serving.embeddings.EmbeddingsRoutes;
 import com.cascade4arm.routes.serving.chat.ChatSteps;
@@ -180,18 +183,21 @@ public final class Gateway implements AutoCloseable {
         }
         boolean expose = config.exposeEndpoints();
         this.tracing = ChatTracing.create(config.tracing().collector(), config.tracing().exportDelayMs());
+        // One instance for chat, completions and embeddings: each answer's cost is its share among all in flight.
+        SystemCost cascadeCost = new SystemCost(config.cost().cascade().usdPerHour(), System::nanoTime);
         this.llama = new LlamaComponent(pools, new PoolDispatcher(client, metrics, upstream.requestTimeoutMs(),
-                Timers.of(vertx), System::nanoTime, expose, config.escalation(), tracing,
-                new SystemCost(config.cost().cascade().usdPerHour(), System::nanoTime)));
+                Timers.of(vertx), System::nanoTime, expose, config.escalation(), tracing, cascadeCost));
         routes.add(new ErrorsConfiguration());
         routes.add(new ChatRoutes(new ChatSteps(parser, routing, metrics, settings.tierNames()),
                 new ChatTraceSteps(tracing), new TierFallback(fallbacks), new Escalate(settings.tierNames()), settings.tierNames(), keyAccess, workers));
         this.readiness = new GatewayHealth(new PoolsHealthCheck(pools.values(), expose),
                 new StoreHealthCheck(shared::health), new DrainingHealthCheck(edge::draining));
         routes.add(new OpsRoutes(pools.values(), routing, parser, readiness, keyAccess, workers, embeddingsPool.name()));
+        routes.add(new CompletionsRoutes(new CompletionRequestParser(parser), new CompletionsRelay(pools, client, metrics,
+                cascadeCost, System::nanoTime, expose),
+                keyAccess, workers));
         routes.add(new EmbeddingsRoutes(new EmbeddingsRequestParser(config.limits().maxPromptChars()),
-                new EmbeddingsRelay(embeddingsPool, client, metrics, new SystemCost(config.cost().cascade().usdPerHour(),
-                        System::nanoTime), System::nanoTime, expose), keyAccess, workers));
+                new EmbeddingsRelay(embeddingsPool, client, metrics, cascadeCost, System::nanoTime, expose), keyAccess, workers));
         this.scrapes = Executors.newSingleThreadExecutor(runnable -> {
             Thread thread = new Thread(runnable, "metrics-scrape");
             thread.setDaemon(true);

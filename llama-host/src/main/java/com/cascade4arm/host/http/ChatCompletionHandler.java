@@ -86,7 +86,7 @@ final class ChatCompletionHandler implements Handler<RoutingContext> {
      * Accepted, answered without log-probabilities: de.kherud:llama 4.2.0 aborts the JVM when asked for token
      * probabilities, and the gateway's escalation trials then count as unmeasured instead of failing.
      */
-    static final java.util.Set<String> NOT_RETURNED = java.util.Set.of("logprobs");
+    static final java.util.Set<String> NOT_RETURNED = java.util.Set.of("logprobs", "top_logprobs");
 
     /** llama-server's own cap on stop strings. */
     static final int MAX_STOP_STRINGS = 16;

@@ -34,6 +34,10 @@ public final class HostRouter {
         router.post("/v1/chat/completions")
                 .handler(BodyHandler.create(false).setBodyLimit(config.maxBodyBytes()))
                 .handler(new ChatCompletionHandler(engine, config.slotContextTokens(), config.alias()));
+        router.post("/v1/completions").handler(HostRouter::requireJsonContentType);
+        router.post("/v1/completions")
+                .handler(BodyHandler.create(false).setBodyLimit(config.maxBodyBytes()))
+                .handler(new CompletionsHandler(engine, config.slotContextTokens(), config.alias()));
         router.post("/v1/embeddings").handler(HostRouter::requireJsonContentType);
         router.post("/v1/embeddings")
                 .handler(BodyHandler.create(false).setBodyLimit(config.maxBodyBytes()))

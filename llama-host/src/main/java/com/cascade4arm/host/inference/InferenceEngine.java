@@ -165,10 +165,21 @@ public final class InferenceEngine implements AutoCloseable {
 
     /** As {@link #submit(ChatRequest, GenerationListener)}; a {@code warmup} request is served while warming up. */
     public CompletableFuture<GenerationJob> submit(ChatRequest request, GenerationListener listener, boolean warmup) {
+        return submit(request, null, listener, warmup);
+    }
+
+    /** As above for a legacy text completion: {@code rawPrompt} is generated from as it is (no chat template). */
+    public CompletableFuture<GenerationJob> submitRaw(ChatRequest request, String rawPrompt, GenerationListener listener) {
+        return submit(request, rawPrompt, listener, false);
+    }
+
+    private CompletableFuture<GenerationJob> submit(ChatRequest request, String rawPrompt, GenerationListener listener,
+                                                    boolean warmup) {
         try {
             return CompletableFuture.supplyAsync(() -> {
                 LoadedModel model = model(warmup);
-                GenerationJob job = new GenerationJob(model, model.prepare(request), listener, drafts,
+                PreparedPrompt prepared = rawPrompt == null ? model.prepare(request) : model.prepareRaw(request, rawPrompt);
+                GenerationJob job = new GenerationJob(model, prepared, listener, drafts,
                         warmup ? warmupMetrics : metrics, pump, completionWorkers, scheduler::finished);
                 scheduler.submit(job);
                 return job;

@@ -88,6 +88,20 @@ final class LoadedModel implements AutoCloseable {
         return new PreparedPrompt(request, prompt, promptTokens, budget, grammar(request.output()));
     }
 
+    /** A raw prompt (legacy text completion): no chat template; the same context checks as {@link #prepare}. */
+    PreparedPrompt prepareRaw(ChatRequest request, String prompt) {
+        int slotContext = config.slotContextTokens();
+        if (prompt.length() > (long) slotContext * MAX_PROMPT_CHARS_PER_TOKEN) {
+            throw new PromptTooLongException(prompt.length() / MAX_PROMPT_CHARS_PER_TOKEN, slotContext);
+        }
+        int promptTokens = model.encode(prompt).length;
+        if (promptTokens >= slotContext) {
+            throw new PromptTooLongException(promptTokens, slotContext);
+        }
+        int budget = request.maxTokens() != null ? request.maxTokens() : slotContext - promptTokens;
+        return new PreparedPrompt(request, prompt, promptTokens, budget, grammar(request.output()));
+    }
+
     /** Starts generating; the iterator yields one output per generated token, then a final stop output. */
     LlamaIterator start(PreparedPrompt prepared) {
         ChatRequest request = prepared.request();

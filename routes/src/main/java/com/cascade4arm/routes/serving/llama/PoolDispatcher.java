@@ -100,6 +100,7 @@ public final class PoolDispatcher {
         try {
             // A role the pool cannot serve is the request's fault: refused here, before any endpoint sees it.
             ChatRequestParser.requireRoles(chat.request(), pool.roles(), "tier '" + pool.name() + "'");
+            requireLogprobs(chat, pool);
         } catch (ApiError refused) {
             return CompletableFuture.failedFuture(refused);
         }
@@ -107,6 +108,19 @@ public final class PoolDispatcher {
         attempts.result.whenComplete((answer, error) -> attempts.ticket.close()); // off the instance, whatever the end
         attempts.tryNext();
         return attempts.result;
+    }
+
+    /**
+     * 400 when the client asks for log-probabilities and an endpoint of the pool said it cannot report them (our
+     * in-process host: its llama.cpp binding aborts when asked): the answer would come back without them.
+     */
+    private static void requireLogprobs(RoutedChat chat, UpstreamPool pool) {
+        if (chat.request().output().logprobs()
+                && pool.endpoints().stream().anyMatch(endpoint -> !endpoint.reportsLogprobs())) {
+            throw ApiError.invalidParam("logprobs", "unsupported_parameter", "logprobs cannot be served by tier '"
+                    + pool.name() + "': its model server (llama.cpp in-process binding) cannot report log-probabilities;"
+                    + " send logprobs: false, or serve the tier with llama-server");
+        }
     }
 
     /** One request's walk through a pool's candidates, best first, at most {@link #MAX_ENDPOINT_ATTEMPTS} tried. */
@@ -338,7 +352,8 @@ public final class PoolDispatcher {
             if (!escalation.enabled() || !chat.onTrial()) {
                 return null;
             }
-            return new ConfidenceGate(escalation.tokens(), escalation.threshold(chat.decision().escalateBelow()));
+            return new ConfidenceGate(escalation.tokens(), escalation.threshold(chat.decision().escalateBelow()),
+                    chat.request().output().logprobs());
         }
 
         /** A trial the small model passed (or that could not be measured): say so in the cascade object and metrics. */

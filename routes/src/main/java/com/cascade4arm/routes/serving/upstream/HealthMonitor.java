@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.serving.upstream;
 
+import com.cascade4arm.routes.serving.http.Json;
 import io.vertx.core.Vertx;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,21 +62,34 @@ public final class HealthMonitor implements AutoCloseable {
                 case 503 -> "loading or unavailable (HTTP 503)";
                 default -> "unhealthy (HTTP " + status + ")";
             };
-            if (healthy != endpoint.healthy()) {
-                LOG.info("endpoint {} is now {}", endpoint, detail);
-            }
-            endpoint.markHealth(healthy, detail);
-            if (healthy) {
-                neverOk.remove(endpoint);
-            } else if (neverOk.contains(endpoint) && !closed && recheckPending.add(endpoint)) {
-                vertx.setTimer(FIRST_OK_POLL_MS, id -> {
-                    recheckPending.remove(endpoint);
-                    if (!closed) {
-                        check(endpoint);
-                    }
+            if (healthy && neverOk.contains(endpoint)) {
+                // First ok: learn what the server can do before it takes requests (the gateway refuses what it cannot).
+                client.props(endpoint, timeoutMs).completeOnTimeout(Json.object(), 2 * timeoutMs + PROBE_GRACE_MS,
+                        TimeUnit.MILLISECONDS).thenAccept(props -> {
+                    endpoint.learnCapabilities(props.path("capabilities").path("logprobs").asBoolean(true));
+                    mark(endpoint, true, detail);
                 });
+                return;
             }
+            mark(endpoint, healthy, detail);
         });
+    }
+
+    private void mark(UpstreamEndpoint endpoint, boolean healthy, String detail) {
+        if (healthy != endpoint.healthy()) {
+            LOG.info("endpoint {} is now {}", endpoint, detail);
+        }
+        endpoint.markHealth(healthy, detail);
+        if (healthy) {
+            neverOk.remove(endpoint);
+        } else if (neverOk.contains(endpoint) && !closed && recheckPending.add(endpoint)) {
+            vertx.setTimer(FIRST_OK_POLL_MS, id -> {
+                recheckPending.remove(endpoint);
+                if (!closed) {
+                    check(endpoint);
+                }
+            });
+        }
     }
 
     @Override

@@ -15,6 +15,7 @@ public final class UpstreamEndpoint {
     private final String apiKey;
     private final CircuitBreaker breaker;
     private final AtomicInteger inFlight = new AtomicInteger();
+    private volatile boolean reportsLogprobs = true;
     private final AtomicBoolean closesAfterStreams = new AtomicBoolean();
     /** Unknown until the first health check answers: a loading server must not take requests before it says ok. */
     private volatile boolean healthy;
@@ -97,6 +98,19 @@ public final class UpstreamEndpoint {
 
     public String healthDetail() {
         return healthDetail;
+    }
+
+    /**
+     * False when the model server says it cannot report log-probabilities ({@code /props}'
+     * {@code capabilities.logprobs}: our in-process host); llama-server, which reports them, says nothing.
+     */
+    public boolean reportsLogprobs() {
+        return reportsLogprobs;
+    }
+
+    /** What the server's {@code /props} said it can do (read once it first answers ok). */
+    public void learnCapabilities(boolean logprobs) {
+        this.reportsLogprobs = logprobs;
     }
 
     public void markHealth(boolean healthy, String detail) {
