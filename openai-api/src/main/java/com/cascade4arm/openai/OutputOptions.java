@@ -17,8 +17,33 @@ import java.util.TreeMap;
  * @param topLogprobs    how many most likely alternatives per token (0..20, with {@code logprobs}), or null
  */
 public record OutputOptions(ObjectNode responseFormat, Map<Integer, Double> logitBias, String user, boolean logprobs,
-                            Integer topLogprobs) {
+                            Integer topLogprobs, ToolOptions tools) {
     public static final OutputOptions NONE = new OutputOptions(null, Map.of(), null);
+
+    /**
+     * {@code tools} (OpenAI's function definitions), {@code tool_choice} and {@code parallel_tool_calls}, relayed as
+     * given to servers that can call tools (llama-server with {@code --jinja}).
+     */
+    public record ToolOptions(com.fasterxml.jackson.databind.node.ArrayNode tools,
+                              com.fasterxml.jackson.databind.JsonNode toolChoice, Boolean parallelToolCalls) {
+        void writeTo(ObjectNode body) {
+            if (tools != null) {
+                body.set("tools", tools.deepCopy());
+            }
+            if (toolChoice != null) {
+                body.set("tool_choice", toolChoice.deepCopy());
+            }
+            if (parallelToolCalls != null) {
+                body.put("parallel_tool_calls", parallelToolCalls);
+            }
+        }
+    }
+
+    /** With log-probabilities, without tools. */
+    public OutputOptions(ObjectNode responseFormat, Map<Integer, Double> logitBias, String user, boolean logprobs,
+                         Integer topLogprobs) {
+        this(responseFormat, logitBias, user, logprobs, topLogprobs, null);
+    }
     /** OpenAI's bound on {@code top_logprobs}. */
     public static final int MAX_TOP_LOGPROBS = 20;
 
@@ -45,6 +70,11 @@ public record OutputOptions(ObjectNode responseFormat, Map<Integer, Double> logi
         return "{\"type\":\"object\"}";
     }
 
+    /** The request offers tools or sets tool_choice. */
+    public boolean usesTools() {
+        return tools != null && (tools.tools() != null || tools.toolChoice() != null);
+    }
+
     /** Adds the fields that were given to an OpenAI request body. */
     void writeTo(ObjectNode body) {
         if (responseFormat != null) {
@@ -62,6 +92,9 @@ public record OutputOptions(ObjectNode responseFormat, Map<Integer, Double> logi
         }
         if (topLogprobs != null) {
             body.put("top_logprobs", topLogprobs);
+        }
+        if (tools != null) {
+            tools.writeTo(body);
         }
     }
 }

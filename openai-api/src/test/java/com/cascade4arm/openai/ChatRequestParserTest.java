@@ -43,6 +43,41 @@ class ChatRequestParserTest {
     }
 
     @Test
+    void relaysToolsToolChoiceAndAToolCallingExchange() {
+        ChatRequest request = parse(GATEWAY, """
+                {"messages":[{"role":"user","content":"Weather in Paris?"},
+                 {"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function",
+                  "function":{"name":"get_weather","arguments":"{\\"city\\":\\"Paris\\"}"}}]},
+                 {"role":"tool","tool_call_id":"c1","content":"sunny"}],
+                 "tools":[{"type":"function","function":{"name":"get_weather","parameters":{"type":"object"}}}],
+                 "tool_choice":"auto","parallel_tool_calls":false}""");
+
+        assertThat(request.usesTools()).isTrue();
+        var body = request.toJson(false);
+        assertThat(body.at("/messages/1/tool_calls/0/function/name").asText()).isEqualTo("get_weather");
+        assertThat(body.at("/messages/1/content").asText()).isEmpty();
+        assertThat(body.at("/messages/2/tool_call_id").asText()).isEqualTo("c1");
+        assertThat(body.at("/tools/0/function/name").asText()).isEqualTo("get_weather");
+        assertThat(body.path("tool_choice").asText()).isEqualTo("auto");
+        assertThat(body.path("parallel_tool_calls").asBoolean(true)).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "tools       | {\"tools\":[]}",
+            "tools       | {\"tools\":[{\"type\":\"function\"}]}",
+            "tool_choice | {\"tool_choice\":\"sometimes\"}",
+            "messages    | {\"messages\":[{\"role\":\"user\",\"content\":\"hi\"},{\"role\":\"tool\",\"content\":\"x\",\"tool_call_id\":7}]}",
+            "messages    | {\"messages\":[{\"role\":\"user\",\"content\":\"hi\",\"tool_calls\":[]}]}"})
+    void refusesMalformedToolFieldsNamingThem(String param, String fields) {
+        String json = fields.startsWith("{\"messages\"") ? fields
+                : "{\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]," + fields.substring(1);
+
+        assertThatThrownBy(() -> parse(GATEWAY, json)).isInstanceOfSatisfying(ApiError.class,
+                e -> assertThat(e.toJson().at("/error/param").asText()).isEqualTo(param));
+    }
+
+    @Test
     void forwardsLogprobsAndTopLogprobsAndRefusesTopWithoutLogprobs() {
         ChatRequest request = parse(GATEWAY, "{\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}],"
                 + "\"logprobs\":true,\"top_logprobs\":3}");
@@ -59,9 +94,6 @@ class ChatRequestParserTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-            "tools                | [{\"type\":\"function\",\"function\":{\"name\":\"f\"}}] | tool calls are not relayed",
-            "tool_choice          | \"auto\"            | tool calls are not relayed",
-            "parallel_tool_calls  | true                | tool calls are not relayed",
             "functions            | []                  | function calls are not relayed",
             "function_call        | \"none\"            | function calls are not relayed",
             "audio                | {}                  | text-only",

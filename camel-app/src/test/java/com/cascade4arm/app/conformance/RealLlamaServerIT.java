@@ -59,7 +59,9 @@ class RealLlamaServerIT {
         baseline = LlamaServer.start(binary, DemoModels.ensure(DemoModel.BASELINE), List.of("-c", "2048", "-np", "1",
                 "-t", "1"), LOAD_WITHIN);
         gateway = TestGateway.boot(Map.of("cascade.small.urls", small.baseUrl(), "cascade.large.urls", large.baseUrl(),
-                "cascade.baseline.url", baseline.baseUrl(), "cascade.admin.token", ADMIN), true);
+                "cascade.baseline.url", baseline.baseUrl(), "cascade.admin.token", ADMIN,
+                // llama-server (b10587, --jinja by default) takes tool results: the operator lists the role for it
+                "cascade.small.roles", "system,developer,user,assistant,tool"), true);
         http = new HttpTestClient(gateway.baseUrl());
     }
 
@@ -164,7 +166,32 @@ class RealLlamaServerIT {
     void honoursJsonSchemaLogitBiasAndPenaltiesLikeOurHosts() throws Exception {
         ChatFieldChecks.answersFollowTheJsonSchema(http);
         ChatFieldChecks.logitBiasSteersTokens(http, ChatFieldsIT.FAVOURED_TOKEN);
-        ChatFieldChecks.acceptsPenaltiesAndRefusesTools(http);
+        ChatFieldChecks.acceptsPenalties(http);
+    }
+
+    @Test
+    void relaysToolsAndAToolCallingExchangeToLlamaServer() {
+        String tools = "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"get_weather\","
+                + "\"parameters\":{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\"}}}}}]";
+        String exchange = "\"messages\":[{\"role\":\"user\",\"content\":\"Weather in Paris?\"},"
+                + "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"c1\",\"type\":\"function\","
+                + "\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\":\\\"Paris\\\"}\"}}]},"
+                + "{\"role\":\"tool\",\"tool_call_id\":\"c1\",\"content\":\"sunny, 21 C\"}]";
+
+        HttpTestClient.Response offered = http.post("/v1/chat/completions", "{\"model\":\"small\",\"max_tokens\":8,"
+                + "\"messages\":[{\"role\":\"user\",\"content\":\"Weather in Paris?\"}]," + tools
+                + ",\"tool_choice\":\"auto\"}");
+        HttpTestClient.Stream answered = http.stream("{\"model\":\"small\",\"max_tokens\":8,\"stream\":true,"
+                + exchange + "," + tools + "}");
+        HttpTestClient.Response large = http.post("/v1/chat/completions", "{\"model\":\"large\",\"max_tokens\":4,"
+                + exchange + "," + tools + "}");
+
+        assertThat(offered.status()).as(offered.body()).isEqualTo(200);
+        assertThat(offered.json().at("/choices/0/message").isObject()).isTrue();
+        assertThat(answered.status()).isEqualTo(200);
+        assertThat(answered.data()).last().isEqualTo("[DONE]");
+        assertThat(large.status()).as("the large tier's roles leave tool out").isEqualTo(400);
+        assertThat(large.json().at("/error/message").asText()).contains("role 'tool' cannot be served by tier 'large'");
     }
 
     @Test

@@ -35,6 +35,11 @@ final class ChatCompletionHandler implements Handler<RoutingContext> {
         try {
             request = parser.parseIgnoring(ctx.body().buffer() == null ? null : ctx.body().buffer().getBytes(), NOT_RETURNED);
             ChatRequestParser.requireRoles(request, InferenceEngine.ROLES, "this host");
+            if (request.usesTools()) {
+                // de.kherud:llama templates plain role/content turns only: tool definitions would be dropped silently.
+                throw ApiError.invalidParam("tools", "unsupported_parameter", "tools is not supported by this host's "
+                        + "in-process engine (its llama.cpp binding cannot template tools); use a llama-server with --jinja");
+            }
         } catch (ApiError error) {
             ErrorResponses.send(ctx.response(), error);
             return;

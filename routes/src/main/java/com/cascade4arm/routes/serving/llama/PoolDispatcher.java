@@ -100,6 +100,7 @@ public final class PoolDispatcher {
         try {
             // A role the pool cannot serve is the request's fault: refused here, before any endpoint sees it.
             ChatRequestParser.requireRoles(chat.request(), pool.roles(), "tier '" + pool.name() + "'");
+            requireTools(chat, pool);
             requireLogprobs(chat, pool);
         } catch (ApiError refused) {
             return CompletableFuture.failedFuture(refused);
@@ -108,6 +109,23 @@ public final class PoolDispatcher {
         attempts.result.whenComplete((answer, error) -> attempts.ticket.close()); // off the instance, whatever the end
         attempts.tryNext();
         return attempts.result;
+    }
+
+    /**
+     * 400 when the request offers tools or carries a tool-calling turn and an endpoint of the pool said it cannot call
+     * tools (our in-process host): it would answer as if no tools were there.
+     */
+    private static void requireTools(RoutedChat chat, UpstreamPool pool) {
+        if (chat.request().usesTools() && !toolCapable(pool)) {
+            throw ApiError.invalidParam("tools", "unsupported_parameter", "tools is not supported by tier '"
+                    + pool.name() + "': its model server (llama.cpp in-process binding) cannot call tools; remove tools"
+                    + " and tool messages, or serve the tier with llama-server (--jinja)");
+        }
+    }
+
+    /** Every endpoint of the pool can call tools (llama-server says nothing against it). */
+    private static boolean toolCapable(UpstreamPool pool) {
+        return !pool.endpoints().isEmpty() && pool.endpoints().stream().allMatch(UpstreamEndpoint::callsTools);
     }
 
     /**

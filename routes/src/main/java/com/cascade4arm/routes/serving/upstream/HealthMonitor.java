@@ -1,6 +1,7 @@
 package com.cascade4arm.routes.serving.upstream;
 
 import com.cascade4arm.routes.serving.http.Json;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Vertx;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -66,7 +67,9 @@ public final class HealthMonitor implements AutoCloseable {
                 // First ok: learn what the server can do before it takes requests (the gateway refuses what it cannot).
                 client.props(endpoint, timeoutMs).completeOnTimeout(Json.object(), 2 * timeoutMs + PROBE_GRACE_MS,
                         TimeUnit.MILLISECONDS).thenAccept(props -> {
-                    endpoint.learnCapabilities(props.path("capabilities").path("logprobs").asBoolean(true));
+                    JsonNode capabilities = props.path("capabilities");
+                    endpoint.learnCapabilities(capabilities.path("logprobs").asBoolean(true),
+                            capabilities.path("tools").asBoolean(true));
                     mark(endpoint, true, detail);
                 });
                 return;

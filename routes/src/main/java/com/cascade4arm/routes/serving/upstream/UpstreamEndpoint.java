@@ -16,6 +16,7 @@ public final class UpstreamEndpoint {
     private final CircuitBreaker breaker;
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile boolean reportsLogprobs = true;
+    private volatile boolean callsTools = true;
     private final AtomicBoolean closesAfterStreams = new AtomicBoolean();
     /** Unknown until the first health check answers: a loading server must not take requests before it says ok. */
     private volatile boolean healthy;
@@ -108,9 +109,15 @@ public final class UpstreamEndpoint {
         return reportsLogprobs;
     }
 
+    /** False when the model server says it cannot call tools ({@code /props}' {@code capabilities.tools}). */
+    public boolean callsTools() {
+        return callsTools;
+    }
+
     /** What the server's {@code /props} said it can do (read once it first answers ok). */
-    public void learnCapabilities(boolean logprobs) {
+    public void learnCapabilities(boolean logprobs, boolean tools) {
         this.reportsLogprobs = logprobs;
+        this.callsTools = tools;
     }
 
     public void markHealth(boolean healthy, String detail) {
