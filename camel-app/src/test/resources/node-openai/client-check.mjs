@@ -1,4 +1,4 @@
-// Drives the gateway with the official OpenAI client for Node: a JSON-schema answer, a stream, and a refused field.
+// Drives the gateway with the official OpenAI client for Node: a JSON-schema answer, a stream, a refused field, embeddings.
 // Usage: node client-check.mjs BASE_URL; prints one JSON object with what it saw (OpenAiNodeClientIT asserts on it).
 import OpenAI from 'openai';
 
@@ -35,4 +35,11 @@ try {
 } catch (e) {
   seen.tools = { status: e.status, code: e.code, param: e.param, message: e.message };
 }
+// The client asks for base64 by default and decodes it to floats itself: our encoding, read by the official decoder.
+const embedded = await client.embeddings.create({ model: 'embeddings', input: ['The cat sat.', 'Revenue grew.'] });
+const vector = embedded.data[0].embedding;
+seen.embeddings = {
+  count: embedded.data.length, dims: vector.length, norm: Math.sqrt(vector.reduce((s, v) => s + v * v, 0)),
+  promptTokens: embedded.usage.prompt_tokens,
+};
 console.log(JSON.stringify(seen));

@@ -86,6 +86,11 @@ public record ChatRequest(String model, List<ChatMessage> messages, boolean stre
                 topP, presencePenalty, frequencyPenalty, seed, stop, ignoreEos, output, draftMax);
     }
 
+    /** Offers tools, sets tool_choice, or carries a tool-calling turn: only a tool-capable server can serve it. */
+    public boolean usesTools() {
+        return output.usesTools() || messages.stream().anyMatch(ChatMessage::isToolTurn);
+    }
+
     /**
      * The request as OpenAI JSON: messages, max_tokens, the sampling and output fields that were given, {@code stream} and, when
      * streaming with usage, {@code stream_options.include_usage}; {@code model} only when {@code withModel}.
@@ -97,7 +102,14 @@ public record ChatRequest(String model, List<ChatMessage> messages, boolean stre
         }
         ArrayNode out = body.putArray("messages");
         for (ChatMessage message : messages) {
-            out.addObject().put("role", message.role()).put("content", message.content());
+            com.fasterxml.jackson.databind.node.ObjectNode turn = out.addObject().put("role", message.role())
+                    .put("content", message.content());
+            if (message.toolCalls() != null) {
+                turn.set("tool_calls", message.toolCalls().deepCopy());
+            }
+            if (message.toolCallId() != null) {
+                turn.put("tool_call_id", message.toolCallId());
+            }
         }
         if (maxTokens != null) {
             body.put("max_tokens", maxTokens);

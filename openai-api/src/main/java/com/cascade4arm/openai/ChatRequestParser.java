@@ -229,7 +229,26 @@ public final class ChatRequestParser {
                     + "system, user, assistant, developer, tool, but was "
                     + (role == null ? "missing" : role.isTextual() ? "'" + Values.abbreviate(role.asText()) + "'" : Values.describe(role)));
         }
-        return new ChatMessage(role.asText(), content(message.get("content"), where));
+        JsonNode toolCalls = message.get("tool_calls");
+        boolean calledTools = toolCalls != null && !toolCalls.isNull();
+        if (calledTools && (!role.asText().equals(ChatMessage.ASSISTANT) || !toolCalls.isArray())) {
+            throw ApiError.invalidParam("messages", "invalid_value", where
+                    + ".tool_calls must be an array, on an assistant message");
+        }
+        String toolCallId = null;
+        JsonNode id = message.get("tool_call_id");
+        if (id != null && !id.isNull()) {
+            // Relayed when given; whether a tool turn may go without it is the serving tier's call (roles come first).
+            if (!role.asText().equals(ChatMessage.TOOL) || !id.isTextual() || id.asText().isEmpty()) {
+                throw ApiError.invalidParam("messages", "invalid_value", where
+                        + ".tool_call_id must be a non-empty string, on a tool message");
+            }
+            toolCallId = id.asText();
+        }
+        JsonNode content = message.get("content");
+        String text = calledTools && (content == null || content.isNull()) ? "" : content(content, where);
+        return new ChatMessage(role.asText(), text, calledTools ? (com.fasterxml.jackson.databind.node.ArrayNode) toolCalls
+                : null, toolCallId);
     }
 
     /** A string, or an array of {type:"text", text} parts joined together. */

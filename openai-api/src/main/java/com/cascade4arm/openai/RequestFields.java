@@ -17,17 +17,14 @@ final class RequestFields {
     /** Read by {@link ChatRequestParser} and honoured end to end (by the hosts and by llama-server). */
     static final Set<String> HONOURED = Set.of("model", "messages", "stream", "stream_options", "max_tokens",
             "max_completion_tokens", "temperature", "top_p", "presence_penalty", "frequency_penalty", "seed", "stop",
-            "n", "response_format", "logit_bias", "user", "logprobs",
+            "n", "response_format", "logit_bias", "user", "logprobs", "top_logprobs", "tools", "tool_choice",
+            "parallel_tool_calls",
             "ignore_eos", // ignore_eos: llama-server's extension, used by fixed-length benchmark runs
             ChatRequest.DRAFT_MAX_FIELD); // speculative.n_max: llama-server's per-request draft length (0 = off)
     /** Known OpenAI fields the gateway does not relay yet, with why (said in the 400). */
     static final Map<String, String> REFUSED = Map.ofEntries(
-            Map.entry("tools", "tool calls are not relayed by the cascade yet"),
-            Map.entry("tool_choice", "tool calls are not relayed by the cascade yet"),
-            Map.entry("parallel_tool_calls", "tool calls are not relayed by the cascade yet"),
             Map.entry("functions", "function calls are not relayed by the cascade (deprecated by OpenAI: tools)"),
             Map.entry("function_call", "function calls are not relayed by the cascade (deprecated by OpenAI: tools)"),
-            Map.entry("top_logprobs", "log probabilities are not relayed by the cascade yet"),
             Map.entry("audio", "the models are text-only"),
             Map.entry("modalities", "the models are text-only"),
             Map.entry("prediction", "predicted outputs are not supported by llama.cpp"),
@@ -57,15 +54,60 @@ final class RequestFields {
             throw unsupported(field, field + " is not supported: " + (why != null ? why
                     : "it is not a chat completions parameter this gateway knows") + "; remove it from the request");
         }
-        if (Values.bool(root, "logprobs", false)) {
-            throw unsupported("logprobs", "logprobs is not supported: log probabilities are not relayed by the cascade "
-                    + "yet; remove it or send false");
-        }
     }
 
     static OutputOptions outputOptions(JsonNode root, SchemaLimits schemaLimits) {
+        boolean logprobs = Values.bool(root, "logprobs", false);
+        Integer top = Values.integer(root, "top_logprobs", 0, OutputOptions.MAX_TOP_LOGPROBS);
+        if (top != null && !logprobs) {
+            throw ApiError.invalidParam("top_logprobs", "invalid_value", "top_logprobs needs logprobs: true");
+        }
         return new OutputOptions(responseFormat(root.get("response_format"), schemaLimits), logitBias(root.get("logit_bias")),
-                user(root.get("user")));
+                user(root.get("user")), logprobs, top, tools(root));
+    }
+
+    /** Most tools one request may offer (OpenAI's own bound). */
+    static final int MAX_TOOLS = 128;
+
+    private static OutputOptions.ToolOptions tools(JsonNode root) {
+        JsonNode tools = root.get("tools");
+        JsonNode choice = root.get("tool_choice");
+        JsonNode parallel = root.get("parallel_tool_calls");
+        if ((tools == null || tools.isNull()) && (choice == null || choice.isNull()) && (parallel == null || parallel.isNull())) {
+            return null;
+        }
+        if (tools != null && !tools.isNull()) {
+            if (!tools.isArray() || tools.isEmpty() || tools.size() > MAX_TOOLS) {
+                throw ApiError.invalidParam("tools", "invalid_value", "tools must be an array of 1 to " + MAX_TOOLS
+                        + " function definitions");
+            }
+            for (int i = 0; i < tools.size(); i++) {
+                JsonNode tool = tools.get(i);
+                if (!"function".equals(tool.path("type").asText()) || !tool.path("function").path("name").isTextual()
+                        || tool.path("function").path("name").asText().isEmpty()) {
+                    throw ApiError.invalidParam("tools", "invalid_value",
+                            "tools[" + i + "] must be {\"type\":\"function\",\"function\":{\"name\":…}}");
+                }
+                JsonNode parameters = tool.path("function").get("parameters");
+                if (parameters != null && !parameters.isNull() && !parameters.isObject()) {
+                    throw ApiError.invalidParam("tools", "invalid_value", "tools[" + i + "].function.parameters must be a JSON schema object");
+                }
+            }
+        }
+        if (choice != null && !choice.isNull()) {
+            boolean named = choice.isObject() && "function".equals(choice.path("type").asText())
+                    && choice.path("function").path("name").isTextual();
+            boolean mode = choice.isTextual() && java.util.Set.of("none", "auto", "required").contains(choice.asText());
+            if (!named && !mode) {
+                throw ApiError.invalidParam("tool_choice", "invalid_value",
+                        "tool_choice must be none, auto, required or {\"type\":\"function\",\"function\":{\"name\":…}}");
+            }
+        }
+        if (parallel != null && !parallel.isNull() && !parallel.isBoolean()) {
+            throw ApiError.invalidParam("parallel_tool_calls", "invalid_type", "parallel_tool_calls must be a boolean");
+        }
+        return new OutputOptions.ToolOptions(tools == null || tools.isNull() ? null : (com.fasterxml.jackson.databind.node.ArrayNode) tools,
+                choice == null || choice.isNull() ? null : choice, parallel == null || parallel.isNull() ? null : parallel.asBoolean());
     }
 
     private static ObjectNode responseFormat(JsonNode node, SchemaLimits schemaLimits) {

@@ -42,15 +42,60 @@ class ChatRequestParserTest {
                 + "\"stream\":true,\"stream_options\":{\"include_usage\":true}}");
     }
 
+    @Test
+    void relaysToolsToolChoiceAndAToolCallingExchange() {
+        ChatRequest request = parse(GATEWAY, """
+                {"messages":[{"role":"user","content":"Weather in Paris?"},
+                 {"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function",
+                  "function":{"name":"get_weather","arguments":"{\\"city\\":\\"Paris\\"}"}}]},
+                 {"role":"tool","tool_call_id":"c1","content":"sunny"}],
+                 "tools":[{"type":"function","function":{"name":"get_weather","parameters":{"type":"object"}}}],
+                 "tool_choice":"auto","parallel_tool_calls":false}""");
+
+        assertThat(request.usesTools()).isTrue();
+        var body = request.toJson(false);
+        assertThat(body.at("/messages/1/tool_calls/0/function/name").asText()).isEqualTo("get_weather");
+        assertThat(body.at("/messages/1/content").asText()).isEmpty();
+        assertThat(body.at("/messages/2/tool_call_id").asText()).isEqualTo("c1");
+        assertThat(body.at("/tools/0/function/name").asText()).isEqualTo("get_weather");
+        assertThat(body.path("tool_choice").asText()).isEqualTo("auto");
+        assertThat(body.path("parallel_tool_calls").asBoolean(true)).isFalse();
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-            "tools                | [{\"type\":\"function\",\"function\":{\"name\":\"f\"}}] | tool calls are not relayed",
-            "tool_choice          | \"auto\"            | tool calls are not relayed",
-            "parallel_tool_calls  | true                | tool calls are not relayed",
+            "tools       | {\"tools\":[]}",
+            "tools       | {\"tools\":[{\"type\":\"function\"}]}",
+            "tool_choice | {\"tool_choice\":\"sometimes\"}",
+            "messages    | {\"messages\":[{\"role\":\"user\",\"content\":\"hi\"},{\"role\":\"tool\",\"content\":\"x\",\"tool_call_id\":7}]}",
+            "messages    | {\"messages\":[{\"role\":\"user\",\"content\":\"hi\",\"tool_calls\":[]}]}"})
+    void refusesMalformedToolFieldsNamingThem(String param, String fields) {
+        String json = fields.startsWith("{\"messages\"") ? fields
+                : "{\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]," + fields.substring(1);
+
+        assertThatThrownBy(() -> parse(GATEWAY, json)).isInstanceOfSatisfying(ApiError.class,
+                e -> assertThat(e.toJson().at("/error/param").asText()).isEqualTo(param));
+    }
+
+    @Test
+    void forwardsLogprobsAndTopLogprobsAndRefusesTopWithoutLogprobs() {
+        ChatRequest request = parse(GATEWAY, "{\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}],"
+                + "\"logprobs\":true,\"top_logprobs\":3}");
+
+        assertThat(request.output().logprobs()).isTrue();
+        assertThat(request.toJson(false).path("logprobs").asBoolean()).isTrue();
+        assertThat(request.toJson(false).path("top_logprobs").asInt()).isEqualTo(3);
+        assertThatThrownBy(() -> parse(GATEWAY, "{\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}],"
+                + "\"top_logprobs\":3}")).isInstanceOfSatisfying(ApiError.class,
+                e -> assertThat(e.toJson().at("/error/param").asText()).isEqualTo("top_logprobs"));
+        assertThatThrownBy(() -> parse(GATEWAY, "{\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}],"
+                + "\"logprobs\":true,\"top_logprobs\":21}")).isInstanceOf(ApiError.class);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
             "functions            | []                  | function calls are not relayed",
             "function_call        | \"none\"            | function calls are not relayed",
-            "top_logprobs         | 2                   | log probabilities are not relayed",
-            "logprobs             | true                | log probabilities are not relayed",
             "audio                | {}                  | text-only",
             "modalities           | [\"text\"]          | text-only",
             "prediction           | {}                  | predicted outputs",

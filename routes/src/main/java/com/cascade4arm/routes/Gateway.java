@@ -6,7 +6,14 @@ import com.cascade4arm.routes.operator.bench.BenchLauncher;
 import com.cascade4arm.routes.operator.bench.BenchRoutes;
 import com.cascade4arm.routes.operator.bench.BenchScheduleRoute;
 import com.cascade4arm.routes.operator.bench.BenchTargets;
+import com.cascade4arm.openai.CompletionRequestParser;
+import com.cascade4arm.openai.EmbeddingsRequestParser;
+import com.cascade4arm.routes.config.Urls;
 import com.cascade4arm.routes.serving.chat.ChatRoutes;
+import com.cascade4arm.routes.serving.completions.CompletionsRelay;
+import com.cascade4arm.routes.serving.completions.CompletionsRoutes;
+import com.cascade4arm.routes.serving.embeddings.EmbeddingsRelay;
+import com.cascade4arm.routes.serving.embeddings.EmbeddingsRoutes;
 import com.cascade4arm.routes.serving.chat.ChatSteps;
 import com.cascade4arm.routes.serving.chat.Escalate;
 import com.cascade4arm.routes.serving.chat.TierFallback;
@@ -164,7 +171,11 @@ public final class Gateway implements AutoCloseable {
         this.client = new UpstreamClient(vertx, upstream.connectTimeoutMs(), upstream.idleTimeoutMs(),
                 config.edge().maxConcurrentRequests());
         this.gets = new UpstreamGets(vertx, upstream.connectTimeoutMs());
-        this.health = new HealthMonitor(vertx, client, pools.values(), upstream.connectTimeoutMs());
+        // Embeddings: a pool of their own (own breakers and health), on the first tier's endpoints unless configured.
+        UpstreamPool embeddingsPool = embeddingsPool(settings, breakers);
+        List<UpstreamPool> watched = new ArrayList<>(pools.values());
+        watched.add(embeddingsPool);
+        this.health = new HealthMonitor(vertx, client, watched, upstream.connectTimeoutMs());
         int workerThreads = config.gateway().workerThreads();
         this.workers = new ThreadPoolExecutor(Math.min(16, workerThreads), workerThreads, 60,
                 TimeUnit.SECONDS, new SynchronousQueue<>(), runnable -> {
@@ -181,9 +192,10 @@ public final class Gateway implements AutoCloseable {
         }
         boolean expose = config.exposeEndpoints();
         this.tracing = ChatTracing.create(config.tracing().collector(), config.tracing().exportDelayMs());
+        // One instance for chat, completions and embeddings: each answer's cost is its share among all in flight.
+        SystemCost cascadeCost = new SystemCost(config.cost().cascade().usdPerHour(), System::nanoTime);
         this.llama = new LlamaComponent(pools, new PoolDispatcher(client, metrics, upstream.requestTimeoutMs(),
-                Timers.of(vertx), System::nanoTime, expose, config.escalation(), tracing,
-                new SystemCost(config.cost().cascade().usdPerHour(), System::nanoTime)));
+                Timers.of(vertx), System::nanoTime, expose, config.escalation(), tracing, cascadeCost));
         routes.add(new ErrorsConfiguration());
         // Compare: one prompt to this gateway (loopback), the baseline and the hosted API in parallel. Made before the
         // chat routes: overflow calls the hosted API through the same route and breaker as Compare's hosted leg.
@@ -194,7 +206,12 @@ public final class Gateway implements AutoCloseable {
                 settings.tierNames(), keyAccess, workers, overflow(settings)));
         this.readiness = new GatewayHealth(new PoolsHealthCheck(pools.values(), expose),
                 new StoreHealthCheck(shared::health), new DrainingHealthCheck(edge::draining));
-        routes.add(new OpsRoutes(pools.values(), routing, parser, readiness, keyAccess, workers));
+        routes.add(new OpsRoutes(pools.values(), routing, parser, readiness, keyAccess, workers, embeddingsPool.name()));
+        routes.add(new CompletionsRoutes(new CompletionRequestParser(parser), new CompletionsRelay(pools, client, metrics,
+                cascadeCost, System::nanoTime, expose),
+                keyAccess, workers));
+        routes.add(new EmbeddingsRoutes(new EmbeddingsRequestParser(config.limits().maxPromptChars()),
+                new EmbeddingsRelay(embeddingsPool, client, metrics, cascadeCost, System::nanoTime, expose), keyAccess, workers));
         this.scrapes = Executors.newSingleThreadExecutor(runnable -> {
             Thread thread = new Thread(runnable, "metrics-scrape");
             thread.setDaemon(true);
@@ -270,6 +287,26 @@ public final class Gateway implements AutoCloseable {
         CascadeConfig.Limits limits = settings.config().limits();
         return new ChatRequestParser.Limits(models, GatewaySettings.AUTO_MODEL, Set.of("cascade"), limits.maxTokens(),
                 limits.defaultMaxTokens(), limits.maxPromptChars(), MAX_STOP_SEQUENCES, settings.config().chat().schema().limits());
+    }
+
+    /**
+     * The embeddings pool: {@code cascade.embeddings.urls}, else the first tier's endpoints (the embedded small host
+     * serves embeddings); its own breakers either way, so a server that cannot embed never opens a chat breaker.
+     */
+    private UpstreamPool embeddingsPool(GatewaySettings settings, CircuitBreakerRegistry breakers) {
+        CascadeConfig.Embeddings config = settings.config().embeddings();
+        TierSettings first = settings.tiers().get(0);
+        List<URI> urls = config.urls().map(u -> Urls.list("cascade.embeddings.urls", u)).orElse(first.urls());
+        String apiKey = config.urls().isPresent() ? config.apiKey().orElse(null) : first.apiKey();
+        List<UpstreamEndpoint> endpoints = new ArrayList<>();
+        for (int i = 0; i < urls.size(); i++) {
+            String endpointName = RouteIds.EMBEDDINGS + "-" + i;
+            UpstreamEndpoint endpoint = new UpstreamEndpoint(endpointName, urls.get(i), apiKey,
+                    breakers.circuitBreaker(endpointName));
+            metrics.watchBreaker(endpointName, endpoint.breaker());
+            endpoints.add(endpoint);
+        }
+        return new UpstreamPool(RouteIds.EMBEDDINGS, endpoints);
     }
 
     private UpstreamPool pool(TierSettings tier, CircuitBreakerRegistry breakers) {

@@ -15,6 +15,10 @@ public final class RouteIds {
     /** Prometheus scrape (package metrics). */
     public static final String METRICS = "metrics";
     public static final String LIST_MODELS = "list-models";
+    /** POST /v1/embeddings, passed to the embeddings pool (package embeddings). */
+    public static final String EMBEDDINGS = "embeddings";
+    /** POST /v1/completions, routed like chat and relayed to the tier's /v1/completions (package completions). */
+    public static final String COMPLETIONS = "completions";
     /** The console's configured text about the compared systems (package console). */
     public static final String CONSOLE_TEXT = "console-text";
     // Benchmark (package bench): the REST API and the timer route.

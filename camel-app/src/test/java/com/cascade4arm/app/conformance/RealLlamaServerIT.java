@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The gateway with every pool on a real llama.cpp {@code llama-server} (the production upstream) serving the demo
- * models: chat streamed and not, usage, draft acceptance on the large route (speculative decoding on), readiness while
+ * models: chat streamed and not, usage, embeddings, text completions (logprobs relayed), draft acceptance on the large route (speculative decoding on), readiness while
  * a model loads, Compare, a short benchmark, and bursts of sequential requests on a new connection each — all as with
  * our own hosts. Skipped, with a message, where no llama-server binary is beside the project.
  */
@@ -49,7 +49,9 @@ class RealLlamaServerIT {
     static void boot() {
         binary = LlamaServer.binaryOrSkip();
         smallModel = DemoModels.ensure(DemoModel.SMALL);
-        small = LlamaServer.start(binary, smallModel, List.of("-c", "4096", "-np", "2", "-t", "1"), LOAD_WITHIN);
+        // --embeddings: the small server also answers /v1/embeddings (current builds keep serving chat beside it).
+        small = LlamaServer.start(binary, smallModel, List.of("-c", "4096", "-np", "2", "-t", "1", "--embeddings",
+                "--pooling", "last"), LOAD_WITHIN);
         // Current llama-server builds draft only with --spec-type draft-simple; -md alone loads the draft unused.
         large = LlamaServer.start(binary, DemoModels.ensure(DemoModel.LARGE), List.of("-md", smallModel.toString(),
                 "--spec-type", "draft-simple", "--spec-draft-n-max", "8", "--spec-draft-p-min", "0.5",
@@ -57,7 +59,9 @@ class RealLlamaServerIT {
         baseline = LlamaServer.start(binary, DemoModels.ensure(DemoModel.BASELINE), List.of("-c", "2048", "-np", "1",
                 "-t", "1"), LOAD_WITHIN);
         gateway = TestGateway.boot(Map.of("cascade.small.urls", small.baseUrl(), "cascade.large.urls", large.baseUrl(),
-                "cascade.baseline.url", baseline.baseUrl(), "cascade.admin.token", ADMIN), true);
+                "cascade.baseline.url", baseline.baseUrl(), "cascade.admin.token", ADMIN,
+                // llama-server (b10587, --jinja by default) takes tool results: the operator lists the role for it
+                "cascade.small.roles", "system,developer,user,assistant,tool"), true);
         http = new HttpTestClient(gateway.baseUrl());
     }
 
@@ -96,10 +100,98 @@ class RealLlamaServerIT {
     }
 
     @Test
+    void passesEmbeddingsToTheFirstTiersLlamaServerInOpenAisShape() throws Exception {
+        HttpTestClient.Response floats = http.post("/v1/embeddings", "{\"input\":[\"The cat sat.\",\"Revenue grew.\"]}");
+        HttpTestClient.Response encoded = http.post("/v1/embeddings",
+                "{\"input\":\"The cat sat.\",\"encoding_format\":\"base64\"}");
+
+        assertThat(floats.status()).as(floats.body()).isEqualTo(200);
+        JsonNode answer = floats.json();
+        assertThat(answer.path("data")).hasSize(2);
+        assertThat(answer.at("/data/1/index").asInt()).isEqualTo(1);
+        JsonNode first = answer.at("/data/0/embedding");
+        assertThat(first.size()).isGreaterThan(8);
+        assertThat(answer.at("/usage/prompt_tokens").asInt()).isPositive();
+        assertThat(answer.at("/cascade/route").asText()).isEqualTo("embeddings");
+        assertThat(encoded.status()).as(encoded.body()).isEqualTo(200);
+        java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(java.util.Base64.getDecoder().decode(
+                encoded.json().at("/data/0/embedding").asText())).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        assertThat(bytes.remaining()).isEqualTo(first.size() * 4);
+        assertThat((double) bytes.getFloat()).as("the same vector, base64").isCloseTo(first.get(0).asDouble(),
+                org.assertj.core.api.Assertions.within(1e-6));
+    }
+
+    @Test
+    void relaysChatLogprobsAndTopLogprobsStreamedAndNot() {
+        String body = "{\"model\":\"small\",\"messages\":[{\"role\":\"user\",\"content\":\"Hi there!\"}],"
+                + "\"max_tokens\":4,\"logprobs\":true,\"top_logprobs\":2";
+        HttpTestClient.Response plain = http.post("/v1/chat/completions", body + "}");
+        HttpTestClient.Stream stream = http.stream(body + ",\"stream\":true}");
+
+        assertThat(plain.status()).as(plain.body()).isEqualTo(200);
+        JsonNode tokens = plain.json().at("/choices/0/logprobs/content");
+        assertThat(tokens.size()).as(plain.body()).isBetween(1, 4);
+        assertThat(tokens.get(0).path("logprob").isNumber()).isTrue();
+        assertThat(tokens.get(0).path("top_logprobs")).hasSize(2);
+        assertThat(stream.status()).isEqualTo(200);
+        assertThat(stream.jsonEvents().stream().filter(chunk -> chunk.at("/choices/0/logprobs/content").size() > 0))
+                .as("streamed deltas carry them").isNotEmpty();
+    }
+
+    @Test
+    void relaysTextCompletionsStreamedAndWithLogprobs() {
+        HttpTestClient.Response plain = http.post("/v1/completions",
+                "{\"model\":\"small\",\"prompt\":\"Hi there!\",\"max_tokens\":6,\"logprobs\":2}");
+        HttpTestClient.Stream stream = http.stream("/v1/completions", "{\"prompt\":\"Hi there!\",\"max_tokens\":6,"
+                + "\"stream\":true,\"stream_options\":{\"include_usage\":true}}");
+
+        assertThat(plain.status()).as(plain.body()).isEqualTo(200);
+        JsonNode answer = plain.json();
+        assertThat(answer.path("object").asText()).isEqualTo("text_completion");
+        assertThat(answer.at("/choices/0/text").asText()).isNotEmpty();
+        assertThat(answer.at("/choices/0/logprobs").isContainerNode()).as("llama-server reports them: " + answer)
+                .isTrue();
+        assertThat(answer.at("/cascade/route").asText()).isEqualTo("small");
+        assertThat(stream.status()).isEqualTo(200);
+        assertThat(stream.data()).last().isEqualTo("[DONE]");
+        StringBuilder text = new StringBuilder();
+        stream.jsonEvents().forEach(chunk -> text.append(chunk.at("/choices/0/text").asText("")));
+        assertThat(text.toString()).isNotEmpty();
+        JsonNode last = stream.jsonEvents().get(stream.jsonEvents().size() - 1);
+        assertThat(last.at("/usage/completion_tokens").asInt()).isBetween(1, 6);
+        assertThat(last.at("/cascade/route").asText()).isEqualTo("small");
+    }
+
+    @Test
     void honoursJsonSchemaLogitBiasAndPenaltiesLikeOurHosts() throws Exception {
         ChatFieldChecks.answersFollowTheJsonSchema(http);
         ChatFieldChecks.logitBiasSteersTokens(http, ChatFieldsIT.FAVOURED_TOKEN);
-        ChatFieldChecks.acceptsPenaltiesAndRefusesTools(http);
+        ChatFieldChecks.acceptsPenalties(http);
+    }
+
+    @Test
+    void relaysToolsAndAToolCallingExchangeToLlamaServer() {
+        String tools = "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"get_weather\","
+                + "\"parameters\":{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\"}}}}}]";
+        String exchange = "\"messages\":[{\"role\":\"user\",\"content\":\"Weather in Paris?\"},"
+                + "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"c1\",\"type\":\"function\","
+                + "\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\":\\\"Paris\\\"}\"}}]},"
+                + "{\"role\":\"tool\",\"tool_call_id\":\"c1\",\"content\":\"sunny, 21 C\"}]";
+
+        HttpTestClient.Response offered = http.post("/v1/chat/completions", "{\"model\":\"small\",\"max_tokens\":8,"
+                + "\"messages\":[{\"role\":\"user\",\"content\":\"Weather in Paris?\"}]," + tools
+                + ",\"tool_choice\":\"auto\"}");
+        HttpTestClient.Stream answered = http.stream("{\"model\":\"small\",\"max_tokens\":8,\"stream\":true,"
+                + exchange + "," + tools + "}");
+        HttpTestClient.Response large = http.post("/v1/chat/completions", "{\"model\":\"large\",\"max_tokens\":4,"
+                + exchange + "," + tools + "}");
+
+        assertThat(offered.status()).as(offered.body()).isEqualTo(200);
+        assertThat(offered.json().at("/choices/0/message").isObject()).isTrue();
+        assertThat(answered.status()).isEqualTo(200);
+        assertThat(answered.data()).last().isEqualTo("[DONE]");
+        assertThat(large.status()).as("the large tier's roles leave tool out").isEqualTo(400);
+        assertThat(large.json().at("/error/message").asText()).contains("role 'tool' cannot be served by tier 'large'");
     }
 
     @Test

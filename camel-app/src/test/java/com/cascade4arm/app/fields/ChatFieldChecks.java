@@ -59,9 +59,7 @@ public final class ChatFieldChecks {
 
     /** Penalties and user are accepted and an answer comes back; tools are refused naming the field. */
     public static void acceptsPenaltiesAndRefusesTools(HttpTestClient http) throws Exception {
-        ObjectNode accepted = body(4, false).put("presence_penalty", 1.0).put("frequency_penalty", 0.5).put("user", "u-7");
-        HttpTestClient.Response answer = http.post("/v1/chat/completions", accepted.toString());
-        assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+        acceptsPenalties(http);
 
         ObjectNode tools = body(4, false);
         tools.putArray("tools").addObject().put("type", "function").putObject("function").put("name", "lookup");
@@ -70,5 +68,12 @@ public final class ChatFieldChecks {
         assertThat(refused.json().at("/error/code").asText()).isEqualTo("unsupported_parameter");
         assertThat(refused.json().at("/error/param").asText()).isEqualTo("tools");
         assertThat(refused.json().at("/error/message").asText()).startsWith("tools is not supported");
+    }
+
+    /** Penalties and user are passed to the sampler and accepted. */
+    public static void acceptsPenalties(HttpTestClient http) throws Exception {
+        ObjectNode accepted = body(4, false).put("presence_penalty", 1.0).put("frequency_penalty", 0.5).put("user", "u-7");
+        HttpTestClient.Response answer = http.post("/v1/chat/completions", accepted.toString());
+        assertThat(answer.status()).as(answer.body()).isEqualTo(200);
     }
 }

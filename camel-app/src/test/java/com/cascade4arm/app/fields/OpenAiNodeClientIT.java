@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The official OpenAI client for Node (npm {@code openai}) against the gateway, unchanged: a JSON-schema answer, a
- * stream with usage, and {@code tools} refused as unsupported_parameter. Skipped, with a message, where node or the
+ * stream with usage, {@code tools} refused as unsupported_parameter, and embeddings (base64, the client's default). Skipped, with a message, where node or the
  * npm registry is not available.
  */
 class OpenAiNodeClientIT {
@@ -53,6 +53,10 @@ class OpenAiNodeClientIT {
         assertThat(seen.at("/tools/status").asInt()).isEqualTo(400);
         assertThat(seen.at("/tools/code").asText()).isEqualTo("unsupported_parameter");
         assertThat(seen.at("/tools/param").asText()).isEqualTo("tools");
+        assertThat(seen.at("/embeddings/count").asInt()).isEqualTo(2);
+        assertThat(seen.at("/embeddings/dims").asInt()).isGreaterThan(8);
+        assertThat(seen.at("/embeddings/norm").asDouble()).as("base64 decoded by the client").isBetween(0.999, 1.001);
+        assertThat(seen.at("/embeddings/promptTokens").asInt()).isPositive();
     }
 
     private record Result(int exitCode, String output) {

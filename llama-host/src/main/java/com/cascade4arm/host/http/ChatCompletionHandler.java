@@ -35,6 +35,11 @@ final class ChatCompletionHandler implements Handler<RoutingContext> {
         try {
             request = parser.parseIgnoring(ctx.body().buffer() == null ? null : ctx.body().buffer().getBytes(), NOT_RETURNED);
             ChatRequestParser.requireRoles(request, InferenceEngine.ROLES, "this host");
+            if (request.usesTools()) {
+                // de.kherud:llama templates plain role/content turns only: tool definitions would be dropped silently.
+                throw ApiError.invalidParam("tools", "unsupported_parameter", "tools is not supported by this host's "
+                        + "in-process engine (its llama.cpp binding cannot template tools); use a llama-server with --jinja");
+            }
         } catch (ApiError error) {
             ErrorResponses.send(ctx.response(), error);
             return;
@@ -86,7 +91,7 @@ final class ChatCompletionHandler implements Handler<RoutingContext> {
      * Accepted, answered without log-probabilities: de.kherud:llama 4.2.0 aborts the JVM when asked for token
      * probabilities, and the gateway's escalation trials then count as unmeasured instead of failing.
      */
-    static final java.util.Set<String> NOT_RETURNED = java.util.Set.of("logprobs");
+    static final java.util.Set<String> NOT_RETURNED = java.util.Set.of("logprobs", "top_logprobs");
 
     /** llama-server's own cap on stop strings. */
     static final int MAX_STOP_STRINGS = 16;

@@ -17,14 +17,32 @@ final class ChatCompletionJson {
     private final String id;
     private final long created;
     private final String model;
+    /** Legacy text completion ({@code /v1/completions}): {@code text_completion} objects with {@code text} choices. */
+    private final boolean text;
 
     ChatCompletionJson(String model) {
-        this.id = "chatcmpl-" + randomId();
+        this(model, false);
+    }
+
+    private ChatCompletionJson(String model, boolean text) {
+        this.id = (text ? "cmpl-" : "chatcmpl-") + randomId();
         this.created = System.currentTimeMillis() / 1000;
         this.model = model;
+        this.text = text;
+    }
+
+    /** The bodies of {@code /v1/completions}: llama-server's OpenAI-compatible {@code text_completion} shape. */
+    static ChatCompletionJson textCompletion(String model) {
+        return new ChatCompletionJson(model, true);
     }
 
     JsonObject completion(GenerationResult result) {
+        if (text) {
+            JsonObject choice = new JsonObject().put("index", 0).put("text", result.text()).putNull("logprobs")
+                    .put("finish_reason", result.finishReason().wireName());
+            return envelope("text_completion").put("choices", new JsonArray().add(choice))
+                    .put("usage", usage(result)).put("timings", timings(result.timings()));
+        }
         JsonObject message = new JsonObject().put("role", "assistant").put("content", result.text());
         JsonObject choice = new JsonObject().put("index", 0).put("message", message)
                 .put("finish_reason", result.finishReason().wireName());
@@ -35,19 +53,27 @@ final class ChatCompletionJson {
     }
 
     JsonObject roleChunk() {
-        return chunk(new JsonObject().put("role", "assistant").put("content", ""), null);
+        return text ? textChunk("", null) : chunk(new JsonObject().put("role", "assistant").put("content", ""), null);
     }
 
-    JsonObject contentChunk(String text) {
-        return chunk(new JsonObject().put("content", text), null);
+    JsonObject contentChunk(String content) {
+        return text ? textChunk(content, null) : chunk(new JsonObject().put("content", content), null);
     }
 
     JsonObject finishChunk(GenerationResult result) {
-        return chunk(new JsonObject(), result.finishReason().wireName());
+        String reason = result.finishReason().wireName();
+        return text ? textChunk("", reason) : chunk(new JsonObject(), reason);
     }
 
     JsonObject usageChunk(GenerationResult result) {
-        return envelope("chat.completion.chunk").put("choices", new JsonArray()).put("usage", usage(result));
+        return envelope(text ? "text_completion" : "chat.completion.chunk").put("choices", new JsonArray())
+                .put("usage", usage(result));
+    }
+
+    private JsonObject textChunk(String content, String finishReason) {
+        JsonObject choice = new JsonObject().put("index", 0).put("text", content).putNull("logprobs")
+                .put("finish_reason", finishReason);
+        return envelope("text_completion").put("choices", new JsonArray().add(choice));
     }
 
     static JsonObject timings(Timings t) {

@@ -34,6 +34,14 @@ public final class HostRouter {
         router.post("/v1/chat/completions")
                 .handler(BodyHandler.create(false).setBodyLimit(config.maxBodyBytes()))
                 .handler(new ChatCompletionHandler(engine, config.slotContextTokens(), config.alias()));
+        router.post("/v1/completions").handler(HostRouter::requireJsonContentType);
+        router.post("/v1/completions")
+                .handler(BodyHandler.create(false).setBodyLimit(config.maxBodyBytes()))
+                .handler(new CompletionsHandler(engine, config.slotContextTokens(), config.alias()));
+        router.post("/v1/embeddings").handler(HostRouter::requireJsonContentType);
+        router.post("/v1/embeddings")
+                .handler(BodyHandler.create(false).setBodyLimit(config.maxBodyBytes()))
+                .handler(new EmbeddingsHandler(engine.embedder(), config.alias()));
 
         router.errorHandler(404, ErrorResponses::notFound);
         router.errorHandler(405, ErrorResponses::methodNotAllowed);

@@ -52,6 +52,8 @@ final class PropsHandler {
                 .put("model_sha256", sha256(config.model()))
                 .put("model_ftype", ModelFile.facts(config.model()).ftype())
                 .put("total_slots", config.parallel())
+                // Ours, not llama-server's: the binding aborts when asked for token probabilities (README).
+                .put("capabilities", new JsonObject().put("logprobs", false).put("tools", false))
                 .put("default_generation_settings", new JsonObject()
                         .put("n_ctx", config.slotContextTokens())
                         .put("temperature", SamplingDefaults.TEMPERATURE)

@@ -44,8 +44,11 @@ public final class InferenceEngine implements AutoCloseable {
     private final CompletableFuture<Void> ready = new CompletableFuture<>();
     private volatile boolean warming;
     private volatile boolean closed;
+    /** {@code /v1/embeddings}: a second load of the model with embeddings on, made on the first request. */
+    private final Embedder embedder;
 
     public InferenceEngine(HostConfig config) {
+        this.embedder = new Embedder(config);
         this.config = config;
         this.promptWorkers = Executors.newFixedThreadPool(PROMPT_THREADS, NativeThreads.named("llama-prompt-"
                 + config.alias(), config.cpus()));
@@ -162,10 +165,21 @@ public final class InferenceEngine implements AutoCloseable {
 
     /** As {@link #submit(ChatRequest, GenerationListener)}; a {@code warmup} request is served while warming up. */
     public CompletableFuture<GenerationJob> submit(ChatRequest request, GenerationListener listener, boolean warmup) {
+        return submit(request, null, listener, warmup);
+    }
+
+    /** As above for a legacy text completion: {@code rawPrompt} is generated from as it is (no chat template). */
+    public CompletableFuture<GenerationJob> submitRaw(ChatRequest request, String rawPrompt, GenerationListener listener) {
+        return submit(request, rawPrompt, listener, false);
+    }
+
+    private CompletableFuture<GenerationJob> submit(ChatRequest request, String rawPrompt, GenerationListener listener,
+                                                    boolean warmup) {
         try {
             return CompletableFuture.supplyAsync(() -> {
                 LoadedModel model = model(warmup);
-                GenerationJob job = new GenerationJob(model, model.prepare(request), listener, drafts,
+                PreparedPrompt prepared = rawPrompt == null ? model.prepare(request) : model.prepareRaw(request, rawPrompt);
+                GenerationJob job = new GenerationJob(model, prepared, listener, drafts,
                         warmup ? warmupMetrics : metrics, pump, completionWorkers, scheduler::finished);
                 scheduler.submit(job);
                 return job;
@@ -181,6 +195,11 @@ public final class InferenceEngine implements AutoCloseable {
         if (scheduler.withdraw(job)) {
             job.reject(new java.util.concurrent.CancellationException("client went away while waiting"));
         }
+    }
+
+    /** The embeddings of this host's model (blocking calls: load on first use, then native decoding). */
+    public Embedder embedder() {
+        return embedder;
     }
 
     public HostMetrics metrics() {
@@ -208,6 +227,7 @@ public final class InferenceEngine implements AutoCloseable {
             closed = true;
         }
         drafts.unregister();
+        embedder.close();
         boolean drained = scheduler.shutdown(CLOSE_DRAIN_TIMEOUT_MS) && pump.close(CLOSE_DRAIN_TIMEOUT_MS);
         promptWorkers.shutdown();
         completionWorkers.shutdown();

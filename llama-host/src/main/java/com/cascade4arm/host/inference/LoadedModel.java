@@ -31,7 +31,7 @@ final class LoadedModel implements AutoCloseable {
      * One model load at a time per process: llama.cpp loads run in parallel (several hosts in one JVM) sometimes left a
      * model answering wrongly for the life of the process (a greedy answer ending after 0-4 tokens).
      */
-    private static final Object LOADING = new Object();
+    static final Object LOADING = new Object();
 
     /**
      * The roles llama.cpp's chat templating takes through de.kherud:llama (system and developer become the system
@@ -80,6 +80,20 @@ final class LoadedModel implements AutoCloseable {
             throw new PromptTooLongException(characters / MAX_PROMPT_CHARS_PER_TOKEN, slotContext);
         }
         String prompt = model.applyTemplate(templating);
+        int promptTokens = model.encode(prompt).length;
+        if (promptTokens >= slotContext) {
+            throw new PromptTooLongException(promptTokens, slotContext);
+        }
+        int budget = request.maxTokens() != null ? request.maxTokens() : slotContext - promptTokens;
+        return new PreparedPrompt(request, prompt, promptTokens, budget, grammar(request.output()));
+    }
+
+    /** A raw prompt (legacy text completion): no chat template; the same context checks as {@link #prepare}. */
+    PreparedPrompt prepareRaw(ChatRequest request, String prompt) {
+        int slotContext = config.slotContextTokens();
+        if (prompt.length() > (long) slotContext * MAX_PROMPT_CHARS_PER_TOKEN) {
+            throw new PromptTooLongException(prompt.length() / MAX_PROMPT_CHARS_PER_TOKEN, slotContext);
+        }
         int promptTokens = model.encode(prompt).length;
         if (promptTokens >= slotContext) {
             throw new PromptTooLongException(promptTokens, slotContext);

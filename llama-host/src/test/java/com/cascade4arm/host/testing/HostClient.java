@@ -82,8 +82,13 @@ public final class HostClient {
 
     /** Opens a streaming chat; the caller reads events and must close the stream. */
     public SseStream openStream(String body) {
+        return openStream("/v1/chat/completions", body);
+    }
+
+    /** Opens a stream from {@code path} (e.g. /v1/completions); the caller reads events and must close the stream. */
+    public SseStream openStream(String path, String body) {
         try {
-            HttpResponse<InputStream> response = http.send(request("/v1/chat/completions")
+            HttpResponse<InputStream> response = http.send(request(path)
                     .header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofInputStream());
             return new SseStream(response);

@@ -61,6 +61,8 @@ public interface CascadeConfig {
 
     Baseline baseline();
 
+    Embeddings embeddings();
+
     Upstream upstream();
 
     Limits limits();
@@ -113,6 +115,15 @@ public interface CascadeConfig {
 
     interface Baseline {
         Optional<String> url();
+    }
+
+    /** POST /v1/embeddings: where it is passed. */
+    interface Embeddings {
+        /** Comma-separated llama-server base URLs (started with --embeddings); empty: the first tier's endpoints. */
+        Optional<String> urls();
+
+        /** Bearer token sent to them (llama-server --api-key); empty: none, or the first tier's when its URLs serve. */
+        Optional<String> apiKey();
     }
 
     interface Upstream {

@@ -59,6 +59,10 @@ public final class PromptFacts {
     private final CategoryModel model;
     private final double semanticLargeScore;
     private final String semanticNote;
+    /** The request offers tools or carries a tool-calling turn (set by the gateway from the whole request). */
+    private final boolean hasTools;
+    /** The request asks for a JSON answer ({@code response_format} json_object or json_schema). */
+    private final boolean wantsJson;
     private volatile List<String> scoreFeatures;
 
     PromptFacts(Builder b) {
@@ -90,10 +94,15 @@ public final class PromptFacts {
         this.model = b.model;
         this.semanticLargeScore = -1;
         this.semanticNote = "not computed";
+        this.hasTools = false;
+        this.wantsJson = false;
     }
 
     /** A copy of {@code facts} with the semantic fact set (every other fact is shared: they are immutable). */
-    private PromptFacts(PromptFacts facts, double semanticLargeScore, String semanticNote) {
+    private PromptFacts(PromptFacts facts, double semanticLargeScore, String semanticNote, boolean hasTools,
+                        boolean wantsJson) {
+        this.hasTools = hasTools;
+        this.wantsJson = wantsJson;
         this.text = facts.text;
         this.lowerText = facts.lowerText;
         this.words = facts.words;
@@ -134,7 +143,22 @@ public final class PromptFacts {
             throw new IllegalArgumentException("largeScore must be at most 1 (negative: not computed), but was "
                     + largeScore);
         }
-        return new PromptFacts(this, largeScore, java.util.Objects.requireNonNull(note));
+        return new PromptFacts(this, largeScore, java.util.Objects.requireNonNull(note), hasTools, wantsJson);
+    }
+
+    /** These facts with what the whole request asks for beyond its text: tools, a JSON answer. */
+    public PromptFacts withRequest(boolean requestHasTools, boolean requestWantsJson) {
+        return new PromptFacts(this, semanticLargeScore, semanticNote, requestHasTools, requestWantsJson);
+    }
+
+    /** Rules read it as {@code hasTools}: the request offers tools or continues a tool-calling exchange. */
+    public boolean isHasTools() {
+        return hasTools;
+    }
+
+    /** Rules read it as {@code wantsJson}: the answer must be JSON (response_format). */
+    public boolean isWantsJson() {
+        return wantsJson;
     }
 
     static int approxTokens(int chars) {

@@ -38,7 +38,8 @@ public final class ChatSteps {
 
     public PromptedChat extractFacts(ChatRequest request) {
         long started = System.nanoTime();
-        PromptFacts facts = routing.facts(request.messages(), request.requestedMaxTokens());
+        PromptFacts facts = routing.facts(request.messages(), request.requestedMaxTokens())
+                .withRequest(request.usesTools(), request.output().jsonSchema() != null);
         return new PromptedChat(request, facts, System.nanoTime() - started);
     }
 

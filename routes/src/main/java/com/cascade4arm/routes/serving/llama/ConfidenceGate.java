@@ -14,9 +14,17 @@ final class ConfidenceGate {
     private double logprobSum;
     private int seen;
 
+    /** Whether the client asked for log-probabilities itself: then they stay in the answer. */
+    private final boolean clientAskedLogprobs;
+
     ConfidenceGate(int tokens, double threshold) {
+        this(tokens, threshold, false);
+    }
+
+    ConfidenceGate(int tokens, double threshold, boolean clientAskedLogprobs) {
         this.tokens = tokens;
         this.threshold = threshold;
+        this.clientAskedLogprobs = clientAskedLogprobs;
     }
 
     /** Reads the tokens' log-probabilities of one choice (a stream delta or a whole answer) and removes them from it. */
@@ -28,7 +36,7 @@ final class ConfidenceGate {
                 seen++;
             }
         }
-        if (choice instanceof ObjectNode object) {
+        if (!clientAskedLogprobs && choice instanceof ObjectNode object) {
             object.remove("logprobs"); // the client did not ask for them
         }
     }

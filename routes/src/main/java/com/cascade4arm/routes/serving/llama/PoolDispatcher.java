@@ -100,6 +100,8 @@ public final class PoolDispatcher {
         try {
             // A role the pool cannot serve is the request's fault: refused here, before any endpoint sees it.
             ChatRequestParser.requireRoles(chat.request(), pool.roles(), "tier '" + pool.name() + "'");
+            requireTools(chat, pool);
+            requireLogprobs(chat, pool);
         } catch (ApiError refused) {
             return CompletableFuture.failedFuture(refused);
         }
@@ -107,6 +109,36 @@ public final class PoolDispatcher {
         attempts.result.whenComplete((answer, error) -> attempts.ticket.close()); // off the instance, whatever the end
         attempts.tryNext();
         return attempts.result;
+    }
+
+    /**
+     * 400 when the request offers tools or carries a tool-calling turn and an endpoint of the pool said it cannot call
+     * tools (our in-process host): it would answer as if no tools were there.
+     */
+    private static void requireTools(RoutedChat chat, UpstreamPool pool) {
+        if (chat.request().usesTools() && !toolCapable(pool)) {
+            throw ApiError.invalidParam("tools", "unsupported_parameter", "tools is not supported by tier '"
+                    + pool.name() + "': its model server (llama.cpp in-process binding) cannot call tools; remove tools"
+                    + " and tool messages, or serve the tier with llama-server (--jinja)");
+        }
+    }
+
+    /** Every endpoint of the pool can call tools (llama-server says nothing against it). */
+    private static boolean toolCapable(UpstreamPool pool) {
+        return !pool.endpoints().isEmpty() && pool.endpoints().stream().allMatch(UpstreamEndpoint::callsTools);
+    }
+
+    /**
+     * 400 when the client asks for log-probabilities and an endpoint of the pool said it cannot report them (our
+     * in-process host: its llama.cpp binding aborts when asked): the answer would come back without them.
+     */
+    private static void requireLogprobs(RoutedChat chat, UpstreamPool pool) {
+        if (chat.request().output().logprobs()
+                && pool.endpoints().stream().anyMatch(endpoint -> !endpoint.reportsLogprobs())) {
+            throw ApiError.invalidParam("logprobs", "unsupported_parameter", "logprobs cannot be served by tier '"
+                    + pool.name() + "': its model server (llama.cpp in-process binding) cannot report log-probabilities;"
+                    + " send logprobs: false, or serve the tier with llama-server");
+        }
     }
 
     /** One request's walk through a pool's candidates, best first, at most {@link #MAX_ENDPOINT_ATTEMPTS} tried. */
@@ -338,7 +370,8 @@ public final class PoolDispatcher {
             if (!escalation.enabled() || !chat.onTrial()) {
                 return null;
             }
-            return new ConfidenceGate(escalation.tokens(), escalation.threshold(chat.decision().escalateBelow()));
+            return new ConfidenceGate(escalation.tokens(), escalation.threshold(chat.decision().escalateBelow()),
+                    chat.request().output().logprobs());
         }
 
         /** A trial the small model passed (or that could not be measured): say so in the cascade object and metrics. */

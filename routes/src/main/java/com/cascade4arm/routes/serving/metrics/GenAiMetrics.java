@@ -61,11 +61,16 @@ public final class GenAiMetrics {
     }
 
     public void operationDuration(String route, String endpoint, String outcome, double ms) {
+        operationDuration(route, endpoint, outcome, ms, "chat");
+    }
+
+    /** {@code operation}: OpenTelemetry's gen_ai.operation.name ({@code chat}, {@code embeddings}, {@code text_completion}). */
+    public void operationDuration(String route, String endpoint, String outcome, double ms, String operation) {
         Timer timer = meter(() -> Timer.builder("gen_ai.client.operation.duration")
-                .description("Duration of a chat completion through the gateway")
-                .tags("route", route, "endpoint", endpoint, "outcome", outcome, "gen_ai.operation.name", "chat")
+                .description("Duration of a model operation (chat, embeddings, text completion) through the gateway")
+                .tags("route", route, "endpoint", endpoint, "outcome", outcome, "gen_ai.operation.name", operation)
                 .publishPercentileHistogram()
-                .register(registry), "duration", route, endpoint, outcome);
+                .register(registry), "duration", route, endpoint, outcome, operation);
         timer.record((long) (ms * 1_000_000), TimeUnit.NANOSECONDS);
     }
 

@@ -28,8 +28,11 @@ final class OpsApi {
     private final Collection<UpstreamPool> requiredPools;
     private final RoutingService routing;
     private final ChatRequestParser chat;
+    /** The embeddings pool's model id in the list (POST /v1/embeddings), or null when there is none. */
+    private final String embeddingsModel;
 
-    OpsApi(Collection<UpstreamPool> requiredPools, RoutingService routing, ChatRequestParser chat) {
+    OpsApi(Collection<UpstreamPool> requiredPools, RoutingService routing, ChatRequestParser chat, String embeddingsModel) {
+        this.embeddingsModel = embeddingsModel;
         this.requiredPools = requiredPools;
         this.routing = routing;
         this.chat = chat;
@@ -44,6 +47,10 @@ final class OpsApi {
         for (UpstreamPool pool : requiredPools) {
             data.addObject().put("id", pool.name()).put("object", "model").put("created", created)
                     .put("owned_by", "cascade4arm").put("description", "forces the " + pool.name() + " pool");
+        }
+        if (embeddingsModel != null) {
+            data.addObject().put("id", embeddingsModel).put("object", "model").put("created", created)
+                    .put("owned_by", "cascade4arm").put("description", "POST /v1/embeddings: vectors from the embeddings pool");
         }
         exchange.getMessage().setBody(body);
     }

@@ -29,9 +29,15 @@ public final class OpsRoutes extends ApiRoutes {
     /** {@code chat}: the chat endpoint's validation; {@code keys}: route explain needs a key as chat does. */
     public OpsRoutes(Collection<UpstreamPool> requiredPools, RoutingService routing, ChatRequestParser chat,
                      GatewayHealth health, KeyAccess keys, ExecutorService workers) {
+        this(requiredPools, routing, chat, health, keys, workers, null);
+    }
+
+    /** {@code embeddingsModel}: the model id /v1/models lists for POST /v1/embeddings (null: none). */
+    public OpsRoutes(Collection<UpstreamPool> requiredPools, RoutingService routing, ChatRequestParser chat,
+                     GatewayHealth health, KeyAccess keys, ExecutorService workers, String embeddingsModel) {
         super(workers);
         this.keys = keys;
-        this.api = new OpsApi(requiredPools, routing, chat);
+        this.api = new OpsApi(requiredPools, routing, chat, embeddingsModel);
         this.health = health;
     }
 

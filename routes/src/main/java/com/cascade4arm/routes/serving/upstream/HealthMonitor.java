@@ -1,5 +1,7 @@
 package com.cascade4arm.routes.serving.upstream;
 
+import com.cascade4arm.routes.serving.http.Json;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Vertx;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,21 +63,36 @@ public final class HealthMonitor implements AutoCloseable {
                 case 503 -> "loading or unavailable (HTTP 503)";
                 default -> "unhealthy (HTTP " + status + ")";
             };
-            if (healthy != endpoint.healthy()) {
-                LOG.info("endpoint {} is now {}", endpoint, detail);
-            }
-            endpoint.markHealth(healthy, detail);
-            if (healthy) {
-                neverOk.remove(endpoint);
-            } else if (neverOk.contains(endpoint) && !closed && recheckPending.add(endpoint)) {
-                vertx.setTimer(FIRST_OK_POLL_MS, id -> {
-                    recheckPending.remove(endpoint);
-                    if (!closed) {
-                        check(endpoint);
-                    }
+            if (healthy && neverOk.contains(endpoint)) {
+                // First ok: learn what the server can do before it takes requests (the gateway refuses what it cannot).
+                client.props(endpoint, timeoutMs).completeOnTimeout(Json.object(), 2 * timeoutMs + PROBE_GRACE_MS,
+                        TimeUnit.MILLISECONDS).thenAccept(props -> {
+                    JsonNode capabilities = props.path("capabilities");
+                    endpoint.learnCapabilities(capabilities.path("logprobs").asBoolean(true),
+                            capabilities.path("tools").asBoolean(true));
+                    mark(endpoint, true, detail);
                 });
+                return;
             }
+            mark(endpoint, healthy, detail);
         });
+    }
+
+    private void mark(UpstreamEndpoint endpoint, boolean healthy, String detail) {
+        if (healthy != endpoint.healthy()) {
+            LOG.info("endpoint {} is now {}", endpoint, detail);
+        }
+        endpoint.markHealth(healthy, detail);
+        if (healthy) {
+            neverOk.remove(endpoint);
+        } else if (neverOk.contains(endpoint) && !closed && recheckPending.add(endpoint)) {
+            vertx.setTimer(FIRST_OK_POLL_MS, id -> {
+                recheckPending.remove(endpoint);
+                if (!closed) {
+                    check(endpoint);
+                }
+            });
+        }
     }
 
     @Override

@@ -92,6 +92,16 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
         return done;
     }
 
+    /** {@link #stream} to {@code path} of the endpoint (e.g. /v1/completions). */
+    public CompletableFuture<Void> stream(UpstreamEndpoint endpoint, String path, ObjectNode body,
+                                          Map<String, String> headers, SseListener listener) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        send(endpoint, Buffer.buffer(Json.bytes(body)), post(endpoint, "text/event-stream", headers)
+                        .setAbsoluteURI(endpoint.baseUri().resolve(path).toString()),
+                endpoint.closesAfterStreams(), true, done, (request, response) -> relay(endpoint, request, response, listener, done));
+        return done;
+    }
+
     @Override
     public CompletableFuture<JsonNode> complete(UpstreamEndpoint endpoint, ObjectNode body) {
         return complete(endpoint, body, Map.of());
@@ -99,8 +109,19 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
 
     @Override
     public CompletableFuture<JsonNode> complete(UpstreamEndpoint endpoint, ObjectNode body, Map<String, String> headers) {
+        return postJson(endpoint, post(endpoint, "application/json", headers), body);
+    }
+
+    /** POST {@code body} to {@code path} of the endpoint (e.g. /v1/embeddings); its JSON answer, as {@link #complete}. */
+    public CompletableFuture<JsonNode> complete(UpstreamEndpoint endpoint, String path, ObjectNode body,
+                                                Map<String, String> headers) {
+        return postJson(endpoint, post(endpoint, "application/json", headers)
+                .setAbsoluteURI(endpoint.baseUri().resolve(path).toString()), body);
+    }
+
+    private CompletableFuture<JsonNode> postJson(UpstreamEndpoint endpoint, RequestOptions post, ObjectNode body) {
         CompletableFuture<JsonNode> done = new CompletableFuture<>();
-        send(endpoint, Buffer.buffer(Json.bytes(body)), post(endpoint, "application/json", headers), false, false, done,
+        send(endpoint, Buffer.buffer(Json.bytes(body)), post, false, false, done,
                 (request, response) -> {
             if (response.statusCode() != 200) {
                 failWithBody(endpoint, response, done);
@@ -197,6 +218,29 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
                 .compose(HttpClientRequest::send)
                 .compose(response -> response.body().map(b -> response.statusCode()))
                 .onComplete(result -> done.complete(result.succeeded() ? result.result() : 0));
+        return done;
+    }
+
+    /** GET /props as JSON; completes with an empty object when it does not answer 200 with JSON. */
+    public CompletableFuture<JsonNode> props(UpstreamEndpoint endpoint, long timeoutMs) {
+        CompletableFuture<JsonNode> done = new CompletableFuture<>();
+        RequestOptions options = new RequestOptions().setMethod(HttpMethod.GET)
+                .setAbsoluteURI(endpoint.baseUri().resolve("/props").toString())
+                .setConnectTimeout(timeoutMs).setIdleTimeout(timeoutMs);
+        if (endpoint.apiKey() != null && !endpoint.apiKey().isBlank()) {
+            options.putHeader("Authorization", "Bearer " + endpoint.apiKey());
+        }
+        client(false).request(options)
+                .compose(HttpClientRequest::send)
+                .compose(response -> response.body().map(b -> response.statusCode() == 200 ? b : null))
+                .onComplete(result -> {
+                    try {
+                        done.complete(result.succeeded() && result.result() != null
+                                ? Json.MAPPER.readTree(result.result().getBytes()) : Json.object());
+                    } catch (IOException | RuntimeException e) {
+                        done.complete(Json.object());
+                    }
+                });
         return done;
     }
 

@@ -16,6 +16,8 @@ public final class UpstreamEndpoint {
     private final CircuitBreaker breaker;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final ServiceTime serviceTime = new ServiceTime();
+    private volatile boolean reportsLogprobs = true;
+    private volatile boolean callsTools = true;
     private final AtomicBoolean closesAfterStreams = new AtomicBoolean();
     /** Unknown until the first health check answers: a loading server must not take requests before it says ok. */
     private volatile boolean healthy;
@@ -113,6 +115,25 @@ public final class UpstreamEndpoint {
 
     public String healthDetail() {
         return healthDetail;
+    }
+
+    /**
+     * False when the model server says it cannot report log-probabilities ({@code /props}'
+     * {@code capabilities.logprobs}: our in-process host); llama-server, which reports them, says nothing.
+     */
+    public boolean reportsLogprobs() {
+        return reportsLogprobs;
+    }
+
+    /** False when the model server says it cannot call tools ({@code /props}' {@code capabilities.tools}). */
+    public boolean callsTools() {
+        return callsTools;
+    }
+
+    /** What the server's {@code /props} said it can do (read once it first answers ok). */
+    public void learnCapabilities(boolean logprobs, boolean tools) {
+        this.reportsLogprobs = logprobs;
+        this.callsTools = tools;
     }
 
     public void markHealth(boolean healthy, String detail) {

@@ -45,6 +45,17 @@ class ConfidenceGateTest {
     }
 
     @Test
+    void keepsTheLogProbabilitiesTheClientAskedFor() {
+        ObjectNode choice = choice(-0.1);
+        ConfidenceGate gate = new ConfidenceGate(4, 0.5, true);
+
+        gate.absorb(choice);
+
+        assertThat(gate.tokensSeen()).isEqualTo(1);
+        assertThat(choice.path("logprobs").path("content")).hasSize(1);
+    }
+
+    @Test
     void anUpstreamWithoutLogProbabilitiesLeavesTheTrialUnmeasuredNotDoubted() {
         ConfidenceGate gate = new ConfidenceGate(4, 0.99);
         ObjectNode plain = Json.object();

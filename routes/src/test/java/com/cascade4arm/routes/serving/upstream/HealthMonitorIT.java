@@ -53,7 +53,13 @@ class HealthMonitorIT {
         monitor.start(LONG_INTERVAL_MS);
         await().atMost(Duration.ofSeconds(5)).until(() -> "unreachable".equals(endpoint.healthDetail()));
         AtomicInteger probes = new AtomicInteger();
+        AtomicInteger props = new AtomicInteger();
         upstream = vertx.createHttpServer().requestHandler(request -> {
+            if (request.path().equals("/props")) {
+                props.incrementAndGet(); // read once, at the first ok: what the server says it can do
+                request.response().end("{\"capabilities\":{\"logprobs\":false}}");
+                return;
+            }
             probes.incrementAndGet();
             request.response().end("{\"status\":\"ok\"}");
         }).listen(port, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
@@ -61,6 +67,8 @@ class HealthMonitorIT {
         await().atMost(Duration.ofSeconds(5)).until(endpoint::healthy);
         Thread.sleep(2 * HealthMonitor.FIRST_OK_POLL_MS + 500);
         assertThat(probes.get()).as("after the first ok only the 60 s interval polls").isEqualTo(1);
+        assertThat(props.get()).isEqualTo(1);
+        assertThat(endpoint.reportsLogprobs()).as("learnt from /props before it was marked healthy").isFalse();
     }
 
     @Test
