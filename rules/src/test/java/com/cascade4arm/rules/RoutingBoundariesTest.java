@@ -43,11 +43,11 @@ class RoutingBoundariesTest {
 
     @ParameterizedTest(name = "[{index}] max_tokens={0} -> {1}")
     @CsvSource(delimiter = '|', textBlock = """
-                 | small | category routing: everyday stays small          | category keywords: anything unmatched is everyday; category routing: everyday stays small
-            1    | small | category routing: everyday stays small          | category keywords: anything unmatched is everyday; category routing: everyday stays small
-            1023 | small | category routing: everyday stays small          | category keywords: anything unmatched is everyday; category routing: everyday stays small
-            1024 | large | length routing: long answers requested go large | category keywords: anything unmatched is everyday; length routing: long answers requested go large
-            4096 | large | length routing: long answers requested go large | category keywords: anything unmatched is everyday; length routing: long answers requested go large
+                 | small | category routing: everyday stays small          | question shape: a joke, a short poem or a name asked for is everyday; category routing: everyday stays small
+            1    | small | category routing: everyday stays small          | question shape: a joke, a short poem or a name asked for is everyday; category routing: everyday stays small
+            1023 | small | category routing: everyday stays small          | question shape: a joke, a short poem or a name asked for is everyday; category routing: everyday stays small
+            1024 | large | length routing: long answers requested go large | question shape: a joke, a short poem or a name asked for is everyday; length routing: long answers requested go large
+            4096 | large | length routing: long answers requested go large | question shape: a joke, a short poem or a name asked for is everyday; length routing: long answers requested go large
             """)
     void routesRequestsForLongAnswersToLargeModel(Integer maxTokens, String route, String rule, String fired) {
         PromptFacts facts = PromptFactsExtractor.extract(List.of(ChatMessage.user("Write a poem about the sea.")), maxTokens, UNIFORM);

@@ -80,11 +80,38 @@ class TaskNotVocabularyRulesTest {
             ¿Qué papel tuvo la imprenta en la Reforma protestante?                         | analysis
             I accidentally made 2 commits on main that should have been on a new branch.   | code
             comment annuler un push que j'ai fait sur main ? les autres ont déjà pull      | code
+            Ist ein Elektroauto für Pendler auf dem Land sinnvoll?                         | analysis
+            vale la pena comprar piso ahora o seguir de alquiler?                          | analysis
+            should i move to lisbon for a job that pays 10% less?                          | analysis
+            quanti anagrammi ha la parola ROMA?                                            | reasoning
+            wie viele Teiler hat 360?                                                      | reasoning
+            na mojej stronie formularz kontaktowy nie wysyła wiadomości                    | code
+            op onze website werkt de zoekknop niet meer sinds gisteren                     | code
             """)
     void routesByWhatIsAskedInEightLanguages(String prompt, String category) {
         RoutingDecision decision = decide(prompt);
 
         assertThat(decision.category()).isEqualTo(category);
         assertThat(decision.route()).isEqualTo("large");
+    }
+
+    /** Developer words dress a light request: a joke, a poem or a name is everyday, on the small model. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            raconte-moi une blague sur les développeurs Java et les null pointers
+            schreib ein kurzes Gedicht über einen Backend-Entwickler, der nie deployt
+            sugiere un nombre para mi gato, me gustan los nombres de lenguajes de programación
+            """)
+    void keepsAJokeAPoemOrANameSmallWhateverItsVocabulary(String prompt) {
+        RoutingDecision decision = decide(prompt);
+
+        assertThat(decision.category()).isEqualTo("everyday");
+        assertThat(decision.route()).isEqualTo("small");
+    }
+
+    @Test
+    void readsAQuestionToAnswerFromAHandedOverTextAsAnExtraction() {
+        assertThat(PromptFactsExtractor.fromPrompt("Based on this notice, when can I return books? " + NOTICE, UNIFORM)
+                .getGivenTextTask()).isEqualTo("extract");
     }
 }

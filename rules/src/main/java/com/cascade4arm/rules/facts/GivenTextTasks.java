@@ -11,7 +11,8 @@ import java.util.Set;
  * {@value #MIN_BODY_WORDS} words ("Summarize in one sentence: The city council met..."); or the text first and the
  * instruction on its own last line ("...\n\nTranslate this into German."). Instruction verbs in English, German,
  * Spanish, French, Italian, Portuguese, Dutch and Polish (stems catch inflections: riassumi, riassumere; tradúceme,
- * traduis, traduza). One forward pass over the head and the last line.
+ * traduis, traduza); a question to answer from the text ("Based on this email, what time is the meeting? ...") is an
+ * extraction. One forward pass over the head and the last line.
  */
 final class GivenTextTasks {
 
@@ -37,7 +38,9 @@ final class GivenTextTasks {
             "extract", List.of("extract", "extrahier", "extrae", "extrai", "estrai", "pull", "haal", "wyodrębnij",
                     "wypisz", "bullet", "puces", "stichpunkt", "aufzählung", "viñeta", "elenco", "tópicos", "opsomming",
                     "punktach", "wypunktuj", "list", "liste", "lista", "lijst", "listę", "table", "tabelle", "tabla",
-                    "tabella", "tabela", "tabel", "tabelę"));
+                    "tabella", "tabela", "tabel", "tabelę",
+                    // a question answered from the text: "Based on this email, what time is the meeting?"
+                    "according", "based", "laut", "según", "secondo", "volgens", "według"));
     private static final List<String> ORDER = List.of("summarize", "translate", "rewrite", "extract");
     /** Words a stem would catch by mistake: "here is my resume:" hands over a CV to judge, not a text to shorten. */
     private static final Set<String> NOT_INSTRUCTIONS = Set.of("resume", "resumes", "résumé",

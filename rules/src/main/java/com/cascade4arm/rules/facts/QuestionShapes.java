@@ -75,9 +75,10 @@ final class QuestionShapes {
     /** "Why not plan a movie night!": a suggestion, not a question about causes. */
     private static final Set<String> NOT = Set.of("not", "nicht", "no", "pas");
     private static final Set<String> STANDS_FOR_WORDS = Set.of("abbreviation", "acronym", "abkürzung", "akronym",
-            "sigla", "siglas", "acrónimo", "abreviatura", "acronyme", "sigle", "abréviation");
+            "sigla", "siglas", "acrónimo", "abreviatura", "acronyme", "sigle", "abréviation", "acronimo", "abbreviazione",
+            "acrônimo", "abreviação", "afkorting", "acroniem", "skrót", "skrótu", "skrótowiec", "akronim");
     private static final Set<String> MEANING_WORDS = Set.of("mean", "means", "bedeutet", "heißt", "significa",
-            "signifie", "dire");
+            "signifie", "dire", "significano", "significam", "betekent", "betekenen", "oznacza", "znaczy");
 
     /** A question's shape and whether it is a lookup. */
     record Shape(String kind, boolean lookup) {

@@ -28,6 +28,8 @@ class SemanticFactTest {
      */
     private static final String UNSURE_HARD =
             "what do you reckon about switching to a four-day week at our small bakery";
+    /** Waking the caller after its fact is in, beyond what a bare timer of the same run was late. */
+    private static final long SCHEDULING_SLACK_NANOS = 100_000_000L;
     private static final int WARM_UP = 20;
     private static final int SAMPLES = 200;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -120,7 +122,9 @@ class SemanticFactTest {
      * 2,000-character prompts in the unsure band: handing the prompt over costs the caller (an event loop) under a
      * millisecond of CPU at p99 (its wall time also counts the host preempting it for the embedding thread it just
      * woke, so it is printed, not bounded), and every fact is back within its budget — embedded or left out — plus
-     * scheduling slack.
+     * scheduling slack. The slack is measured in the same run: beside each prompt a bare timer of the same budget, on
+     * the same mechanism (CompletableFuture's timeout), shows how late the host wakes a thread right then (a run at load
+     * 17 once read 337 ms for a 200 ms budget). A fact that ignored its budget would be late where the timers are not.
      */
     @Test
     void onTwoThousandCharPromptsTheCallerNeverWaitsAndTheBudgetHolds() {
@@ -137,9 +141,13 @@ class SemanticFactTest {
         long[] handOverCpu = new long[SAMPLES];
         long[] handOver = new long[SAMPLES];
         long[] total = new long[SAMPLES];
+        List<CompletableFuture<Long>> referenceLateness = new ArrayList<>();
         for (int i = 0; i < SAMPLES; i++) {
             long cpu = threads.getCurrentThreadCpuTime();
             long started = System.nanoTime();
+            referenceLateness.add(new CompletableFuture<Long>()
+                    .completeOnTimeout(0L, BUDGET_NANOS, java.util.concurrent.TimeUnit.NANOSECONDS)
+                    .thenApply(ignored -> System.nanoTime() - started - BUDGET_NANOS));
             CompletableFuture<PromptFacts> pending = semantic.addToAsync(prompts.get(WARM_UP + i));
             handOver[i] = System.nanoTime() - started;
             handOverCpu[i] = threads.getCurrentThreadCpuTime() - cpu;
@@ -149,12 +157,16 @@ class SemanticFactTest {
         Arrays.sort(handOver);
         Arrays.sort(handOverCpu);
         Arrays.sort(total);
+        long hostLateness = referenceLateness.stream().mapToLong(CompletableFuture::join).max().orElseThrow();
         System.out.printf("2,000 chars: hand-over CPU p50 %.3f ms, p99 %.3f ms; wall p50 %.3f ms, p99 %.3f ms; "
-                + "fact ready p50 %.1f ms, p99 %.1f ms%n", handOverCpu[SAMPLES / 2] / 1e6, p99(handOverCpu) / 1e6,
-                handOver[SAMPLES / 2] / 1e6, p99(handOver) / 1e6, total[total.length / 2] / 1e6, p99(total) / 1e6);
+                + "fact ready p50 %.1f ms, p99 %.1f ms, slowest %.1f ms; a bare %d ms timer at worst %.1f ms late%n",
+                handOverCpu[SAMPLES / 2] / 1e6, p99(handOverCpu) / 1e6, handOver[SAMPLES / 2] / 1e6,
+                p99(handOver) / 1e6, total[total.length / 2] / 1e6, p99(total) / 1e6, total[total.length - 1] / 1e6,
+                BUDGET_NANOS / 1_000_000, hostLateness / 1e6);
 
         assertThat(p99(handOverCpu)).as("hand-over CPU p99, ns").isLessThan(1_000_000L);
-        assertThat(total[total.length - 1]).as("slowest fact, ns").isLessThan(BUDGET_NANOS + 100_000_000L);
+        assertThat(total[total.length - 1]).as("slowest fact, ns (a bare timer was %d ns late)", hostLateness)
+                .isLessThan(BUDGET_NANOS + SCHEDULING_SLACK_NANOS + Math.max(0, hostLateness));
     }
 
     private static long p99(long[] sorted) {
