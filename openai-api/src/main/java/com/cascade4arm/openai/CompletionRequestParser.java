@@ -14,7 +14,11 @@ import java.util.Map;
 public final class CompletionRequestParser {
     static final Map<String, String> REFUSED = Map.of(
             "echo", "the prompt is not repeated in the answer",
-            "suffix", "insertion (fill in the middle) is not supported");
+            "suffix", "insertion (fill in the middle) is not supported",
+            // A text completion has no turns to call a tool from: tool calling is chat's.
+            "tools", "tool calling belongs to /v1/chat/completions",
+            "tool_choice", "tool calling belongs to /v1/chat/completions",
+            "parallel_tool_calls", "tool calling belongs to /v1/chat/completions");
 
     private final ChatRequestParser chat;
 
