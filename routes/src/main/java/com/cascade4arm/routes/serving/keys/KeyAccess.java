@@ -55,7 +55,10 @@ public final class KeyAccess {
             LongSupplier estimate = () -> PromptEstimate.tokens(request.get());
             if (http == null) { // not from a client (a route test's direct: call): nothing to log, no one to charge
                 guard.admission(exchange.getMessage().getHeader("Authorization", String.class), use, estimate, key -> { })
-                        .ifPresent(admitted -> exchange.setProperty(KEY, admitted.key()));
+                        .ifPresent(admitted -> {
+                            exchange.setProperty(KEY, admitted.key());
+                            guard.release(admitted); // no response end to settle it at: hold nothing
+                        });
                 return;
             }
             RequestLog.Tracked tracked = log.track(http, kind);

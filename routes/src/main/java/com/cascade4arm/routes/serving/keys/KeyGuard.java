@@ -153,20 +153,22 @@ public final class KeyGuard {
     /**
      * An answered request, its answer already charged ({@link #charge(ApiKey, AnswerCharge)}): replaces its prompt
      * reservation in its key's tokens/min window by the tokens it used, teaches the key's mean answer cost what it
-     * cost ({@code costUsd}, all its parts) and gives its budget hold back. Once per request, with {@link #release}.
+     * cost ({@code costUsd}, all its parts) and gives its budget hold back. Once per request; also after {@link
+     * #release} (a stream can end just before its answer is charged).
      */
     public void settle(KeyAdmission admission, long promptTokens, long completionTokens, double costUsd) {
-        if (admission != null && admission.settleOnce()) {
-            windows.settle(admission.key().id(), admission.minute(), admission.reservedTokens(), promptTokens,
-                    completionTokens, clock.millis());
+        Boolean released = admission == null ? null : admission.settleOnce();
+        if (released != null) {
+            windows.settle(admission.key().id(), admission.minute(), released ? 0 : admission.reservedTokens(),
+                    promptTokens, completionTokens, clock.millis());
             holds.answered(admission.key().id(), admission.use(), costUsd);
             holds.release(admission.budgetHold()); // after the charge: the cost counts as spent or held, never neither
         }
     }
 
-    /** A request that ended unanswered gives its tokens/min reservation and its budget hold back; no-op once settled. */
+    /** A request that ended unanswered gives its tokens/min reservation and budget hold back; no-op once settled. */
     public void release(KeyAdmission admission) {
-        if (admission != null && admission.settleOnce()) {
+        if (admission != null && admission.releaseOnce()) {
             windows.settle(admission.key().id(), admission.minute(), admission.reservedTokens(), 0, 0, clock.millis());
             holds.release(admission.budgetHold());
         }
@@ -216,8 +218,8 @@ public final class KeyGuard {
                             + "spent, $%.6f held for them); retry when they finish", key.prefix(), refused.period(),
                     refused.budgetUsd(), refused.requestsInFlight(), refused.spentUsd(), refused.heldUsd()), 1);
         }
-        ZonedDateTime resets = refused.period().equals("daily") ? now.toLocalDate().plusDays(1).atStartOfDay(ZoneOffset.UTC)
-                : now.toLocalDate().with(TemporalAdjusters.firstDayOfNextMonth()).atStartOfDay(ZoneOffset.UTC);
+        ZonedDateTime resets = (refused.period().equals("daily") ? now.toLocalDate().plusDays(1)
+                : now.toLocalDate().with(TemporalAdjusters.firstDayOfNextMonth())).atStartOfDay(ZoneOffset.UTC);
         long seconds = Math.max(1, Duration.between(now, resets).toSeconds());
         throw new ApiError(429, ApiError.RATE_LIMIT, "budget_exceeded", String.format(Locale.ROOT,
                 "key %s has spent its %s budget of $%.6f ($%.6f spent); it resets at %s", key.prefix(),
