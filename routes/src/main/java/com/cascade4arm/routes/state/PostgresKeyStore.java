@@ -17,6 +17,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -119,10 +120,11 @@ public final class PostgresKeyStore extends MemoryKeyStore {
                 retainOnly(ids);
             }
             synchronized (pending) {
+                // Charges that came in while this read ran are still this replica's: each key's rows are swapped
+                // with them already added, so a budget check never sees the read's rows without them.
                 for (String id : ids) {
-                    replaceUsage(id, usage.getOrDefault(id, List.of()));
+                    replaceUsage(id, withPending(usage.getOrDefault(id, List.of()), id));
                 }
-                pending.forEach(super::charge); // charges that came in while this read ran are still this replica's
             }
             health.up();
         } catch (SQLException | RuntimeException e) {
@@ -134,6 +136,19 @@ public final class PostgresKeyStore extends MemoryKeyStore {
             health.down(Database.rootMessage(e));
             LOG.debug("key sync failed: {}", e.toString());
         }
+    }
+
+    /** {@code rows} read from the database plus this replica's charges of the key not written yet (under pending). */
+    private List<UsageRow> withPending(List<UsageRow> rows, String keyId) {
+        Map<String, UsageRow> merged = new LinkedHashMap<>();
+        rows.forEach(row -> merged.put(row.day() + "|" + row.tier(), row));
+        for (KeyCharge charge : pending) {
+            if (charge.keyId().equals(keyId)) {
+                merged.merge(charge.day() + "|" + charge.tier(), new UsageRow(charge.day(), charge.tier(), 0, 0, 0, 0)
+                        .plus(charge), (old, added) -> old.plus(charge));
+            }
+        }
+        return new ArrayList<>(merged.values());
     }
 
     private static void addUsage(Connection c, List<KeyCharge> batch) throws SQLException {

@@ -134,8 +134,12 @@ class ClusterKeysIT {
         double[] spent = databaseSpend(key.path("id").asText());
         assertThat(spent[1]).as("cost in the database = the answers' cost_usd summed").isCloseTo(
                 answeredCost + probesCost.sum(), org.assertj.core.data.Offset.offset(1e-12));
-        System.out.printf("budget overshoot across 2 replicas: %d of %d concurrent requests admitted past a budget "
-                + "smaller than one answer%n", admitted - 1, 2 * perReplica);
+        // Each replica holds the cost of its own requests in flight, so each admits one request alone; what one
+        // replica answered reaches the other within a sync. Before holds, up to 23 of 24 passed.
+        assertThat(admitted + probesAdmitted.get()).as("at most one request per replica").isBetween(1L, 2L);
+        System.out.printf("budget overshoot across 2 replicas: %d of %d concurrent requests (+ %d probes) admitted past "
+                + "a budget smaller than one answer (bound: replicas - 1 = 1)%n", admitted - 1, 2 * perReplica,
+                probesAdmitted.get());
     }
 
     /** {requests, cost_usd} of a key in the database. */

@@ -42,9 +42,9 @@ public final class KeyAccess {
 
     /**
      * A step for the start of a route of {@code kind}: tracked in the request log, then the key admitted (its prompt
-     * reserved against tokens/min). A chat answer is charged to the key when it is complete; Compare charges its legs
-     * itself ({@link #charge}); route explain is rate-limited, never charged. A request that ends unanswered gives
-     * its reservation back.
+     * reserved against tokens/min, its expected cost held against the key's budgets). A chat answer is charged to the
+     * key when it is complete; Compare charges its legs itself ({@link #charge}); route explain is rate-limited, never
+     * charged. A request that ends unanswered gives its reservation and hold back.
      */
     public Processor admit(KeyUse use, String kind) {
         return exchange -> {
@@ -55,7 +55,10 @@ public final class KeyAccess {
             LongSupplier estimate = () -> PromptEstimate.tokens(request.get());
             if (http == null) { // not from a client (a route test's direct: call): nothing to log, no one to charge
                 guard.admission(exchange.getMessage().getHeader("Authorization", String.class), use, estimate, key -> { })
-                        .ifPresent(admitted -> exchange.setProperty(KEY, admitted.key()));
+                        .ifPresent(admitted -> {
+                            exchange.setProperty(KEY, admitted.key());
+                            guard.release(admitted); // no response end to settle it at: hold nothing
+                        });
                 return;
             }
             RequestLog.Tracked tracked = log.track(http, kind);
@@ -72,7 +75,7 @@ public final class KeyAccess {
                 if (use == KeyUse.CHAT) {
                     http.onAnswered((cascade, text) -> guard.charge(admitted, cascade));
                 }
-                http.onFinished(status -> guard.settle(admitted, 0, 0)); // no-op once charged
+                http.onFinished(status -> guard.release(admitted)); // no-op once charged
             }
         };
     }
@@ -88,7 +91,7 @@ public final class KeyAccess {
 
     /**
      * Charges the parts of a request's answer (Compare: its cascade and hosted legs) to the request's key and settles
-     * its tokens/min reservation with their tokens; nothing without a key.
+     * its tokens/min reservation and budget hold with their tokens and cost; nothing without a key.
      */
     public void charge(Exchange exchange, List<AnswerCharge> parts) {
         KeyAdmission admitted = exchange.getProperty(ADMISSION, KeyAdmission.class);
@@ -97,12 +100,14 @@ public final class KeyAccess {
         }
         long prompt = 0;
         long completion = 0;
+        double cost = 0;
         for (AnswerCharge part : parts) {
             guard.charge(admitted.key(), part);
             prompt += part.promptTokens();
             completion += part.completionTokens();
+            cost += part.costUsd();
         }
-        guard.settle(admitted, prompt, completion);
+        guard.settle(admitted, prompt, completion, cost);
     }
 
     /** 403 when the request's key may not use the tier in header {@code tierHeader}. */

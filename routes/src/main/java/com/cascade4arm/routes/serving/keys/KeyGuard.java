@@ -22,9 +22,10 @@ import java.util.function.LongSupplier;
 /**
  * Enforces virtual keys on the request path: who the caller is (401), what the key may use (403), its per-minute
  * limits (429 with Retry-After) and its budgets (429 {@code budget_exceeded}); and charges each answer to its key with
- * the cost model's figure. Budgets are checked before a request and charged after its answer, so requests already in
- * flight when a budget runs out still finish: the overshoot is at most what those requests cost. Tokens/min counts a
- * request's prompt (estimated) when it is admitted and settles it with the answer's tokens ({@link KeyRateWindows}).
+ * the cost model's figure. A budget is charged after an answer, so a request holds its expected cost against the
+ * key's budgets from admission ({@link KeyBudgetHolds}): concurrent requests cannot all pass a budget that looks
+ * unspent. Tokens/min counts a request's prompt (estimated) when it is admitted and settles it with the answer's tokens
+ * ({@link KeyRateWindows}).
  */
 public final class KeyGuard {
     private final boolean required;
@@ -33,6 +34,7 @@ public final class KeyGuard {
     private final AdminAuth admin;
     private final Clock clock;
     private final KeyRateWindows windows = new KeyRateWindows();
+    private final KeyBudgetHolds holds = new KeyBudgetHolds();
     private final KeyMetrics metrics;
 
     /**
@@ -67,8 +69,9 @@ public final class KeyGuard {
 
     /**
      * As {@link #admit(String, KeyUse)}, reserving the request's prompt tokens ({@code promptEstimate}, asked only
-     * when the key has a tokens/min limit) in the key's window; {@link #settle} (or {@link #charge(KeyAdmission,
-     * JsonNode)}) gives the reservation back or replaces it with what the request used. {@code identified} hears of
+     * when the key has a tokens/min limit) in the key's window and its expected cost against the key's budgets;
+     * {@link #settle} (or {@link #charge(KeyAdmission, JsonNode)}) replaces both with what the request used, {@link
+     * #release} gives them back. {@code identified} hears of
      * the key as soon as its secret matched — also when it is then refused (revoked, expired, over a limit or
      * budget): the request log names the key of a refused request.
      */
@@ -87,18 +90,17 @@ public final class KeyGuard {
             throw new ApiError(403, ApiError.PERMISSION, "compare_not_allowed",
                     "key " + key.prefix() + " may not use Compare");
         }
-        if (use != KeyUse.EXPLAIN) {
-            requireBudget(key);
-        }
+        KeyBudgetHolds.Hold hold = use != KeyUse.EXPLAIN ? holdBudget(key, use) : null;
         long reserve = use != KeyUse.EXPLAIN && key.tokensPerMinute() > 0 ? promptEstimate.getAsLong() : 0;
         long now = clock.millis();
         long retryAfter = windows.admit(key, reserve, now);
         if (retryAfter > 0) {
+            holds.release(hold); // refused after all: its expected cost is not held any longer
             metrics.refused(key.alias(), "rate_limit");
             throw new ApiError(429, ApiError.RATE_LIMIT, "rate_limit_exceeded", "key " + key.prefix()
                     + " is over its limit of " + limits(key) + "; retry in " + retryAfter + " s", (int) retryAfter);
         }
-        return Optional.of(new KeyAdmission(key, reserve, KeyRateWindows.minuteOf(now)));
+        return Optional.of(new KeyAdmission(key, use, reserve, hold, KeyRateWindows.minuteOf(now)));
     }
 
     /** Compare's hosted leg calls a paid API: the key must allow it. */
@@ -127,13 +129,13 @@ public final class KeyGuard {
         AnswerCharge part = new AnswerCharge(cascade.path("route").asText("-"), cascade.path("prompt_tokens").asLong(0),
                 cascade.path("completion_tokens").asLong(0), cascade.path("cost_usd").asDouble(0));
         charge(admission.key(), part);
-        settle(admission, part.promptTokens(), part.completionTokens());
+        settle(admission, part.promptTokens(), part.completionTokens(), part.costUsd());
     }
 
     /** Charges an answer (its "cascade" object) to {@code key}, counting its tokens in the key's window. */
     public void charge(ApiKey key, JsonNode cascade) {
         if (key != null) {
-            charge(new KeyAdmission(key, 0, KeyRateWindows.minuteOf(clock.millis())), cascade);
+            charge(new KeyAdmission(key, KeyUse.CHAT, 0, null, KeyRateWindows.minuteOf(clock.millis())), cascade);
         }
     }
 
@@ -149,13 +151,26 @@ public final class KeyGuard {
     }
 
     /**
-     * Replaces the request's prompt reservation in its key's tokens/min window by the tokens it used (0 and 0: an
-     * unanswered request gives it back). Once per request; later calls do nothing.
+     * An answered request, its answer already charged ({@link #charge(ApiKey, AnswerCharge)}): replaces its prompt
+     * reservation in its key's tokens/min window by the tokens it used, teaches the key's mean answer cost what it
+     * cost ({@code costUsd}, all its parts) and gives its budget hold back. Once per request; also after {@link
+     * #release} (a stream can end just before its answer is charged).
      */
-    public void settle(KeyAdmission admission, long promptTokens, long completionTokens) {
-        if (admission != null && admission.settleOnce()) {
-            windows.settle(admission.key().id(), admission.minute(), admission.reservedTokens(), promptTokens,
-                    completionTokens, clock.millis());
+    public void settle(KeyAdmission admission, long promptTokens, long completionTokens, double costUsd) {
+        Boolean released = admission == null ? null : admission.settleOnce();
+        if (released != null) {
+            windows.settle(admission.key().id(), admission.minute(), released ? 0 : admission.reservedTokens(),
+                    promptTokens, completionTokens, clock.millis());
+            holds.answered(admission.key().id(), admission.use(), costUsd);
+            holds.release(admission.budgetHold()); // after the charge: the cost counts as spent or held, never neither
+        }
+    }
+
+    /** A request that ended unanswered gives its tokens/min reservation and budget hold back; no-op once settled. */
+    public void release(KeyAdmission admission) {
+        if (admission != null && admission.releaseOnce()) {
+            windows.settle(admission.key().id(), admission.minute(), admission.reservedTokens(), 0, 0, clock.millis());
+            holds.release(admission.budgetHold());
         }
     }
 
@@ -181,29 +196,35 @@ public final class KeyGuard {
         return key;
     }
 
-    private void requireBudget(ApiKey key) {
+    /**
+     * Holds the request's expected cost against the key's budgets (null: the key has none), or refuses it: 429
+     * {@code budget_exceeded}, naming when the budget resets when it is spent, or asking to retry shortly when the
+     * requests in flight hold the rest of it (their answers may cost less than expected).
+     */
+    private KeyBudgetHolds.Hold holdBudget(ApiKey key, KeyUse use) {
         if (key.dailyBudgetUsd() == null && key.monthlyBudgetUsd() == null) {
-            return;
+            return null;
         }
         ZonedDateTime now = clock.instant().atZone(ZoneOffset.UTC);
-        Spend spend = store.spend(key.id(), now.toLocalDate());
-        if (key.dailyBudgetUsd() != null && spend.todayUsd() >= key.dailyBudgetUsd()) {
-            refuseBudget(key, "daily", key.dailyBudgetUsd(), spend.todayUsd(),
-                    now.toLocalDate().plusDays(1).atStartOfDay(ZoneOffset.UTC), now);
+        KeyBudgetHolds.Outcome outcome = holds.hold(key, use, () -> store.spend(key.id(), now.toLocalDate()));
+        KeyBudgetHolds.Refusal refused = outcome.refusal();
+        if (refused == null) {
+            return outcome.hold();
         }
-        if (key.monthlyBudgetUsd() != null && spend.monthUsd() >= key.monthlyBudgetUsd()) {
-            refuseBudget(key, "monthly", key.monthlyBudgetUsd(), spend.monthUsd(),
-                    now.toLocalDate().with(TemporalAdjusters.firstDayOfNextMonth()).atStartOfDay(ZoneOffset.UTC), now);
-        }
-    }
-
-    private void refuseBudget(ApiKey key, String period, double budget, double spent, ZonedDateTime resets,
-                              ZonedDateTime now) {
         metrics.refused(key.alias(), "budget");
+        if (!refused.spent()) {
+            throw new ApiError(429, ApiError.RATE_LIMIT, "budget_exceeded", String.format(Locale.ROOT,
+                    "key %s's %s budget of $%.6f has no room for another request while %d are in flight ($%.6f "
+                            + "spent, $%.6f held for them); retry when they finish", key.prefix(), refused.period(),
+                    refused.budgetUsd(), refused.requestsInFlight(), refused.spentUsd(), refused.heldUsd()), 1);
+        }
+        ZonedDateTime resets = (refused.period().equals("daily") ? now.toLocalDate().plusDays(1)
+                : now.toLocalDate().with(TemporalAdjusters.firstDayOfNextMonth())).atStartOfDay(ZoneOffset.UTC);
         long seconds = Math.max(1, Duration.between(now, resets).toSeconds());
         throw new ApiError(429, ApiError.RATE_LIMIT, "budget_exceeded", String.format(Locale.ROOT,
-                "key %s has spent its %s budget of $%.6f ($%.6f spent); it resets at %s", key.prefix(), period, budget,
-                spent, resets.toInstant()), (int) Math.min(Integer.MAX_VALUE, seconds));
+                "key %s has spent its %s budget of $%.6f ($%.6f spent); it resets at %s", key.prefix(),
+                refused.period(), refused.budgetUsd(), refused.spentUsd(), resets.toInstant()),
+                (int) Math.min(Integer.MAX_VALUE, seconds));
     }
 
     private static String limits(ApiKey key) {
