@@ -97,7 +97,9 @@ class OutputOptionsIT {
     @Test
     void refusesToolsNamingThem() {
         HttpResponse<String> response = client.postJson("/v1/chat/completions", body(8)
-                .put("tools", new JsonArray().add(new JsonObject().put("type", "function"))).encode());
+                .put("tools", new JsonArray().add(new JsonObject().put("type", "function")
+                        .put("function", new JsonObject().put("name", "get_weather")
+                                .put("parameters", new JsonObject().put("type", "object"))))).encode());
 
         assertThat(response.statusCode()).isEqualTo(400);
         JsonObject error = new JsonObject(response.body()).getJsonObject("error");
