@@ -23,6 +23,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
  * The request log of every replica, in {@code request_log}. A request only queues its row ({@link #offer}: never
@@ -52,7 +53,8 @@ public final class PostgresRequestLog implements SharedRequestLog {
     private final Duration retention;
     private final long maxRows;
     private final long retryMs;
-    private final BlockingQueue<RequestRecord> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
+    /** Rows to write, each built on the writer's thread ({@link #offerLater}). */
+    private final BlockingQueue<Supplier<RequestRecord>> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
     private final AtomicLong dropped = new AtomicLong();
     private final Thread writer;
     private final ScheduledExecutorService cleanup;
@@ -83,6 +85,11 @@ public final class PostgresRequestLog implements SharedRequestLog {
 
     @Override
     public void offer(RequestRecord record) {
+        offerLater(() -> record);
+    }
+
+    @Override
+    public void offerLater(Supplier<RequestRecord> record) {
         if (closed || !queue.offer(record)) {
             long count = dropped.incrementAndGet();
             if (Long.bitCount(count) == 1) { // 1, 2, 4, 8, …: a slow database is worth a line, not one per request
@@ -97,15 +104,20 @@ public final class PostgresRequestLog implements SharedRequestLog {
     }
 
     private void writeLoop() {
+        List<Supplier<RequestRecord>> queued = new ArrayList<>(BATCH);
         List<RequestRecord> batch = new ArrayList<>(BATCH);
         while (!closed || !queue.isEmpty()) {
             try {
-                RequestRecord first = queue.poll(200, TimeUnit.MILLISECONDS);
+                Supplier<RequestRecord> first = queue.poll(200, TimeUnit.MILLISECONDS);
                 if (first == null) {
                     continue;
                 }
-                batch.add(first);
-                queue.drainTo(batch, BATCH - 1);
+                queued.add(first);
+                queue.drainTo(queued, BATCH - 1);
+                for (Supplier<RequestRecord> row : queued) {
+                    batch.add(row.get()); // built here, on the writer's thread (facts rendered), not on the event loop
+                }
+                queued.clear();
                 while (!insert(batch)) {
                     if (closed) { // shutting down without the database: what is left is lost, and counted
                         dropped.addAndGet(batch.size() + queue.size());

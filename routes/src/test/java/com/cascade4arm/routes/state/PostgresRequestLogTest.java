@@ -3,11 +3,13 @@ package com.cascade4arm.routes.state;
 import com.cascade4arm.routes.config.TestConfig;
 import com.cascade4arm.routes.serving.requestlog.RequestRecord;
 import com.cascade4arm.testing.gateway.GatewayHarness;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -37,6 +39,25 @@ class PostgresRequestLogTest {
             assertThat(perOfferUs).as("µs per offer").isLessThan(100);
             System.out.printf("request log with its database down: %d of %d rows dropped, %.2f µs per offer%n",
                     log.dropped(), offered, perOfferUs);
+        }
+    }
+
+    /** A row offered for later is built by the writer (where a chat row renders its facts), not by the offering thread. */
+    @Test
+    void aRowOfferedForLaterIsBuiltOnTheWritersThread() {
+        StoreConfig store = TestConfig.of(Map.of("cascade.store", "postgres", "cascade.store.jdbc-url",
+                "jdbc:postgresql://127.0.0.1:" + GatewayHarness.freePort() + "/none",
+                "cascade.store.replica-name", "down")).store();
+        AtomicReference<String> builtOn = new AtomicReference<>();
+        try (Database database = new Database(store);
+             PostgresRequestLog log = new PostgresRequestLog(database, Duration.ofDays(7), 1_000, 60_000)) {
+            log.offerLater(() -> {
+                builtOn.set(Thread.currentThread().getName());
+                return new RequestRecord(Instant.now(), "r", "chat", null, null, 200, "small", null, null, null,
+                        1.0, 1L, 1L, 0.0, false, false, null, null, null, "down");
+            });
+            Awaitility.await("the writer built the row").atMost(Duration.ofSeconds(5)).until(() -> builtOn.get() != null);
+            assertThat(builtOn.get()).isEqualTo("cascade-request-log");
         }
     }
 }

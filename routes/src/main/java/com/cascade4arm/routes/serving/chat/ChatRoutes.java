@@ -66,7 +66,7 @@ public final class ChatRoutes extends ApiRoutes {
         onEventLoop("POST", CHAT_PATH, CHAT_COMPLETIONS)
                 .process(trace::begin)
                 .process(keys.admit(KeyUse.CHAT, "chat"))
-                .transform().body(byte[].class, steps::parse)
+                .transform().exchange(steps::parse)
                 .to(direct(SELECT_ENDPOINT))
                 .process(exchange -> keys.decided(exchange, exchange.getMessage().getBody(RoutedChat.class).decision()))
                 .process(keys.requireTier(TIER))

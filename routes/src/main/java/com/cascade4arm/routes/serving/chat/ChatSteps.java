@@ -2,11 +2,14 @@ package com.cascade4arm.routes.serving.chat;
 
 import com.cascade4arm.openai.ChatRequest;
 import com.cascade4arm.openai.ChatRequestParser;
+import com.cascade4arm.routes.serving.keys.KeyAccess;
 import com.cascade4arm.routes.serving.metrics.GenAiMetrics;
 import com.cascade4arm.rules.facts.PromptFacts;
 import com.cascade4arm.routes.serving.routing.RouteDecision;
 import com.cascade4arm.routes.serving.routing.RoutingService;
 import com.cascade4arm.routes.serving.routing.SemanticFactStep;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.apache.camel.Exchange;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,6 +37,12 @@ public final class ChatSteps {
     /** Validates the body; a bad value is a 400 (404 for an unknown model, 413 for a long prompt) naming it. */
     public ChatRequest parse(byte[] body) {
         return parser.parse(body);
+    }
+
+    /** {@link #parse(byte[])}, from the tree key admission already read when it did (the body is read once). */
+    public ChatRequest parse(Exchange exchange) {
+        JsonNode tree = KeyAccess.parsedBody(exchange);
+        return tree != null ? parser.parse(tree) : parse(exchange.getMessage().getBody(byte[].class));
     }
 
     public PromptedChat extractFacts(ChatRequest request) {

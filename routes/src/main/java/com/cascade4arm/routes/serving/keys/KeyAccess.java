@@ -5,6 +5,7 @@ import com.cascade4arm.routes.serving.http.Json;
 import com.cascade4arm.routes.serving.requestlog.RequestLog;
 import com.cascade4arm.routes.serving.routing.RouteDecision;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.camel.Exchange;
 import org.apache.camel.Processor;
 
@@ -23,6 +24,8 @@ public final class KeyAccess {
     private static final String TRACKED = "cascade.requestLog";
     /** Exchange property with the request's {@link KeyAdmission} (absent without a key). */
     private static final String ADMISSION = "cascade.keyAdmission";
+    /** Exchange property with the request body's JSON object when admission read it (the chat parse reuses it). */
+    private static final String PARSED_BODY = "cascade.parsedBody";
 
     private final KeyGuard guard;
     private final RequestLog log;
@@ -77,6 +80,9 @@ public final class KeyAccess {
                 }
                 http.onFinished(status -> guard.release(admitted)); // no-op once charged
             }
+            if (parsed[0] instanceof ObjectNode body) {
+                exchange.setProperty(PARSED_BODY, body);
+            }
         };
     }
 
@@ -113,6 +119,11 @@ public final class KeyAccess {
     /** 403 when the request's key may not use the tier in header {@code tierHeader}. */
     public Processor requireTier(String tierHeader) {
         return exchange -> guard.requireTier(keyOf(exchange), exchange.getMessage().getHeader(tierHeader, String.class));
+    }
+
+    /** The request body as admission read it (a JSON object), or null when it did not read it. */
+    public static JsonNode parsedBody(Exchange exchange) {
+        return exchange.getProperty(PARSED_BODY, JsonNode.class);
     }
 
     /** The request's key, or null (keys off, or the gateway's own call). */

@@ -28,7 +28,8 @@ public final class RequestLog implements AutoCloseable {
     private final int size;
     private final boolean content;
     private final Clock clock;
-    private final ArrayDeque<RequestRecord> records;
+    /** Finished requests, newest first: each row is built (its facts rendered) when first read, not on the event loop. */
+    private final ArrayDeque<FinishedRequest> records;
     /** Every replica's log; null with local files. */
     private final SharedRequestLog shared;
     /** This replica's name in each row (null with local files). */
@@ -73,27 +74,27 @@ public final class RequestLog implements AutoCloseable {
                 tracked.answer = clip(text);
             }
         });
-        http.onFinished(status -> add(tracked.record(status)));
+        http.onFinished(status -> add(new FinishedRequest(tracked, status)));
         return tracked;
     }
 
-    private void add(RequestRecord record) {
+    private void add(FinishedRequest finished) {
         synchronized (this) {
             if (records.size() == size) {
                 records.removeLast();
             }
-            records.addFirst(record);
+            records.addFirst(finished);
         }
         if (shared != null) {
-            shared.offer(record); // queued: the event loop never waits for the database
+            shared.offerLater(finished::record); // built on the writer's thread: the event loop never renders facts
         }
     }
 
     /** This gateway's own rows: newest first, at most {@code limit}, those {@code filter} accepts. */
     public synchronized List<RequestRecord> recent(Predicate<RequestRecord> filter, int limit) {
         List<RequestRecord> out = new ArrayList<>();
-        for (Iterator<RequestRecord> it = records.iterator(); it.hasNext() && out.size() < limit; ) {
-            RequestRecord record = it.next();
+        for (Iterator<FinishedRequest> it = records.iterator(); it.hasNext() && out.size() < limit; ) {
+            RequestRecord record = it.next().record();
             if (filter.test(record)) {
                 out.add(record);
             }
@@ -122,6 +123,30 @@ public final class RequestLog implements AutoCloseable {
     public void close() {
         if (shared != null) {
             shared.close();
+        }
+    }
+
+    /**
+     * A request that has ended: its row is built once, by whoever first needs it (a reader of the log, the shared
+     * log's writer), so the facts' rendering (a JSON tree of every fact, ~10 % of a warm request's CPU) stays off the
+     * event loop that served it.
+     */
+    private static final class FinishedRequest {
+        private Tracked tracked;
+        private final int status;
+        private RequestRecord record;
+
+        FinishedRequest(Tracked tracked, int status) {
+            this.tracked = tracked;
+            this.status = status;
+        }
+
+        synchronized RequestRecord record() {
+            if (record == null) {
+                record = tracked.record(status);
+                tracked = null; // the row is all that is kept: the facts it was rendered from can go
+            }
+            return record;
         }
     }
 
@@ -164,8 +189,8 @@ public final class RequestLog implements AutoCloseable {
         }
 
         /**
-         * The rulebook's decision, for the explanation: the facts are rendered (and bounded) when the request ends,
-         * not on the request path; the route and rule stand when no answer names them (a refused or failed request).
+         * The rulebook's decision, for the explanation: the facts are rendered (and bounded) when the log is read or
+         * written, not on the request path; the route and rule stand when no answer names them (a refused or failed request).
          */
         public void decided(String route, String rule, String reason, long version, Supplier<JsonNode> factsView) {
             this.decidedRoute = route;

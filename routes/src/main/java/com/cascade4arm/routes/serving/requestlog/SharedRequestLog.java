@@ -1,6 +1,7 @@
 package com.cascade4arm.routes.serving.requestlog;
 
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The request log every replica writes to and reads from (cascade.store=postgres). Writes never block a request:
@@ -9,6 +10,14 @@ import java.util.List;
 public interface SharedRequestLog extends AutoCloseable {
     /** Queues a finished request for writing; never blocks (a full queue drops it and counts it). */
     void offer(RequestRecord record);
+
+    /**
+     * Queues a finished request whose row is built later, where it is written (its facts rendered off the event loop);
+     * never blocks. By default the row is built here.
+     */
+    default void offerLater(Supplier<RequestRecord> record) {
+        offer(record.get());
+    }
 
     /** Every replica's requests matching {@code query}, newest first. @throws RuntimeException when unreachable */
     List<RequestRecord> recent(RequestQuery query);
