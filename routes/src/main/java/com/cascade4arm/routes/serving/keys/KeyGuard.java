@@ -33,7 +33,7 @@ public final class KeyGuard {
     private final byte[] internalAuthorization;
     private final AdminAuth admin;
     private final Clock clock;
-    private final KeyRateWindows windows = new KeyRateWindows();
+    private final KeyRateWindows windows;
     private final KeyBudgetHolds holds = new KeyBudgetHolds();
     private final KeyMetrics metrics;
 
@@ -49,6 +49,8 @@ public final class KeyGuard {
         this.admin = admin;
         this.clock = clock;
         this.metrics = new KeyMetrics(registry, settings.metricsAliases());
+        this.windows = new KeyRateWindows(store::othersInMinute);
+        store.shareMinutes(() -> windows.current(clock.millis())); // a shared store's sync publishes them
     }
 
     public boolean required() {
