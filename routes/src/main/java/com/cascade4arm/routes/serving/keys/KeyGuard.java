@@ -105,6 +105,18 @@ public final class KeyGuard {
         return Optional.of(new KeyAdmission(key, use, reserve, hold, KeyRateWindows.minuteOf(now)));
     }
 
+    /**
+     * The key a loopback call runs for ({@code keyId}): only when {@code authorization} is the gateway's internal key
+     * (a client cannot claim another key's name); empty otherwise or when the key is gone.
+     */
+    public Optional<ApiKey> onBehalfOf(String authorization, String keyId) {
+        if (authorization == null || !MessageDigest.isEqual(authorization.getBytes(StandardCharsets.UTF_8),
+                internalAuthorization)) {
+            return Optional.empty();
+        }
+        return store.find(keyId);
+    }
+
     /** Compare's hosted leg calls a paid API: the key must allow it. */
     public void requireHosted(ApiKey key) {
         if (key != null && !key.hostedAllowed()) {
