@@ -5,6 +5,7 @@ import com.cascade4arm.routes.serving.keys.ApiKey;
 import com.cascade4arm.routes.serving.keys.KeyCharge;
 import com.cascade4arm.routes.serving.keys.KeyJson;
 import com.cascade4arm.routes.serving.keys.MemoryKeyStore;
+import com.cascade4arm.routes.serving.keys.MinuteCount;
 import com.cascade4arm.routes.serving.keys.UsageRow;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,6 +22,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -31,6 +34,10 @@ import java.util.concurrent.TimeUnit;
  * ({@code cost_usd = cost_usd + ?}: replicas never overwrite each other's spend), then reads back every key and the
  * usage all replicas added. So a key created, changed or revoked on one replica holds on all within one period plus
  * a query, and a replica's view of a key's spend lags the others' by at most that too.
+ * <p>
+ * The same sync publishes this replica's requests and tokens of each key's current minute to {@code api_key_minutes}
+ * (its own row, overwritten) and reads the other replicas' rows back, so a key's per-minute limits hold across
+ * replicas with the same lag; rows of past minutes are deleted.
  */
 public final class PostgresKeyStore extends MemoryKeyStore {
     private static final Logger LOG = LoggerFactory.getLogger(PostgresKeyStore.class);
@@ -45,7 +52,17 @@ public final class PostgresKeyStore extends MemoryKeyStore {
             + "completion_tokens = api_key_usage.completion_tokens + EXCLUDED.completion_tokens, "
             + "cost_usd = api_key_usage.cost_usd + EXCLUDED.cost_usd";
 
+    private static final String PUBLISH_MINUTE = "INSERT INTO api_key_minutes (key_id, minute, replica, requests, "
+            + "tokens) VALUES (?, ?, ?, ?, ?) ON CONFLICT (key_id, minute, replica) DO UPDATE SET "
+            + "requests = EXCLUDED.requests, tokens = EXCLUDED.tokens";
+    private static final long MINUTE_MS = 60_000;
+
     private final Database database;
+    /** Names this replica's rows in api_key_minutes. */
+    private final String replica = UUID.randomUUID().toString();
+    private volatile Supplier<List<MinuteCount>> localMinutes = List::of;
+    /** The other replicas' counts per "key id|minute", as of the last sync. */
+    private volatile Map<String, MinuteCount> othersMinutes = Map.of();
     private final StoreHealth health;
     private final ScheduledExecutorService sync;
     /** When this replica last wrote each key (nanoTime): a sync whose read began before must not undo the write. */
@@ -83,6 +100,17 @@ public final class PostgresKeyStore extends MemoryKeyStore {
     }
 
     @Override
+    public void shareMinutes(Supplier<List<MinuteCount>> local) {
+        this.localMinutes = local;
+    }
+
+    @Override
+    public MinuteCount othersInMinute(String keyId, long minute) {
+        MinuteCount counted = othersMinutes.get(keyId + "|" + minute);
+        return counted != null ? counted : new MinuteCount(keyId, minute, 0, 0);
+    }
+
+    @Override
     public void charge(KeyCharge charge) {
         synchronized (pending) {
             pending.add(charge);
@@ -100,6 +128,7 @@ public final class PostgresKeyStore extends MemoryKeyStore {
         try (Connection c = database.connection()) {
             addUsage(c, batch);
             batch = List.of();
+            othersMinutes = shareMinutes(c);
             long readStart = System.nanoTime();
             List<ApiKey> keys = readKeys(c);
             Map<String, List<UsageRow>> usage = readUsage(c);
@@ -149,6 +178,41 @@ public final class PostgresKeyStore extends MemoryKeyStore {
             }
         }
         return new ArrayList<>(merged.values());
+    }
+
+    /** Publishes this replica's counts of the current minute, deletes past minutes, reads the other replicas' counts. */
+    private Map<String, MinuteCount> shareMinutes(Connection c) throws SQLException {
+        List<MinuteCount> local = localMinutes.get();
+        if (!local.isEmpty()) {
+            try (PreparedStatement publish = c.prepareStatement(PUBLISH_MINUTE)) {
+                for (MinuteCount count : local) {
+                    publish.setString(1, count.keyId());
+                    publish.setLong(2, count.minute());
+                    publish.setString(3, replica);
+                    publish.setLong(4, count.requests());
+                    publish.setLong(5, count.tokens());
+                    publish.addBatch();
+                }
+                publish.executeBatch();
+            }
+        }
+        long thisMinute = System.currentTimeMillis() / MINUTE_MS * MINUTE_MS;
+        try (PreparedStatement prune = c.prepareStatement("DELETE FROM api_key_minutes WHERE minute < ?")) {
+            prune.setLong(1, thisMinute - MINUTE_MS); // the previous minute stays: a replica's clock may lag a little
+            prune.executeUpdate();
+        }
+        Map<String, MinuteCount> others = new HashMap<>();
+        try (PreparedStatement select = c.prepareStatement("SELECT key_id, minute, sum(requests), sum(tokens) FROM "
+                + "api_key_minutes WHERE replica <> ? GROUP BY key_id, minute")) {
+            select.setString(1, replica);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    others.put(rows.getString(1) + "|" + rows.getLong(2),
+                            new MinuteCount(rows.getString(1), rows.getLong(2), rows.getLong(3), rows.getLong(4)));
+                }
+            }
+        }
+        return others;
     }
 
     private static void addUsage(Connection c, List<KeyCharge> batch) throws SQLException {

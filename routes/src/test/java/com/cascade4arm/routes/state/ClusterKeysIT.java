@@ -25,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Keys shared by two replicas through a real PostgreSQL: a key made on one works on the other, a revoke holds on both
  * within 1 s, spend from both adds up exactly in the database (increments, no lost update), and a budget holds
- * across replicas under concurrent load with a bounded overshoot; the database keeps only hashes.
+ * across replicas under concurrent load with a bounded overshoot, and so do requests/min (sequential and concurrent
+ * requests split over both); the database keeps only hashes.
  */
 class ClusterKeysIT {
     private static final String TOKEN = "cluster-keys-admin";
@@ -140,6 +141,94 @@ class ClusterKeysIT {
         System.out.printf("budget overshoot across 2 replicas: %d of %d concurrent requests (+ %d probes) admitted past "
                 + "a budget smaller than one answer (bound: replicas - 1 = 1)%n", admitted - 1, 2 * perReplica,
                 probesAdmitted.get());
+    }
+
+    /** Lag allowed for the other replica's counts: two syncs (250 ms each) plus their queries on a loaded machine. */
+    private static final long LAG_MS = 1_000;
+
+    @Test
+    void aKeysRequestsPerMinuteHoldAcrossReplicasSequentialAndConcurrent() throws Exception {
+        int rpm = 10;
+        JsonNode sequentialKey = create(a, "{\"alias\":\"rpm-sequential\",\"rpm\":" + rpm + "}");
+        JsonNode concurrentKey = create(a, "{\"alias\":\"rpm-concurrent\",\"rpm\":" + 2 * rpm + "}");
+        for (JsonNode key : List.of(sequentialKey, concurrentKey)) {
+            Awaitility.await("key known to b").atMost(Duration.ofSeconds(1)).pollInterval(Duration.ofMillis(20))
+                    .until(() -> b.send(HttpRequest.newBuilder(b.base().resolve("/api/keys/" + key.path("id").asText()))
+                            .header("Authorization", "Bearer " + TOKEN).GET().build()).statusCode() == 200);
+        }
+        // Both runs take ~4 s: start them with 25 s left in the minute, so each key's window is one minute.
+        long intoMinute = System.currentTimeMillis() % 60_000;
+        if (intoMinute > 35_000) {
+            Thread.sleep(60_000 - intoMinute + 50);
+        }
+        long minute = System.currentTimeMillis() / 60_000;
+
+        // Sequential: one request every 100 ms, alternating replicas, 3 × rpm of them.
+        String sequential = sequentialKey.path("secret").asText();
+        List<Long> sequentialA = new java.util.ArrayList<>();
+        List<Long> sequentialB = new java.util.ArrayList<>();
+        for (int i = 0; i < 3 * rpm; i++) {
+            RoutesGateway on = i % 2 == 0 ? a : b;
+            HttpResponse<String> answer = chat(on, sequential);
+            assertThat(answer.statusCode()).as(answer.body()).isIn(200, 429);
+            if (answer.statusCode() == 200) {
+                (on == a ? sequentialA : sequentialB).add(System.nanoTime() / 1_000_000);
+            }
+            Thread.sleep(100);
+        }
+
+        // Concurrent: four clients, two per replica, each sending every 200 ms, 3 × the limit in all.
+        String concurrent = concurrentKey.path("secret").asText();
+        List<Long> concurrentA = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        List<Long> concurrentB = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        List<CompletableFuture<Void>> clients = IntStream.range(0, 4).mapToObj(c -> CompletableFuture.runAsync(() -> {
+            RoutesGateway on = c % 2 == 0 ? a : b;
+            for (int i = 0; i < 3 * 2 * rpm / 4; i++) {
+                HttpResponse<String> answer = chat(on, concurrent);
+                assertThat(answer.statusCode()).as(answer.body()).isIn(200, 429);
+                if (answer.statusCode() == 200) {
+                    (on == a ? concurrentA : concurrentB).add(System.nanoTime() / 1_000_000);
+                }
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        })).toList();
+        clients.forEach(CompletableFuture::join);
+        assertThat(System.currentTimeMillis() / 60_000).as("both runs within one minute").isEqualTo(minute);
+
+        assertWithinBound("sequential", rpm, sequentialA, sequentialB);
+        assertWithinBound("concurrent", 2 * rpm, concurrentA, concurrentB);
+    }
+
+    /**
+     * Served ≤ rpm + what one replica admitted within {@link #LAG_MS} (the other replica may not have seen those yet);
+     * with counts per replica alone, both replicas would each serve rpm.
+     */
+    private static void assertWithinBound(String run, int rpm, List<Long> servedA, List<Long> servedB) {
+        long bound = Math.max(mostWithin(servedA, LAG_MS), mostWithin(servedB, LAG_MS));
+        int served = servedA.size() + servedB.size();
+        System.out.printf("rpm across 2 replicas (%s): %d served (a %d, b %d) for a limit of %d; overshoot %d, bound "
+                + "(one replica's admissions within %d ms) %d%n", run, served, servedA.size(), servedB.size(), rpm,
+                Math.max(0, served - rpm), LAG_MS, bound);
+        assertThat(served).as(run + ": the limit is reached").isGreaterThanOrEqualTo(rpm);
+        assertThat(served).as(run + ": served ≤ rpm + bound").isLessThanOrEqualTo((int) (rpm + bound));
+        assertThat(rpm + bound).as(run + ": the bound is below what per-replica windows allow").isLessThan(2L * rpm);
+    }
+
+    /** The most of {@code times} (ms) within any span of {@code spanMs}. */
+    private static long mostWithin(List<Long> times, long spanMs) {
+        List<Long> sorted = times.stream().sorted().toList();
+        long most = 0;
+        for (int first = 0, last = 0; last < sorted.size(); last++) {
+            while (sorted.get(last) - sorted.get(first) > spanMs) {
+                first++;
+            }
+            most = Math.max(most, last - first + 1);
+        }
+        return most;
     }
 
     /** {requests, cost_usd} of a key in the database. */

@@ -16,6 +16,8 @@ final class CompareRun {
     private final long deadlineNanos;
     private final long deadlineMs;
     private final CompletableFuture<Void> cancelled = new CompletableFuture<>();
+    /** The id of the key that asked (null: none); the cascade leg runs on its behalf, within its tiers. */
+    private volatile String keyId;
 
     CompareRun(CompareRequest request, CompareEvents events, long startedNanos, long deadlineMs) {
         this.request = request;
@@ -23,6 +25,14 @@ final class CompareRun {
         this.startedNanos = startedNanos;
         this.deadlineMs = deadlineMs;
         this.deadlineNanos = startedNanos + deadlineMs * 1_000_000;
+    }
+
+    void onBehalfOf(String keyId) {
+        this.keyId = keyId;
+    }
+
+    String keyId() {
+        return keyId;
     }
 
     CompareRequest request() {

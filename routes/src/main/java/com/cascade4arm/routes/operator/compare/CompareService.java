@@ -8,6 +8,8 @@ import com.cascade4arm.routes.serving.hosted.HostedRoutes;
 import com.cascade4arm.routes.serving.http.ClientChannel;
 import com.cascade4arm.routes.serving.http.HttpContext;
 import com.cascade4arm.routes.serving.http.Json;
+import com.cascade4arm.routes.serving.keys.ApiKey;
+import com.cascade4arm.routes.serving.keys.KeyAccess;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
@@ -155,6 +157,8 @@ public final class CompareService implements AutoCloseable {
 
     private void start(Exchange exchange, CompareEvents events) {
         CompareRun run = open(exchange.getMessage().getBody(JsonNode.class), HttpContext.of(exchange), events);
+        ApiKey key = KeyAccess.keyOf(exchange);
+        run.onBehalfOf(key == null ? null : key.id());
         exchange.setProperty(CompareRun.PROPERTY, run);
         exchange.getMessage().setBody(run);
     }

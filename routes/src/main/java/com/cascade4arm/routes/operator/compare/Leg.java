@@ -3,6 +3,7 @@ package com.cascade4arm.routes.operator.compare;
 import com.cascade4arm.openai.LogText;
 import com.cascade4arm.routes.serving.hosted.HostedCall;
 import com.cascade4arm.routes.serving.hosted.HostedFailure;
+import com.cascade4arm.routes.serving.keys.KeyAccess;
 import com.cascade4arm.routes.serving.upstream.UpstreamErrorText;
 import com.cascade4arm.openai.ChatRequest;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -194,6 +195,10 @@ final class Leg implements HostedCall {
             message.setHeader("Authorization", "Bearer " + target.apiKey());
         }
         target.headers().forEach(message::setHeader);
+        if (target.system() == SystemName.CASCADE && call.run().keyId() != null) {
+            // the gateway itself: the calling key's tiers bound the cascade leg as they bound its chat
+            message.setHeader(KeyAccess.ON_BEHALF_OF, call.run().keyId());
+        }
         message.setBody(call.body());
     }
 

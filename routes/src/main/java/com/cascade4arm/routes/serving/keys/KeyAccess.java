@@ -26,6 +26,12 @@ public final class KeyAccess {
     private static final String ADMISSION = "cascade.keyAdmission";
     /** Exchange property with the request body's JSON object when admission read it (the chat parse reuses it). */
     private static final String PARSED_BODY = "cascade.parsedBody";
+    /**
+     * Header of the gateway's own loopback call (Compare's cascade leg) naming the key it runs for: trusted only with
+     * the internal key, it makes the call follow that key's tiers (403, escalation, fallback, overflow) as the key's
+     * own chat would, without counting or charging it again (the compare was admitted and pays for its legs).
+     */
+    public static final String ON_BEHALF_OF = "X-Cascade-On-Behalf-Of";
 
     private final KeyGuard guard;
     private final RequestLog log;
@@ -79,11 +85,21 @@ public final class KeyAccess {
                     http.onAnswered((cascade, text) -> guard.charge(admitted, cascade));
                 }
                 http.onFinished(status -> guard.release(admitted)); // no-op once charged
+            } else {
+                onBehalfOfAKey(exchange, http);
             }
             if (parsed[0] instanceof ObjectNode body) {
                 exchange.setProperty(PARSED_BODY, body);
             }
         };
+    }
+
+    /** A loopback call for a key ({@link #ON_BEHALF_OF}, with the internal key): the key's rules, nothing counted. */
+    private void onBehalfOfAKey(Exchange exchange, HttpContext http) {
+        String keyId = http.header(ON_BEHALF_OF);
+        if (keyId != null) { // from anyone but the gateway itself the header means nothing
+            guard.onBehalfOf(http.header("Authorization"), keyId).ifPresent(key -> exchange.setProperty(KEY, key));
+        }
     }
 
     /** Notes the rulebook's decision in the request's log entry (its explanation: rule, reason, facts). */

@@ -33,7 +33,7 @@ public final class KeyGuard {
     private final byte[] internalAuthorization;
     private final AdminAuth admin;
     private final Clock clock;
-    private final KeyRateWindows windows = new KeyRateWindows();
+    private final KeyRateWindows windows;
     private final KeyBudgetHolds holds = new KeyBudgetHolds();
     private final KeyMetrics metrics;
 
@@ -49,6 +49,8 @@ public final class KeyGuard {
         this.admin = admin;
         this.clock = clock;
         this.metrics = new KeyMetrics(registry, settings.metricsAliases());
+        this.windows = new KeyRateWindows(store::othersInMinute);
+        store.shareMinutes(() -> windows.current(clock.millis())); // a shared store's sync publishes them
     }
 
     public boolean required() {
@@ -101,6 +103,18 @@ public final class KeyGuard {
                     + " is over its limit of " + limits(key) + "; retry in " + retryAfter + " s", (int) retryAfter);
         }
         return Optional.of(new KeyAdmission(key, use, reserve, hold, KeyRateWindows.minuteOf(now)));
+    }
+
+    /**
+     * The key a loopback call runs for ({@code keyId}): only when {@code authorization} is the gateway's internal key
+     * (a client cannot claim another key's name); empty otherwise or when the key is gone.
+     */
+    public Optional<ApiKey> onBehalfOf(String authorization, String keyId) {
+        if (authorization == null || !MessageDigest.isEqual(authorization.getBytes(StandardCharsets.UTF_8),
+                internalAuthorization)) {
+            return Optional.empty();
+        }
+        return store.find(keyId);
     }
 
     /** Compare's hosted leg calls a paid API: the key must allow it. */

@@ -1,10 +1,17 @@
 package com.cascade4arm.routes.serving.keys;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.BiFunction;
 
 /**
- * Requests and tokens per key in the current minute (fixed windows on the wall clock, per replica). A fixed window
+ * Requests and tokens per key in the current minute (fixed windows on the wall clock). Each replica counts what it
+ * admits; with a shared store the replicas publish their counts to each other every sync ({@link KeyStore#shareMinutes},
+ * {@link KeyStore#othersInMinute}) and a request is admitted only while this replica's count plus the others' last
+ * published counts fit the limit: the replicas together may admit past a limit only what the others admitted since
+ * their counts were last read (at most two sync periods). A fixed window
  * over the edge's GCRA bucket: limits here are what a team pays for per minute, and "resets at the minute" is what
  * clients can plan with; a key may burst 2 × its limit across a minute boundary.
  * <p>
@@ -18,6 +25,17 @@ final class KeyRateWindows {
     static final long MINUTE_MS = 60_000;
 
     private final ConcurrentMap<String, Window> windows = new ConcurrentHashMap<>();
+    /** The other replicas' counts of a key's minute (memory only: read on the request path). */
+    private final BiFunction<String, Long, MinuteCount> others;
+
+    /** Windows of one gateway: no other replica counts. */
+    KeyRateWindows() {
+        this(MinuteCount::none);
+    }
+
+    KeyRateWindows(BiFunction<String, Long, MinuteCount> others) {
+        this.others = others;
+    }
 
     /**
      * Counts one request and reserves {@code promptEstimate} tokens, or returns the seconds until the window that
@@ -31,9 +49,12 @@ final class KeyRateWindows {
         Window window = windows.computeIfAbsent(key.id(), id -> new Window());
         synchronized (window) {
             window.roll(nowMs);
-            boolean requestsFull = key.requestsPerMinute() > 0 && window.requests >= key.requestsPerMinute();
-            boolean tokensFull = key.tokensPerMinute() > 0 && (window.tokens >= key.tokensPerMinute()
-                    || window.tokens > 0 && window.tokens + promptEstimate > key.tokensPerMinute());
+            MinuteCount elsewhere = others.apply(key.id(), window.start);
+            long requests = window.requests + elsewhere.requests();
+            long tokens = window.tokens + elsewhere.tokens();
+            boolean requestsFull = key.requestsPerMinute() > 0 && requests >= key.requestsPerMinute();
+            boolean tokensFull = key.tokensPerMinute() > 0 && (tokens >= key.tokensPerMinute()
+                    || tokens > 0 && tokens + promptEstimate > key.tokensPerMinute());
             if (requestsFull || tokensFull) {
                 return Math.max(1, (window.start + MINUTE_MS - nowMs + 999) / 1000);
             }
@@ -41,6 +62,20 @@ final class KeyRateWindows {
             window.tokens += promptEstimate;
             return 0;
         }
+    }
+
+    /** This replica's counts of the minute of {@code nowMs}, per key that has one (for the other replicas). */
+    List<MinuteCount> current(long nowMs) {
+        long minute = minuteOf(nowMs);
+        List<MinuteCount> counts = new ArrayList<>();
+        windows.forEach((keyId, window) -> {
+            synchronized (window) {
+                if (window.start == minute) {
+                    counts.add(new MinuteCount(keyId, minute, window.requests, window.tokens));
+                }
+            }
+        });
+        return counts;
     }
 
     /** The minute (its start, ms) a request admitted at {@code nowMs} reserved its tokens in. */

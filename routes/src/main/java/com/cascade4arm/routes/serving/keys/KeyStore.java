@@ -3,6 +3,7 @@ package com.cascade4arm.routes.serving.keys;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Where keys and their spend live: the data directory, or the shared database (package {@code state} implements
@@ -27,6 +28,21 @@ public interface KeyStore extends AutoCloseable {
 
     /** The key's usage rows, oldest day first. */
     List<UsageRow> usage(String keyId);
+
+    /**
+     * Hands a shared store this replica's per-key counts of the current minute ({@code local}), to publish to the
+     * other replicas with its sync; a store of one gateway ignores it.
+     */
+    default void shareMinutes(Supplier<List<MinuteCount>> local) {
+    }
+
+    /**
+     * What the other replicas counted for the key in the minute starting {@code minute}, as of the last sync (memory
+     * only: the request path asks): none for a store of one gateway.
+     */
+    default MinuteCount othersInMinute(String keyId, long minute) {
+        return MinuteCount.none(keyId, minute);
+    }
 
     @Override
     void close();

@@ -124,6 +124,38 @@ class KeysIT {
     }
 
     @Test
+    void compareRunsItsCascadeLegWithinTheKeysTiers() {
+        JsonNode key = createKey(gateway, "{\"alias\":\"small-comparer\",\"tiers\":[\"small\"]}");
+        String secret = key.path("secret").asText();
+
+        // A code prompt the rulebook sends to the large tier: the key may not use it, so the leg is refused as its chat.
+        HttpResponse<String> code = postWith(gateway, "/api/compare", secret, "{\"prompt\":\"Refactor this function: "
+                + "def f(x): return x*2\",\"max_tokens\":8,\"systems\":[\"cascade\"]}");
+        assertThat(code.statusCode()).as(code.body()).isEqualTo(200);
+        JsonNode refused = json(code).path("systems").path("cascade");
+        assertThat(refused.path("status").asText()).as(code.body()).isNotEqualTo("ok");
+        assertThat(refused.toString()).as(code.body()).contains("403").contains("may not use tier 'large'");
+        assertThat(gateway.large.lastChatRequest() == null
+                || !gateway.large.lastChatRequest().toString().contains("def f(x)")).as("large never called").isTrue();
+
+        // A greeting goes to small (a tentative route the key cannot escalate from is served there as final).
+        HttpResponse<String> hello = postWith(gateway, "/api/compare", secret,
+                "{\"prompt\":\"Say hello to the team\",\"max_tokens\":8,\"systems\":[\"cascade\"]}");
+        assertThat(hello.statusCode()).as(hello.body()).isEqualTo(200);
+        assertThat(json(hello).path("systems").path("cascade").path("status").asText()).as(hello.body()).isEqualTo("ok");
+        assertThat(json(hello).path("systems").path("cascade").path("route").asText()).isEqualTo("small");
+
+        // The header that names the key counts only on the gateway's own call: a client cannot widen its tiers with it.
+        JsonNode wide = createKey(gateway, "{\"alias\":\"wide\"}");
+        assertError(gateway.send(HttpRequest.newBuilder(gateway.base().resolve("/v1/chat/completions"))
+                .header("Content-Type", "application/json").header("Authorization", "Bearer " + secret)
+                .header(com.cascade4arm.routes.serving.keys.KeyAccess.ON_BEHALF_OF, wide.path("id").asText())
+                .POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"large\",\"max_tokens\":8,"
+                        + "\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]}")).build()), 403, "tier_not_allowed");
+        System.out.println("compare of a small-only key, code prompt: " + refused);
+    }
+
+    @Test
     void compareAndExplainNeedAKeyThatMayUseThem() {
         String noCompare = createKey(gateway, "{\"alias\":\"no-compare\",\"compare\":false}").path("secret").asText();
         String noHosted = createKey(gateway, "{\"alias\":\"no-hosted\"}").path("secret").asText();

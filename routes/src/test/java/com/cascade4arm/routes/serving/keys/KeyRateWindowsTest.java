@@ -19,6 +19,25 @@ class KeyRateWindowsTest {
     }
 
     @Test
+    void theOtherReplicasCountsOfTheMinuteCountAgainstTheLimitAndThisReplicasAreWhatItPublishes() {
+        // Another replica admitted 7 requests and 300 tokens of this minute (its last published counts).
+        KeyRateWindows shared = new KeyRateWindows((keyId, minute) -> minute == MINUTE
+                ? new MinuteCount(keyId, minute, 7, 300) : MinuteCount.none(keyId, minute));
+        ApiKey key = key(10, 0);
+        int admitted = 0;
+        for (int i = 0; i < 10; i++) {
+            if (shared.admit(key, 0, MINUTE + 1_000) == 0) {
+                admitted++;
+            }
+        }
+        assertThat(admitted).as("10 per minute, 7 of them on the other replica").isEqualTo(3);
+        assertThat(shared.current(MINUTE + 2_000)).containsExactly(new MinuteCount("k1", MINUTE, 3, 0));
+        assertThat(shared.admit(key, 0, MINUTE + 60_000)).as("a new minute: the others' counts were of the last")
+                .isZero();
+        assertThat(shared.admit(key(0, 500), 250, MINUTE + 1_500)).as("300 tokens elsewhere + 250 > 500").isPositive();
+    }
+
+    @Test
     void concurrentPromptsAreAdmittedOnlyWhileTheirEstimatesFitUnderTheLimit() {
         ApiKey key = key(0, 500);
         int admitted = 0;
