@@ -11,6 +11,9 @@ cd "$(dirname "$0")/../.."
 exec python3 - "$@" <<'PY'
 import re, subprocess, sys
 
+sys.path.insert(0, "bench/scripts/lib")  # run from the repository root (the cd above)
+from code_lines import code_lines
+
 R, B = "routes/src/main/java/com/cascade4arm/routes/", "bench/"
 OLD, NEW = "287630a", "after"
 # item -> (files at 287630a, files now, what the figures mean). The gateway's runtime modules are routes, camel-app,
@@ -148,29 +151,6 @@ class Tree:
                 done = subprocess.run(["git", "show", f"{self.ref}:{name}"], capture_output=True)
                 self._texts[name] = done.stdout.decode("utf-8") if done.returncode == 0 else None
         return self._texts[name]
-
-
-def code_lines(text):
-    """Lines that are neither blank nor only comment (loc-by-package.sh's rule)."""
-    count, in_block = 0, False
-    for line in text.splitlines():
-        rest, has_code = line.strip(), False
-        while rest:
-            if in_block:
-                end = rest.find("*/")
-                in_block, rest = (True, "") if end < 0 else (False, rest[end + 2:].strip())
-            elif rest.startswith("//"):
-                rest = ""
-            elif rest.startswith("/*"):
-                in_block, rest = True, rest[2:]
-            else:
-                has_code = True
-                start = rest.find("/*")
-                if start >= 0 and rest[:start].count('"') % 2 == 0 and "*/" not in rest[start + 2:]:
-                    in_block = True
-                rest = ""
-        count += has_code
-    return count
 
 
 def block(text, pattern):

@@ -10,6 +10,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 exec python3 - "$@" <<'PY'
 import subprocess, sys
+
+sys.path.insert(0, "bench/scripts/lib")  # run from the repository root (the cd above)
+from code_lines import code_lines
 from collections import defaultdict
 
 MAIN = "/src/main/java/"
@@ -38,33 +41,6 @@ def sources(ref):
         size = int(out[at:header_end].split()[2])
         yield name, out[header_end + 1:header_end + 1 + size].decode("utf-8")
         at = header_end + 1 + size + 1
-
-def code_lines(text):
-    """Lines that are neither blank nor only comment."""
-    count, in_block = 0, False
-    for line in text.splitlines():
-        rest = line.strip()
-        has_code = False
-        while rest:
-            if in_block:
-                end = rest.find("*/")
-                if end < 0:
-                    rest = ""
-                else:
-                    in_block, rest = False, rest[end + 2:].strip()
-            elif rest.startswith("//"):
-                rest = ""
-            elif rest.startswith("/*"):
-                in_block, rest = True, rest[2:]
-            else:
-                has_code = True
-                start = rest.find("/*")
-                # A block comment opened after code (outside a string literal) runs on to the next lines.
-                if start >= 0 and rest[:start].count('"') % 2 == 0 and "*/" not in rest[start + 2:]:
-                    in_block = True
-                rest = ""
-        count += has_code
-    return count
 
 def count(ref):
     """{(module, package): [files, code lines, all lines]}"""
