@@ -18,6 +18,19 @@ final class FreshSets {
         return read("fresh-set-1.json");
     }
 
+    /** The highest-numbered fresh-set-N.json on the classpath: the newest set written blind. */
+    static String newest() {
+        int n = 1;
+        while (FreshSets.class.getClassLoader().getResource(resource(n + 1)) != null) {
+            n++;
+        }
+        return "fresh-set-" + n + ".json";
+    }
+
+    private static String resource(int n) {
+        return "com/cascade4arm/rules/fresh-sets/fresh-set-" + n + ".json";
+    }
+
     static List<LabelledPrompt> read(String file) {
         String resource = "com/cascade4arm/rules/fresh-sets/" + file;
         List<LabelledPrompt> prompts = new ArrayList<>();
