@@ -25,8 +25,10 @@ final class GivenTextTasks {
 
     /** Stems by task, in match order. */
     private static final Map<String, List<String>> STEMS = Map.of(
-            "summarize", List.of("summar", "tldr", "zusammenfass", "zusammen", "resum", "résum", "riassum", "sintetiz",
-                    "samenvat", "samen", "podsumuj", "streść", "streszcz", "condense"),
+            "summarize", List.of("summar", "tldr", "zusammenfass", "zusammen", "resum", "résum", "riassum", "riassunt",
+                    "sintetiz", "samenvat", "samen", "podsumuj", "streść", "streszcz", "condense",
+                    // sv, da, cs, ro, fi, tr: sammanfatta, opsummér, shrň, rezumă, tiivistä, özetle
+                    "sammanfatt", "opsummer", "shrň", "shrn", "rezum", "tiivist", "özet"),
             "translate", List.of("translat", "übersetz", "tradu", "tradú", "vertaal", "przetłumacz", "tłumacz", "översätt",
                     "přelož", "çevir"),
             "rewrite", List.of("rewrite", "rephrase", "reword", "paraphras", "proofread", "polish", "shorten",
@@ -34,7 +36,8 @@ final class GivenTextTasks {
                     "grammatik", "reescrib", "reescrev", "reformul", "corrig", "simplific", "gramátic", "gramatic",
                     "grammaire", "riscriv", "riformul", "correggi", "semplific", "grammatic", "herschrijf", "herformul",
                     "verbeter", "vereenvoudig", "przepisz", "przeredaguj", "popraw", "uprość", "gramaty", "formal",
-                    "formel", "formeel"),
+                    "formel", "formeel", "formuler", "inkort", "polite", "höflich", "educad", "cortes",
+                    "beleefd", "uprzejm"),
             "extract", List.of("extract", "extrahier", "extrae", "extrai", "estrai", "pull", "haal", "wyodrębnij",
                     "wypisz", "bullet", "puces", "stichpunkt", "aufzählung", "viñeta", "elenco", "tópicos", "opsomming",
                     "punktach", "wypunktuj", "list", "liste", "lista", "lijst", "listę", "table", "tabelle", "tabla",
@@ -42,9 +45,17 @@ final class GivenTextTasks {
                     // a question answered from the text: "Based on this email, what time is the meeting?"
                     "according", "based", "laut", "según", "secondo", "volgens", "według"));
     private static final List<String> ORDER = List.of("summarize", "translate", "rewrite", "extract");
-    /** Words a stem would catch by mistake: "here is my resume:" hands over a CV to judge, not a text to shorten. */
-    private static final Set<String> NOT_INSTRUCTIONS = Set.of("resume", "resumes", "résumé",
-            "résumés", "resumé", "listen", "listening", "pulled", "tableau", "polished", "samenwerking");
+    /** Words a stem would catch by mistake. */
+    private static final Set<String> NOT_INSTRUCTIONS = Set.of("listen", "listening", "pulled", "tableau", "polished",
+            "samenwerking");
+    /**
+     * A CV: "here is my resume:" hands over a CV to judge, not a text to shorten. After a determiner these are nouns;
+     * elsewhere "resume"/"résumé" is the Spanish, Portuguese or French imperative ("resume esto en una frase: ...").
+     */
+    private static final Set<String> CV_NOUNS = Set.of("resume", "resumes", "résumé", "résumés", "resumé", "cv");
+    private static final Set<String> DETERMINERS = Set.of("my", "your", "his", "her", "our", "their", "the", "a", "this",
+            "that", "mein", "meinen", "meinem", "mon", "ton", "son", "votre", "notre", "le", "un", "mi", "tu", "su",
+            "el", "il", "mio", "meu", "o", "mijn", "het", "mój", "moje");
 
     private GivenTextTasks() {
     }
@@ -93,8 +104,11 @@ final class GivenTextTasks {
 
     private static String taskIn(String[] instruction) {
         for (String task : ORDER) {
-            for (String word : instruction) {
-                if (NOT_INSTRUCTIONS.contains(word)) {
+            for (int i = 0; i < instruction.length; i++) {
+                String word = instruction[i];
+                if (NOT_INSTRUCTIONS.contains(word)
+                        || CV_NOUNS.contains(word) && (i == instruction.length - 1 || i > 0
+                            && DETERMINERS.contains(instruction[i - 1]))) {
                     continue;
                 }
                 for (String stem : STEMS.get(task)) {
