@@ -17,7 +17,7 @@ final class ExplainRequests {
 
     private static final List<String> STEMS = List.of("explain", "justif", "erklär", "begründ", "explic", "explíc",
             "expliqu", "démontr", "spieg", "dimostr", "demonstr", "verklaar", "uitleg", "wyjaśn", "wytłumacz",
-            "uzasadn", "udowodn");
+            "uzasadn", "udowodn", "vysvětl", "forklar", "förklar", "selit", "açıkla");
     /** Whole words where a stem would catch "reasonable" (razonable, raisonnable). */
     private static final Set<String> WORDS = Set.of("prove", "derive", "beweise", "demuestra", "demostrar", "razona",
             "razonar", "razonamiento", "raisonne", "raisonnez", "raisonnement");

@@ -49,7 +49,10 @@ final class QuestionShapes {
             Map.entry("quanta", "how-many"), Map.entry("quantos", "how-many"), Map.entry("quantas", "how-many"),
             Map.entry("hoeveel", "how-many"), Map.entry("ile", "how-many"),
             Map.entry("perché", "why"), Map.entry("perchè", "why"), Map.entry("porque", "why"),
-            Map.entry("waarom", "why"), Map.entry("dlaczego", "why"), Map.entry("czemu", "why"));
+            Map.entry("waarom", "why"), Map.entry("dlaczego", "why"), Map.entry("czemu", "why"),
+            // Czech, Danish, Swedish, Finnish, Turkish ("de ce", Romanian, is read like "por qué")
+            Map.entry("proč", "why"), Map.entry("hvorfor", "why"), Map.entry("varför", "why"), Map.entry("miksi", "why"),
+            Map.entry("neden", "why"), Map.entry("niçin", "why"));
 
     /** German "was" is "what"; English "was" opens a yes-no question. */
     private static final Set<String> YES_NO_LEADS = Set.of("is", "are", "was", "were", "do", "does", "did", "can",
@@ -73,7 +76,7 @@ final class QuestionShapes {
             "firma", "unternehmen", "land", "stadt", "sprache", "empresa", "persona", "país", "ciudad",
             "lenguaje", "entreprise", "société", "personne", "pays", "ville", "langage", "langue");
     /** "Why not plan a movie night!": a suggestion, not a question about causes. */
-    private static final Set<String> NOT = Set.of("not", "nicht", "no", "pas");
+    private static final Set<String> NOT = Set.of("not", "nicht", "no", "pas", "ikke", "inte");
     private static final Set<String> STANDS_FOR_WORDS = Set.of("abbreviation", "acronym", "abkürzung", "akronym",
             "sigla", "siglas", "acrónimo", "abreviatura", "acronyme", "sigle", "abréviation", "acronimo", "abbreviazione",
             "acrônimo", "abreviação", "afkorting", "acroniem", "skrót", "skrótu", "skrótowiec", "akronim");
@@ -125,7 +128,9 @@ final class QuestionShapes {
                 || word.equals("wie") && (next.equals("heißt") || next.equals("heißen"))) {
             return "what";
         }
-        if (word.equals("por") && (next.equals("qué") || next.equals("que"))) {
+        // "de" is skipped as a preposition, so Romanian "de ce" (why) arrives as "ce" after it
+        if (word.equals("por") && (next.equals("qué") || next.equals("que"))
+                || word.equals("ce") && lead > 0 && words[lead - 1].equals("de")) {
             return lead + 2 < words.length && words[lead + 2].equals("no") ? "why-not" : "why";
         }
         if (LEAD_WORDS.getOrDefault(word, "").equals("why") && NOT.contains(next)) {
