@@ -5,7 +5,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Recognises the shapes of logic puzzles, in English, German, Spanish and French, and names the one found:
+ * Recognises the shapes of logic puzzles, in English, German, Spanish, French, Italian, Portuguese, Dutch and Polish,
+ * and names the one found:
  * a syllogism ("All cats are animals and some animals are black. Does it follow...?"), a comparison chain ("Anna is
  * older than Ben, and Ben is older than Carla. Who is the youngest?"), truth and lies (knights and knaves, "who is
  * lying?"), a calendar puzzle ("If today is Tuesday, ...") or a number sequence ("2, 6, 12, 20, 30"). One pass over
@@ -24,25 +25,33 @@ final class LogicPuzzles {
 
     private static final Set<String> QUANTIFIERS = Set.of("all", "some", "every", "none", "alle", "manche", "einige",
             "kein", "keine", "todos", "todas", "algunos", "algunas", "ningún", "ninguna", "tous", "toutes", "certains",
-            "certaines", "aucun", "aucune");
+            "certaines", "aucun", "aucune", "tutti", "tutte", "alcuni", "alcune", "nessun", "nessuno", "alguns",
+            "algumas", "nenhum", "nenhuma", "sommige", "geen", "wszystkie", "wszyscy", "niektóre", "niektórzy", "żaden",
+            "żadne");
     private static final Set<String> CONCLUSIONS = Set.of("follow", "follows", "must", "therefore", "conclude",
             "conclusion", "necessarily", "definitely", "folgt", "folgern", "daraus", "zwingend", "deduce", "deducir",
-            "concluir", "necesariamente", "conclure", "donc", "nécessairement");
+            "concluir", "necesariamente", "conclure", "donc", "nécessairement", "quindi", "dunque", "segue",
+            "necessariamente", "portanto", "logo", "dus", "volgt", "noodzakelijk", "więc", "wynika", "zatem");
     private static final Set<String> LIE_WORDS = Set.of("lie", "lies", "lying", "liar", "liars", "knave", "knaves",
             "lügt", "lügen", "lügner", "lügnerin", "miente", "mienten", "mentiroso", "mentirosa", "mentirosos", "ment",
-            "mentent", "menteur", "menteuse", "menteurs");
+            "mentent", "menteur", "menteuse", "menteurs", "mente", "mentono", "bugiardo", "bugiarda", "bugiardi",
+            "mentem", "liegt", "liegen", "leugenaar", "leugenaars", "kłamie", "kłamią", "kłamca", "kłamcy");
     private static final Set<String> TRUTH_WORDS = Set.of("truth", "true", "truthful", "knight", "knights", "wahrheit",
-            "wahr", "verdad", "verdadero", "vérité", "vrai");
+            "wahr", "verdad", "verdadero", "vérité", "vrai", "verità", "vero", "verdade", "waarheid", "prawdę", "prawda");
     /** Words that open the comparison in "older than", "größer als", "más alta que", "plus rapide que". */
-    private static final Set<String> MORE_OR_LESS = Set.of("más", "menos", "plus", "moins");
-    private static final Set<String> THAN = Set.of("than", "que", "qu");
+    private static final Set<String> MORE_OR_LESS = Set.of("más", "menos", "plus", "moins", "più", "meno", "mais");
+    private static final Set<String> THAN = Set.of("than", "que", "qu", "di");
     private static final Set<String> WEEKDAYS = Set.of("monday", "tuesday", "wednesday", "thursday", "friday",
             "saturday", "sunday", "montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag", "lunes",
             "martes", "miércoles", "jueves", "viernes", "sábado", "domingo", "lundi", "mardi", "mercredi", "jeudi",
-            "vendredi", "samedi", "dimanche");
-    private static final Set<String> CONDITIONS = Set.of("if", "wenn", "falls", "si");
+            "vendredi", "samedi", "dimanche", "lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato",
+            "segunda", "terça", "quarta", "quinta", "sexta", "maandag", "dinsdag", "woensdag", "donderdag", "vrijdag",
+            "zaterdag", "zondag", "poniedziałek", "wtorek", "środa", "czwartek", "piątek", "sobota", "niedziela");
+    private static final Set<String> CONDITIONS = Set.of("if", "wenn", "falls", "si", "se", "als", "jeśli", "jeżeli");
     private static final Set<String> RELATIVE_DAYS = Set.of("today", "tomorrow", "yesterday", "heute", "morgen", "gestern",
-            "übermorgen", "vorgestern", "hoy", "mañana", "ayer", "anteayer", "aujourd", "demain", "hier");
+            "übermorgen", "vorgestern", "hoy", "mañana", "ayer", "anteayer", "aujourd", "demain", "hier", "oggi",
+            "domani", "ieri", "dopodomani", "hoje", "amanhã", "ontem", "vandaag", "gisteren", "overmorgen", "dzisiaj",
+            "dziś", "jutro", "wczoraj", "pojutrze");
 
     private static final int QUANTIFIER = 1;
     private static final int CONCLUSION = 1 << 1;
@@ -74,7 +83,9 @@ final class LogicPuzzles {
             seen |= roles;
             quantifiers += (roles & QUANTIFIER) != 0 ? 1 : 0;
             lies += (roles & LIE) != 0 ? 1 : 0;
-            if (word.equals("than") || word.equals("als") && i > 0 && words[i - 1].endsWith("er")) {
+            // "than" and Polish "niż" always compare; German "als" and Dutch "dan" after a comparative ("älter als")
+            if (word.equals("than") || word.equals("niż")
+                    || (word.equals("als") || word.equals("dan")) && i > 0 && words[i - 1].endsWith("er")) {
                 comparisons++;
             } else if ((roles & OPEN_COMPARISON) != 0) {
                 openComparison = i;
