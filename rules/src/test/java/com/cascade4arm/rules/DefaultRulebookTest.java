@@ -50,7 +50,7 @@ class DefaultRulebookTest {
                 .isSorted()
                 .contains("code markers: fenced code goes large", "length routing: long prompts go large",
                         "category routing: factual stays small")
-                .hasSize(57);
+                .hasSize(59);
     }
 
     @Test

@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Round four of issue 32: the classes of prompts fresh set 5 missed, each tried in languages and wordings that are not
  * in the labelled prompts — finding the flaw in an argument, the effects of something, whether something makes sense
  * or is worth it, who is right, counting and estimating, areas and perimeters, bug reports in plain words, "how do you
- * say ...", and "resume esto" as an instruction. The uniform model keeps the learned score silent: facts and rules alone.
+ * say ...", a default port or an answer in one sentence (lookups), and "resume esto" as an instruction. The uniform model keeps the learned score silent: facts and rules alone.
  */
 class TaskClassesAcrossLanguagesTest {
 
@@ -87,6 +87,22 @@ class TaskClassesAcrossLanguagesTest {
 
         assertThat(decision.category()).isEqualTo("everyday");
         assertThat(decision.route()).isEqualTo("small");
+    }
+
+    @ParameterizedTest(name = "{1}: {0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            what port does mongodb listen on by default?       | question shape: a default port is a lookup
+            quel est le port par défaut de FTP ?               | question shape: a default port is a lookup
+            welke poort gebruikt smtp standaard?               | question shape: a default port is a lookup
+            explain what inflation is in one sentence          | question shape: an answer asked for in one sentence is a lookup
+            was ist ein Algorithmus, in einem Satz?            | question shape: an answer asked for in one sentence is a lookup
+            """)
+    void aDefaultPortOrAOneSentenceAnswerIsALookup(String prompt, String rule) {
+        RoutingDecision decision = decide(prompt);
+
+        assertThat(decision.category()).isEqualTo("factual");
+        assertThat(decision.route()).isEqualTo("small");
+        assertThat(decision.firedRules()).contains(rule);
     }
 
     @ParameterizedTest(name = "{1}: {0}")
