@@ -1,6 +1,7 @@
 package com.cascade4arm.app.fields;
 
 import com.cascade4arm.app.TestGateway;
+import com.cascade4arm.app.conformance.ToolCallingGateway;
 import com.cascade4arm.testing.http.HttpTestClient;
 import com.cascade4arm.testing.skips.MissingTool;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -18,8 +19,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The official OpenAI client for Node (npm {@code openai}) against the gateway, unchanged: a JSON-schema answer, a
- * stream with usage, {@code tools} refused as unsupported_parameter, and embeddings (base64, the client's default). Skipped, with a message, where node or the
- * npm registry is not available.
+ * stream with usage, {@code tools} refused as unsupported_parameter by our in-process hosts, and embeddings (base64, the
+ * client's default); and an agent loop (tool call, the tool run locally, its result, the answer) through a gateway whose
+ * large tier is a real llama-server. Skipped, with a message, where node, the npm registry or llama-server is not
+ * available.
  */
 class OpenAiNodeClientIT {
     private static final long NPM_INSTALL_SECONDS = 180;
@@ -57,6 +60,25 @@ class OpenAiNodeClientIT {
         assertThat(seen.at("/embeddings/dims").asInt()).isGreaterThan(8);
         assertThat(seen.at("/embeddings/norm").asDouble()).as("base64 decoded by the client").isBetween(0.999, 1.001);
         assertThat(seen.at("/embeddings/promptTokens").asInt()).isPositive();
+    }
+
+    @Test
+    void officialNodeClientRunsAnAgentLoopThroughTheGatewayOnLlamaServer() throws Exception {
+        try (ToolCallingGateway upstreams = ToolCallingGateway.start()) {
+            Result result = run(List.of("node", "agent-loop.mjs", upstreams.baseUrl() + "/v1"), CLIENT_SECONDS);
+
+            assertThat(result.exitCode()).as(result.output()).isZero();
+            String[] lines = result.output().strip().split("\n");
+            JsonNode seen = HttpTestClient.JSON.readTree(lines[lines.length - 1]);
+            assertThat(seen.at("/call/finishReason").asText()).as(seen.toString()).isEqualTo("tool_calls");
+            assertThat(seen.at("/call/id").asText()).isNotBlank();
+            assertThat(seen.at("/call/name").asText()).isEqualTo("get_weather");
+            assertThat(seen.at("/call/arguments/city").asText()).isEqualTo("Lisbon");
+            assertThat(seen.at("/answer/finishReason").asText()).isEqualTo("stop");
+            assertThat(seen.at("/answer/text").asText()).contains("sunny", "22 degrees");
+            assertThat(seen.at("/answer/toolCalls").asInt()).isZero();
+            assertThat(seen.at("/answer/route").asText()).isEqualTo("large");
+        }
     }
 
     private record Result(int exitCode, String output) {

@@ -57,7 +57,8 @@ class DemoFamilyFilesTest {
         assertThat((List<?>) gguf.metadata.get("tokenizer.ggml.merges")).hasSizeGreaterThan(2_000);
         assertThat((List<?>) gguf.metadata.get("tokenizer.ggml.tokens")).hasSize(vocabulary.size());
         assertThat((String) gguf.metadata.get("tokenizer.chat_template"))
-                .contains("'<|im_start|>' + message['role'] + '\\n'", "<|im_end|>", "<|im_start|>assistant\\n");
+                .contains("'<|im_start|>' + message.role + '\\n'", "<|im_end|>", "<|im_start|>assistant\\n", "<tool_call>",
+                        "<tool_response>");
         assertThat(gguf.tensor("blk.0.attn_k.weight").dims()).containsExactly(Layout.WIDTH, Layout.KV_WIDTH);
         assertThat(gguf.tensor("output.weight").type()).isEqualTo(GgmlType.Q4_0);
         assertThat(gguf.tensor("token_embd.weight").type()).isEqualTo(GgmlType.F16);

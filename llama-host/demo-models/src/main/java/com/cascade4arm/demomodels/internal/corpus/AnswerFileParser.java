@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * Reads one corpus file: text before the first header is a comment; each answer starts with {@code === id}, then
- * optional {@code keys: a, b}, {@code cues: c, d}, {@code fallback: true} and {@code prompt: ...} lines (an example
+ * optional {@code keys: a, b}, {@code cues: c, d}, {@code fallback: true}, {@code salience: 1.2} (of the key words; default
+ * {@link Answer#KEY_SALIENCE}) and {@code prompt: ...} lines (an example
  * prompt that must select the answer; {@code \n} for a line break), then the answer text (several lines allowed, e.g.
  * code) up to the next header. Blank lines around the text are dropped.
  */
@@ -33,13 +34,15 @@ final class AnswerFileParser {
             List<String> keys = List.of();
             List<String> cues = List.of();
             boolean fallback = false;
+            float salience = Answer.KEY_SALIENCE;
             List<String> prompts = new ArrayList<>();
-            while (i < lines.length && lines[i].matches("(keys|cues|fallback|prompt): .*")) {
+            while (i < lines.length && lines[i].matches("(keys|cues|fallback|salience|prompt): .*")) {
                 String value = lines[i].substring(lines[i].indexOf(':') + 1).strip();
                 switch (lines[i].substring(0, lines[i].indexOf(':'))) {
                     case "keys" -> keys = words(value);
                     case "cues" -> cues = words(value);
                     case "prompt" -> prompts.add(value.replace("\\n", "\n"));
+                    case "salience" -> salience = Float.parseFloat(value);
                     default -> fallback = Boolean.parseBoolean(value);
                 }
                 i++;
@@ -53,7 +56,7 @@ final class AnswerFileParser {
             if (body.isEmpty()) {
                 throw new IllegalArgumentException(fileName + " line " + headerLine + ": answer '" + id + "' has no text");
             }
-            answers.add(new Answer(id, category, keys, cues, fallback, prompts, MarkedText.parse(body, fileName + " answer " + id)));
+            answers.add(new Answer(id, category, keys, cues, fallback, salience, prompts, MarkedText.parse(body, fileName + " answer " + id)));
         }
         return answers;
     }

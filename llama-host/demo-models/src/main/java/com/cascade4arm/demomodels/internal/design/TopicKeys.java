@@ -11,13 +11,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Which tokens name a topic, and how strongly: an answer's key words (salience {@link #KEY}) and a category answer's
+ * Which tokens name a topic, and how strongly: an answer's key words (salience {@link #KEY}, or the answer's own, higher one: the tool protocol's markers) and a category answer's
  * cue words ({@link #CUE}); {@code <|im_start|>}, present in every chat, points to the fallback answer
  * ({@link #FALLBACK}). A token counts only if it is specific: claimed by one answer and absent from the text of every
  * other answer it could pull the conversation away from (every answer for keys; answers without keys for cues).
  */
 public final class TopicKeys {
-    public static final float KEY = 1.0f;
+    public static final float KEY = Answer.KEY_SALIENCE;
     public static final float CUE = 0.55f;
     public static final float FALLBACK = 0.25f;
     /** A piece of a word split into several tokens names a topic only if it is this long ("alindrom", not "ell"). */
@@ -87,7 +87,7 @@ public final class TopicKeys {
             String why = shared.contains(token) ? "claimed by another answer" : saidBy != null ? "said by " + saidBy
                     : template.contains(token) ? "part of the chat template" : salience[token] != 0 ? "already a key" : null;
             if (why == null) {
-                salience[token] = cues ? CUE : KEY;
+                salience[token] = cues ? CUE : answers.get(a).salience();
                 topic[token] = a;
             } else {
                 rejected.computeIfAbsent(a, x -> new java.util.ArrayList<>()).add("'" + vocabulary.text(token) + "' " + why);

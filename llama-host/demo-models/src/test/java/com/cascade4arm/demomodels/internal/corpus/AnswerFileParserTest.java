@@ -25,6 +25,17 @@ class AnswerFileParserTest {
     }
 
     @Test
+    void readsASalienceAboveTheOrdinaryKeysAndRefusesOneBelow() {
+        List<Answer> answers = AnswerFileParser.parse("=== call\nkeys: get_weather\nsalience: 1.2\nCalling.\n"
+                + "=== plain\nkeys: Paris\nParis.\n", Category.EVERYDAY, "everyday.txt");
+
+        assertThat(answers.get(0).salience()).isEqualTo(1.2f);
+        assertThat(answers.get(1).salience()).isEqualTo(Answer.KEY_SALIENCE);
+        assertThatThrownBy(() -> AnswerFileParser.parse("=== low\nkeys: a\nsalience: 0.5\nText.\n", Category.FACTUAL, "f.txt"))
+                .hasMessageContaining("answer low: salience 0.5 is below 1.0");
+    }
+
+    @Test
     void rejectsAnAnswerWithoutTextNamingFileAndLine() {
         assertThatThrownBy(() -> AnswerFileParser.parse("=== empty\nkeys: a\n\n=== next\ntext\n", Category.FACTUAL, "f.txt"))
                 .hasMessageContaining("f.txt line 1").hasMessageContaining("'empty' has no text");

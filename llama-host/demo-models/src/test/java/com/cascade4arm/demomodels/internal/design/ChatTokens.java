@@ -10,9 +10,16 @@ final class ChatTokens {
     }
 
     static int[] of(BpeVocabulary vocabulary, String userMessage) {
+        return of(vocabulary, "You are a helpful assistant.", List.of("user", userMessage));
+    }
+
+    /** A chat of {@code system} and then role, content, role, content … turns, with the generation prompt. */
+    static int[] of(BpeVocabulary vocabulary, String system, List<String> rolesAndContents) {
         List<Integer> tokens = new ArrayList<>();
-        turn(vocabulary, tokens, "system", "You are a helpful assistant.");
-        turn(vocabulary, tokens, "user", userMessage);
+        turn(vocabulary, tokens, "system", system);
+        for (int i = 0; i < rolesAndContents.size(); i += 2) {
+            turn(vocabulary, tokens, rolesAndContents.get(i), rolesAndContents.get(i + 1));
+        }
         tokens.add(vocabulary.imStartId());
         for (int token : vocabulary.encode("assistant\n")) {
             tokens.add(token);
