@@ -45,6 +45,9 @@ class OverflowIT {
                 .property("cascade.small.overflow", "hosted")
                 .readyWithin(null) // /health stays 503: the small pool never gets healthy
                 .start();
+        // Not checked yet is healthy-unknown, not down: wait for the first check to find the small tier down.
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10))
+                .until(() -> down.gateway().pools().get("small").endpoints().get(0).checked());
     }
 
     @AfterAll

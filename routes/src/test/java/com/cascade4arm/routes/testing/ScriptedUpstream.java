@@ -1,4 +1,4 @@
-package com.cascade4arm.routes.serving.completions;
+package com.cascade4arm.routes.testing;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -13,19 +13,21 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A real HTTP server answering {@code /v1/completions} as llama-server does ({@code text_completion}, streamed with the
- * usage on the finish chunk, or whole), and {@code /health}; {@link #failWith} makes its completions fail (health
- * stays ok: the failure is the call's, not the check's); {@link #healthDelayMs} holds the health answer back.
+ * usage on the finish chunk, or whole), a plain (not streamed) {@code /v1/chat/completions}, and {@code /health};
+ * {@link #failWith} makes its completions fail (health stays ok: the failure is the call's, not the check's);
+ * {@link #healthDelayMs} holds the health answer back (a first health check still pending).
  */
-final class CompletionsUpstream implements AutoCloseable {
-    static final String TEXT = "Once upon a time";
+public final class ScriptedUpstream implements AutoCloseable {
+    public static final String TEXT = "Once upon a time";
 
     private final HttpServer server;
     private final String name;
     private final AtomicInteger completions = new AtomicInteger();
+    private final AtomicInteger chats = new AtomicInteger();
     private volatile int status = 200;
     private volatile long healthDelayMs;
 
-    private CompletionsUpstream(String name) {
+    private ScriptedUpstream(String name) {
         this.name = name;
         try {
             server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 64);
@@ -38,26 +40,31 @@ final class CompletionsUpstream implements AutoCloseable {
     }
 
     /** Started; {@code name} goes into its answers' model field, so a test sees which upstream answered. */
-    static CompletionsUpstream start(String name) {
-        return new CompletionsUpstream(name);
+    public static ScriptedUpstream start(String name) {
+        return new ScriptedUpstream(name);
     }
 
-    String baseUrl() {
+    public String baseUrl() {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 
     /** Completion requests received. */
-    int completions() {
+    public int completions() {
         return completions.get();
     }
 
+    /** Chat completion requests received. */
+    public int chats() {
+        return chats.get();
+    }
+
     /** Completions are answered with this status (200: normally) from now on. */
-    void failWith(int value) {
+    public void failWith(int value) {
         status = value;
     }
 
     /** /health answers after this many ms from now on. */
-    void healthDelayMs(long value) {
+    public void healthDelayMs(long value) {
         healthDelayMs = value;
     }
 
@@ -86,6 +93,13 @@ final class CompletionsUpstream implements AutoCloseable {
                             + "\",\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":4,"
                             + "\"total_tokens\":7}}");
                 }
+            } else if (path.equals("/v1/chat/completions")) {
+                chats.incrementAndGet();
+                exchange.getRequestBody().readAllBytes();
+                send(exchange, 200, "application/json", "{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\","
+                        + "\"model\":\"" + name + "\",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\","
+                        + "\"content\":\"" + TEXT + "\"},\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":3,"
+                        + "\"completion_tokens\":4,\"total_tokens\":7}}");
             } else {
                 send(exchange, 404, "application/json", "{\"error\":{\"code\":404,\"message\":\"not found\"}}");
             }
