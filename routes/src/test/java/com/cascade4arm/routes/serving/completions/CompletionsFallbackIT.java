@@ -1,7 +1,7 @@
 package com.cascade4arm.routes.serving.completions;
 
 import com.cascade4arm.routes.testing.RoutesGateway;
-import com.cascade4arm.routes.testing.ScriptedUpstream;
+import com.cascade4arm.routes.testing.CompletionsUpstream;
 import com.cascade4arm.testing.http.HttpTestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
@@ -28,15 +28,15 @@ import static org.awaitility.Awaitility.await;
  */
 class CompletionsFallbackIT {
     static final String ADMIN = "completions-fallback-it-admin";
-    private static ScriptedUpstream small;
-    private static ScriptedUpstream large;
+    private static CompletionsUpstream small;
+    private static CompletionsUpstream large;
     private static RoutesGateway failing;
     private static RoutesGateway down;
 
     @BeforeAll
     static void boot() {
-        small = ScriptedUpstream.start("small-upstream");
-        large = ScriptedUpstream.start("large-upstream");
+        small = CompletionsUpstream.start("small-upstream");
+        large = CompletionsUpstream.start("large-upstream");
         failing = RoutesGateway.builder().pools(small.baseUrl(), large.baseUrl()).start();
         // The small tier has no server at all: its pool never gets a healthy endpoint, so /health stays 503.
         down = RoutesGateway.builder().pools("http://127.0.0.1:" + RoutesGateway.freePort(), large.baseUrl())
@@ -68,7 +68,7 @@ class CompletionsFallbackIT {
         try {
             HttpTestClient.Response plain = failing.http().post("/v1/completions", body(false));
             assertThat(plain.status()).as(plain.body()).isEqualTo(200);
-            assertThat(plain.json().at("/choices/0/text").asText()).isEqualTo(ScriptedUpstream.TEXT);
+            assertThat(plain.json().at("/choices/0/text").asText()).isEqualTo(CompletionsUpstream.TEXT);
             assertThat(plain.json().path("model").asText()).isEqualTo("large-upstream");
             assertFallback(plain.json().path("cascade"));
             assertThat(plain.header("X-Cascade-Route")).isEqualTo("large");
@@ -77,7 +77,7 @@ class CompletionsFallbackIT {
             HttpTestClient.Stream streamed = failing.http().stream("/v1/completions", body(true));
             assertThat(streamed.status()).isEqualTo(200);
             assertThat(streamed.data()).last().isEqualTo("[DONE]");
-            assertThat(text(streamed.jsonEvents())).isEqualTo(ScriptedUpstream.TEXT);
+            assertThat(text(streamed.jsonEvents())).isEqualTo(CompletionsUpstream.TEXT);
             assertFallback(streamed.cascade());
             assertThat(streamed.header("X-Cascade-Fallback")).isEqualTo("true");
             assertThat(small.completions()).as("the small tier was tried first").isGreaterThanOrEqualTo(2);
@@ -97,7 +97,7 @@ class CompletionsFallbackIT {
         assertThat(json(plain).path("cascade").path("fallback_reason").asText()).contains("tier 'small' unavailable");
 
         List<JsonNode> events = streamed(secret, body(true));
-        assertThat(text(events)).isEqualTo(ScriptedUpstream.TEXT);
+        assertThat(text(events)).isEqualTo(CompletionsUpstream.TEXT);
         assertFallback(events.get(events.size() - 1).path("cascade"));
     }
 

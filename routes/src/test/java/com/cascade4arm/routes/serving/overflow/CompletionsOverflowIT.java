@@ -1,7 +1,7 @@
 package com.cascade4arm.routes.serving.overflow;
 
 import com.cascade4arm.routes.testing.RoutesGateway;
-import com.cascade4arm.routes.testing.ScriptedUpstream;
+import com.cascade4arm.routes.testing.CompletionsUpstream;
 import com.cascade4arm.testing.http.HttpTestClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
@@ -21,12 +21,12 @@ import static org.awaitility.Awaitility.await;
  * streamed.
  */
 class CompletionsOverflowIT {
-    private static ScriptedUpstream hosted;
+    private static CompletionsUpstream hosted;
     private static RoutesGateway gateway;
 
     @BeforeAll
     static void boot() {
-        hosted = ScriptedUpstream.start("hosted-model");
+        hosted = CompletionsUpstream.start("hosted-model");
         gateway = RoutesGateway.builder()
                 .pools("http://127.0.0.1:" + RoutesGateway.freePort(), "http://127.0.0.1:" + RoutesGateway.freePort())
                 .property("cascade.small.overflow", "hosted") // the feature under test (shipped: none)
@@ -56,7 +56,7 @@ class CompletionsOverflowIT {
                 "{\"model\":\"small\",\"prompt\":\"Once\",\"max_tokens\":8}");
         assertThat(plain.status()).as(plain.body()).isEqualTo(200);
         assertThat(plain.json().path("object").asText()).isEqualTo("text_completion");
-        assertThat(plain.json().at("/choices/0/text").asText()).isEqualTo(ScriptedUpstream.TEXT);
+        assertThat(plain.json().at("/choices/0/text").asText()).isEqualTo(CompletionsUpstream.TEXT);
         assertThat(plain.json().at("/usage/completion_tokens").asInt()).isEqualTo(4);
         assertOverflowed(plain.json().path("cascade"));
         assertThat(plain.header("X-Cascade-Overflow")).isEqualTo("unavailable");
@@ -69,7 +69,7 @@ class CompletionsOverflowIT {
         List<JsonNode> events = streamed.jsonEvents();
         StringBuilder text = new StringBuilder();
         events.forEach(chunk -> text.append(chunk.at("/choices/0/text").asText("")));
-        assertThat(text.toString()).isEqualTo(ScriptedUpstream.TEXT);
+        assertThat(text.toString()).isEqualTo(CompletionsUpstream.TEXT);
         JsonNode last = events.get(events.size() - 1);
         assertThat(last.path("object").asText()).isEqualTo("text_completion");
         assertThat(last.at("/usage/completion_tokens").asInt()).isEqualTo(4);

@@ -2,7 +2,7 @@ package com.cascade4arm.routes.serving.overflow;
 
 import com.cascade4arm.routes.serving.upstream.UpstreamEndpoint;
 import com.cascade4arm.routes.testing.RoutesGateway;
-import com.cascade4arm.routes.testing.ScriptedUpstream;
+import com.cascade4arm.routes.testing.CompletionsUpstream;
 import com.cascade4arm.testing.http.HttpTestClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class OverflowAtStartIT {
     /** How long the upstream holds its /health answer: the first check is still pending while the request is served. */
     static final long HEALTH_HELD_MS = 5_000;
-    private ScriptedUpstream upstream;
+    private CompletionsUpstream upstream;
     private RoutesGateway gateway;
 
     @AfterEach
@@ -32,7 +32,7 @@ class OverflowAtStartIT {
 
     @Test
     void aHealthyTierServesTheFirstRequestLocallyBeforeItsFirstCheckAnswered() {
-        upstream = ScriptedUpstream.start("local");
+        upstream = CompletionsUpstream.start("local");
         upstream.healthDelayMs(HEALTH_HELD_MS);
         gateway = RoutesGateway.builder().withHosted(true).pools(upstream.baseUrl(), upstream.baseUrl())
                 .property("cascade.small.overflow", "hosted") // the feature under test (shipped: none)
@@ -49,7 +49,7 @@ class OverflowAtStartIT {
         assertThat(first.status()).as(first.body()).isEqualTo(200);
         assertThat(first.json().path("cascade").path("route").asText()).isEqualTo("small");
         assertThat(first.json().path("cascade").has("overflow")).as("served locally, not overflowed").isFalse();
-        assertThat(first.json().at("/choices/0/message/content").asText()).isEqualTo(ScriptedUpstream.TEXT);
+        assertThat(first.json().at("/choices/0/message/content").asText()).isEqualTo(CompletionsUpstream.TEXT);
         assertThat(upstream.chats()).isEqualTo(1);
         assertThat(gateway.hosted.arrivalNanos()).as("nothing reached the hosted API").isEmpty();
         assertThat(small.checked()).as("and still before the first check answered").isFalse();

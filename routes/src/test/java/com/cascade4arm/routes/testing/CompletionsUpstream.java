@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link #failWith} makes its completions fail (health stays ok: the failure is the call's, not the check's);
  * {@link #healthDelayMs} holds the health answer back (a first health check still pending).
  */
-public final class ScriptedUpstream implements AutoCloseable {
+public final class CompletionsUpstream implements AutoCloseable {
     public static final String TEXT = "Once upon a time";
 
     private final HttpServer server;
@@ -27,7 +27,7 @@ public final class ScriptedUpstream implements AutoCloseable {
     private volatile int status = 200;
     private volatile long healthDelayMs;
 
-    private ScriptedUpstream(String name) {
+    private CompletionsUpstream(String name) {
         this.name = name;
         try {
             server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 64);
@@ -40,8 +40,8 @@ public final class ScriptedUpstream implements AutoCloseable {
     }
 
     /** Started; {@code name} goes into its answers' model field, so a test sees which upstream answered. */
-    public static ScriptedUpstream start(String name) {
-        return new ScriptedUpstream(name);
+    public static CompletionsUpstream start(String name) {
+        return new CompletionsUpstream(name);
     }
 
     public String baseUrl() {
