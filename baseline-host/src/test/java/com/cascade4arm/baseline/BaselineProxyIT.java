@@ -25,6 +25,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class BaselineProxyIT {
 
     static final String UPSTREAM_KEY = "upstream-key";
+    /**
+     * Tokens the streamed answer is held to (ignore_eos): generating them takes far longer than one metric read
+     * (0.2 s at 1 ms per token; 2.7 s measured on the shared 2-core development machine).
+     */
+    static final int LONG_ANSWER_TOKENS = 200;
     private static LlamaHost upstream;
     private static BaselineProxy proxy;
     private static HostClient client;
@@ -61,7 +66,11 @@ class BaselineProxyIT {
     @Test
     void relaysStreamsChunkByChunk() {
         HostClient upstreamClient = new HostClient(upstream.baseUrl(), UPSTREAM_KEY);
-        try (SseStream stream = client.openStream(HostClient.chatBody("Tell me about forests.", 200, true))) {
+        // ignore_eos: the upstream generates all LONG_ANSWER_TOKENS, so it cannot end its answer (the demo model may
+        // stop after a few tokens) before the metric below is read.
+        String body = new JsonObject(HostClient.chatBody("Tell me about forests.", LONG_ANSWER_TOKENS, true))
+                .put("ignore_eos", true).encode();
+        try (SseStream stream = client.openStream(body)) {
             assertThat(stream.nextContent()).isNotNull();
             assertThat(upstreamClient.metric("llamacpp:requests_processing"))
                     .as("the first token is relayed while the upstream is still generating").isEqualTo(1.0);
@@ -70,6 +79,8 @@ class BaselineProxyIT {
             assertThat(events.stream().filter(SseEvent::hasContent).count()).isGreaterThan(3);
             assertThat(events).last().satisfies(event -> assertThat(event.isDone()).isTrue());
             assertThat(events.get(events.size() - 2).json().getJsonObject("timings")).isNotNull();
+            assertThat(events.get(events.size() - 2).json().getJsonObject("usage").getInteger("completion_tokens"))
+                    .as("the whole generation was relayed").isEqualTo(LONG_ANSWER_TOKENS);
         }
     }
 

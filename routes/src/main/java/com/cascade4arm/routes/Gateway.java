@@ -201,15 +201,17 @@ public final class Gateway implements AutoCloseable {
         // chat routes: overflow calls the hosted API through the same route and breaker as Compare's hosted leg.
         this.compare = new CompareService(settings, this::selfUrl, parser);
         routes.add(new HostedRoutes());
+        TierFallback tierFallback = new TierFallback(fallbacks); // chat's and completions' alike
+        HostedOverflow overflow = overflow(settings);
         routes.add(new ChatRoutes(new ChatSteps(parser, routing, metrics, settings.tierNames()),
-                new ChatTraceSteps(tracing), new TierFallback(fallbacks), new Escalate(settings.tierNames()),
-                settings.tierNames(), keyAccess, workers, overflow(settings)));
+                new ChatTraceSteps(tracing), tierFallback, new Escalate(settings.tierNames()),
+                settings.tierNames(), keyAccess, workers, overflow));
         this.readiness = new GatewayHealth(new PoolsHealthCheck(pools.values(), expose),
                 new StoreHealthCheck(shared::health), new DrainingHealthCheck(edge::draining));
         routes.add(new OpsRoutes(pools.values(), routing, parser, readiness, keyAccess, workers, embeddingsPool.name()));
         routes.add(new CompletionsRoutes(new CompletionRequestParser(parser), new CompletionsRelay(pools, client, metrics,
                 cascadeCost, System::nanoTime, expose),
-                keyAccess, workers));
+                keyAccess, tierFallback, overflow, workers));
         routes.add(new EmbeddingsRoutes(new EmbeddingsRequestParser(config.limits().maxPromptChars()),
                 new EmbeddingsRelay(embeddingsPool, client, metrics, cascadeCost, System::nanoTime, expose), keyAccess, workers));
         this.scrapes = Executors.newSingleThreadExecutor(runnable -> {
@@ -269,7 +271,7 @@ public final class Gateway implements AutoCloseable {
         CompareConfig.RetryKeys retry = hosted.config().retry();
         return new HostedOverflow(policies, pools, api, compare.breakers().get(HostedRoutes.BREAKER),
                 new HostedOverflow.Retries(retry.maxAttempts(), retry.initialBackoffMs(), retry.maxWaitMs(),
-                        settings.config().upstream().requestTimeoutMs()), metrics);
+                        settings.config().upstream().requestTimeoutMs()), metrics, workers);
     }
 
     /** The judge waits as Compare's legs do (cascade.compare.retry.*): Retry-After honoured, exponential otherwise. */

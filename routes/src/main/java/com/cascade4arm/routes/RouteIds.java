@@ -8,6 +8,8 @@ public final class RouteIds {
     public static final String CALL_TIER = "call-tier";
     /** A routed chat the tier cannot take in time, answered by the hosted API (package overflow). */
     public static final String OVERFLOW_HOSTED = "overflow-hosted";
+    /** A routed legacy completion the tier cannot take in time, answered by the hosted API's /completions. */
+    public static final String OVERFLOW_HOSTED_COMPLETIONS = "overflow-hosted-completions";
     /** One call of the hosted API: camel-http inside its circuit breaker; Compare's hosted leg and overflow share it. */
     public static final String HOSTED_CALL = "hosted-call";
     public static final String EXPLAIN_ROUTE = "explain-route";

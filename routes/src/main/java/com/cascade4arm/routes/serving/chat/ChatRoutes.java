@@ -26,7 +26,7 @@ import static com.cascade4arm.routes.RouteIds.direct;
  * tier, {@code call-tier} sends it to that tier's pool ({@code llama:<tier>}); when that pool cannot serve before
  * anything was sent, the tier's fallback does; when the small model doubts its first tokens on a tentative route,
  * the large tier does. A tier with overflow on sends what it cannot take in time to the hosted API instead
- * ({@link HostedOverflow}, on a worker); everything else never blocks: it runs on the client connection's event loop.
+ * ({@link HostedOverflow}: its attempts on workers, no thread waiting out a Retry-After); everything else never blocks: it runs on the client connection's event loop.
  */
 public final class ChatRoutes extends ApiRoutes {
     public static final String CHAT_PATH = "/v1/chat/completions";
@@ -40,19 +40,17 @@ public final class ChatRoutes extends ApiRoutes {
     private final ChatTraceSteps trace;
     private final KeyAccess keys;
     private final HostedOverflow overflow;
-    private final ExecutorService overflowThreads;
 
     public ChatRoutes(ChatSteps steps, ChatTraceSteps trace, TierFallback fallback, Escalate escalate, List<String> tiers,
                       KeyAccess keys, ExecutorService workers) {
         this(steps, trace, fallback, escalate, tiers, keys, workers, null);
     }
 
-    /** {@code overflow}: where requests a tier cannot take in time go (null: none overflow); it runs on {@code workers}. */
+    /** {@code overflow}: where requests a tier cannot take in time go (null: none overflow). */
     public ChatRoutes(ChatSteps steps, ChatTraceSteps trace, TierFallback fallback, Escalate escalate, List<String> tiers,
                       KeyAccess keys, ExecutorService workers, HostedOverflow overflow) {
         super(workers);
         this.overflow = overflow;
-        this.overflowThreads = workers;
         this.keys = keys;
         this.trace = trace;
         this.steps = steps;
@@ -87,10 +85,9 @@ public final class ChatRoutes extends ApiRoutes {
                     .end()
                 .end();
 
-        // camel-http reads the hosted API's answer on the calling thread: a worker, never the event loop.
+        // Asynchronous: each attempt on a worker (camel-http reads on the calling thread), Retry-After waits on a timer.
         from(direct(OVERFLOW_HOSTED)).routeId(OVERFLOW_HOSTED).routeConfigurationId(ErrorsConfiguration.INTERNAL)
-                .threads().executorService(overflowThreads).callerRunsWhenRejected(false)
-                .process(overflow == null ? exchange -> { } : overflow::serve);
+                .process(overflow == null ? exchange -> { } : overflow.chat());
 
         from(direct(SELECT_ENDPOINT)).routeId(SELECT_ENDPOINT).routeConfigurationId(ErrorsConfiguration.INTERNAL)
                 .process(trace::decisionStarted)

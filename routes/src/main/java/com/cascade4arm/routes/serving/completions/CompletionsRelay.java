@@ -10,6 +10,7 @@ import com.cascade4arm.routes.serving.http.HeaderValues;
 import com.cascade4arm.routes.serving.http.HttpContext;
 import com.cascade4arm.routes.serving.http.Json;
 import com.cascade4arm.routes.serving.llama.CascadeInfo;
+import com.cascade4arm.routes.serving.llama.PoolUnavailableException;
 import com.cascade4arm.routes.serving.metrics.GenAiMetrics;
 import com.cascade4arm.routes.serving.upstream.SseListener;
 import com.cascade4arm.routes.serving.upstream.UpstreamClient;
@@ -39,7 +40,8 @@ import java.util.function.LongSupplier;
  * breakers; a refusal of the request counts as the endpoint's success). A stream is relayed event by event as the
  * upstream writes them (OpenAI's {@code text_completion} chunks); the usage, when asked for, goes last in a chunk of its
  * own (llama-server sends it on its finish chunk) that carries the {@code cascade} object; a non-streamed answer gets it
- * as a field. Never blocks.
+ * as a field. When no endpoint of the tier could serve and nothing reached the client it fails with
+ * {@link PoolUnavailableException}, so the route can fall back to another tier, as chat does. Never blocks.
  */
 public final class CompletionsRelay extends AsyncProcessorSupport {
     public static final String PATH = "/v1/completions";
@@ -133,7 +135,9 @@ public final class CompletionsRelay extends AsyncProcessorSupport {
                     return;
                 }
             }
-            result.completeExceptionally(ApiError.unavailable("tier '" + pool.name() + "' unavailable: " + lastFailure));
+            String message = "tier '" + pool.name() + "' unavailable: " + lastFailure;
+            result.completeExceptionally(new PoolUnavailableException(routed.isFallback()
+                    ? "no model endpoint can serve this request: " + routed.fallbackReason() + "; " + message : message));
         }
 
         Map<String, String> headers() {
@@ -142,6 +146,9 @@ public final class CompletionsRelay extends AsyncProcessorSupport {
             headers.put("X-Cascade-Rule", HeaderValues.encode(routed.decision().rule()));
             if (servedBy != null) {
                 headers.put("X-Cascade-Endpoint", HeaderValues.encode(CascadeInfo.endpoint(servedBy, exposeEndpoints)));
+            }
+            if (routed.isFallback()) {
+                headers.put("X-Cascade-Fallback", "true");
             }
             return headers;
         }
@@ -231,6 +238,13 @@ public final class CompletionsRelay extends AsyncProcessorSupport {
             info.put("prompt_tokens", prompt);
             info.put("completion_tokens", completion);
             info.put("cost_usd", cost.usd(ticket));
+            info.put("fallback", routed.isFallback());
+            if (routed.isFallback()) {
+                // The decided tier could not serve before anything was sent: its fallback did, as for chat.
+                info.put("fallback_reason", routed.fallbackReason());
+                info.put("decided_route", routed.decision().route());
+                metrics.fallback(routed.decision().route(), pool.name());
+            }
             metrics.operationDuration(pool.name(), servedBy.name(), "ok", totalMs, "text_completion");
             metrics.tokenUsage(pool.name(), prompt, completion);
             return info;

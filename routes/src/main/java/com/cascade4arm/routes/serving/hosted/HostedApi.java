@@ -23,6 +23,11 @@ public record HostedApi(URI baseUrl, String apiKey, String model, Map<String, St
         return baseUrl.toString().replaceAll("/+$", "") + "/chat/completions";
     }
 
+    /** base + /completions: the legacy text completion (OpenRouter's /api/v1/completions). */
+    public String completionsUrl() {
+        return baseUrl.toString().replaceAll("/+$", "") + "/completions";
+    }
+
     /** Where answers say they came from: the hosted API's public URL. */
     public String endpoint() {
         return baseUrl.toString();

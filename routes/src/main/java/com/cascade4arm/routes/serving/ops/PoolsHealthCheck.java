@@ -48,7 +48,8 @@ public final class PoolsHealthCheck extends ReadinessCheck {
                 entry.put("healthy", endpoint.healthy()).put("detail", endpoint.healthDetail())
                         .put("breaker", endpoint.breaker().getState().name().toLowerCase(Locale.ROOT));
             }
-            if (!pool.anyAvailable()) {
+            // Ready needs an endpoint a check said ok: one not checked yet may take requests, but is not known up.
+            if (pool.endpoints().stream().noneMatch(endpoint -> endpoint.healthy() && endpoint.available())) {
                 down.add(pool.name());
             }
         }

@@ -2,6 +2,7 @@ package com.cascade4arm.routes.serving.overflow;
 
 import com.cascade4arm.bench.cost.CostModel;
 import com.cascade4arm.openai.ApiError;
+import com.cascade4arm.openai.CompletionRequest;
 import com.cascade4arm.openai.LogText;
 import com.cascade4arm.routes.serving.chat.RoutedChat;
 import com.cascade4arm.routes.serving.hosted.HostedApi;
@@ -18,14 +19,24 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryConfig;
+import org.apache.camel.AsyncCallback;
+import org.apache.camel.AsyncProcessor;
+import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.ProducerTemplate;
+import org.apache.camel.support.AsyncProcessorSupport;
 import org.apache.camel.support.DefaultExchange;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Function;
 
 import static com.cascade4arm.routes.RouteIds.HOSTED_CALL;
 import static com.cascade4arm.routes.RouteIds.direct;
@@ -35,9 +46,9 @@ import static com.cascade4arm.routes.RouteIds.direct;
  * when its tier has {@code overflow=hosted} and either no endpoint is available ({@code unavailable}) or the pool's
  * expected wait — in flight × recent time per request, the shortest of its endpoints' — is above
  * {@code max-queue-ms} ({@code queue}); only with a key that may use the hosted API, a configured hosted API and its
- * breaker closed. {@link #serve} (on a worker: camel-http is synchronous) sends it through the {@code hosted-call}
- * route with Resilience4j Retry for 429/503 (the server's Retry-After honoured, else exponential backoff, within the
- * request timeout); its answer carries {@code overflow: true}, the reason and the hosted price. When the hosted API
+ * breaker closed. {@link #chat()} and {@link #text} send it through the {@code hosted-call} route, each attempt on a
+ * worker (camel-http is synchronous), with Resilience4j's asynchronous Retry for 429/503 (the server's Retry-After
+ * honoured, else exponential backoff, within the request timeout; no thread waits); its answer carries {@code overflow: true}, the reason and the hosted price. When the hosted API
  * fails before any of its answer reached the client, the request is served by its tier after all.
  */
 public final class HostedOverflow {
@@ -60,11 +71,16 @@ public final class HostedOverflow {
     private final CircuitBreaker breaker;
     private final Retries retries;
     private final GenAiMetrics metrics;
+    /** Where each attempt runs (camel-http blocks its thread while it reads the answer): the gateway's workers. */
+    private final ExecutorService workers;
     /** Sends attempts to the hosted-call route; made on the first overflow, from its exchange's context. */
     private volatile ProducerTemplate template;
+    /** Where the Retry's waits are scheduled; made with {@link #template}. */
+    private volatile ScheduledExecutorService scheduler;
 
     public HostedOverflow(Map<String, OverflowPolicy> policies, Map<String, UpstreamPool> pools, HostedApi api,
-                          CircuitBreaker breaker, Retries retries, GenAiMetrics metrics) {
+                          CircuitBreaker breaker, Retries retries, GenAiMetrics metrics, ExecutorService workers) {
+        this.workers = workers;
         this.policies = Map.copyOf(policies);
         this.pools = pools;
         this.api = api;
@@ -101,22 +117,72 @@ public final class HostedOverflow {
     }
 
     /**
-     * Serves the chat from the hosted API (blocking: call it on a worker). Sets {@link #ANSWERED} when the client got
-     * its answer (a non-streamed one is the body, with its headers); leaves it unset when the hosted API could not
-     * answer before anything was shown, so the tier serves.
+     * Serves an overflowing chat from the hosted API's {@code /chat/completions}. Asynchronous: each attempt runs on a
+     * worker (camel-http reads on the calling thread), and a wait for Retry-After holds no thread (Resilience4j's
+     * asynchronous Retry on a scheduler). Sets {@link #ANSWERED} when the client got its answer (a non-streamed one is
+     * the body, with its headers); leaves it unset when the hosted API could not answer before anything was shown, so
+     * the tier serves.
      */
-    public void serve(Exchange exchange) {
-        RoutedChat chat = exchange.getMessage().getBody(RoutedChat.class);
+    public AsyncProcessor chat() {
+        return new AsyncProcessorSupport() {
+            @Override
+            public boolean process(Exchange exchange, AsyncCallback callback) {
+                RoutedChat chat = exchange.getMessage().getBody(RoutedChat.class);
+                return serve(exchange, callback, chat, chat.request().with(api.model(), true, true).toJson(true), false);
+            }
+        };
+    }
+
+    /**
+     * {@link #chat()} for a legacy text completion ({@code request} reads it off the exchange): the raw prompt to the
+     * hosted API's {@code /completions} (OpenRouter serves it for its models), answered as {@code text_completion}.
+     */
+    public AsyncProcessor text(Function<Exchange, CompletionRequest> request) {
+        return new AsyncProcessorSupport() {
+            @Override
+            public boolean process(Exchange exchange, AsyncCallback callback) {
+                RoutedChat chat = exchange.getMessage().getBody(RoutedChat.class);
+                CompletionRequest completion = request.apply(exchange);
+                ObjectNode body = new CompletionRequest(completion.prompt(), completion.chat().with(api.model(), true,
+                        true), completion.logprobs()).toJson();
+                body.put("model", api.model());
+                return serve(exchange, callback, chat, body, true);
+            }
+        };
+    }
+
+    private boolean serve(Exchange exchange, AsyncCallback callback, RoutedChat chat, ObjectNode body, boolean text) {
         String reason = exchange.getProperty(REASON, String.class);
         HttpContext client = HttpContext.of(exchange);
         Map<String, String> headers = headers(chat, reason);
-        ObjectNode body = chat.request().with(api.model(), true, true).toJson(true);
-        OverflowCall call = new OverflowCall(api, body, client, chat.request().stream(), headers);
-        long started = System.nanoTime();
+        OverflowCall call = new OverflowCall(api, body, client, chat.request().stream(), headers, text);
         if (template == null) {
-            template = exchange.getContext().createProducerTemplate();
+            start(exchange.getContext());
         }
-        OverflowCall.Attempt last = attempts(call, client, started);
+        attempts(call, client, System.nanoTime()).whenComplete((last, error) -> {
+            try {
+                finish(exchange, chat, reason, call, client, headers, text, error == null ? last
+                        : new OverflowCall.Attempt(false, 0, "the hosted call failed: " + error, null, false));
+            } catch (RuntimeException e) {
+                exchange.setException(e);
+            } finally {
+                callback.done(false);
+            }
+        });
+        return false;
+    }
+
+    /** On the first overflow: the template and the scheduler, from its exchange's context. */
+    private synchronized void start(CamelContext camel) {
+        if (template == null) {
+            // Waits for Retry-After are timers on this one thread (Camel stops it with the context), not sleeping workers.
+            scheduler = camel.getExecutorServiceManager().newSingleThreadScheduledExecutor(this, "overflow-retry-waits");
+            template = camel.createProducerTemplate();
+        }
+    }
+
+    private void finish(Exchange exchange, RoutedChat chat, String reason, OverflowCall call, HttpContext client,
+                        Map<String, String> headers, boolean text, OverflowCall.Attempt last) {
         if (!last.ok()) {
             if (call.shown()) {
                 client.sendError(new ApiError(502, ApiError.UPSTREAM, "upstream_stream_failed",
@@ -132,17 +198,20 @@ public final class HostedOverflow {
         ObjectNode cascade = cascade(chat, reason, call, client.receivedAtNanos());
         exchange.setProperty(ANSWERED, true);
         if (chat.request().stream()) {
-            finishStream(client, chat, call, cascade);
+            finishStream(client, chat, call, cascade, text);
             client.answered(cascade, null);
             return;
         }
         client.answered(cascade, call.content());
-        exchange.getMessage().setBody(completion(call, cascade));
+        exchange.getMessage().setBody(text ? textCompletion(call, cascade) : completion(call, cascade));
         headers.forEach((name, value) -> exchange.getMessage().setHeader(RESPONSE_HEADER + name, value));
     }
 
-    /** The attempts, with Resilience4j Retry: 429 and 503 before anything was shown, waiting what the server asks. */
-    private OverflowCall.Attempt attempts(OverflowCall call, ClientChannel client, long started) {
+    /**
+     * The attempts, with Resilience4j's asynchronous Retry: 429 and 503 before anything was shown, waiting what the
+     * server asks on the scheduler; each attempt on a worker. All workers busy: no attempt, the tier serves.
+     */
+    private CompletionStage<OverflowCall.Attempt> attempts(OverflowCall call, ClientChannel client, long started) {
         long[] plannedWait = {0};
         int[] tries = {0};
         RetryConfig config = RetryConfig.<OverflowCall.Attempt>custom()
@@ -159,19 +228,30 @@ public final class HostedOverflow {
                     return wait <= retries.maxWaitMs() && wait < remaining;
                 })
                 .retryOnException(e -> false)
-                .intervalBiFunction((attempt, outcome) -> plannedWait[0])
+                // At least 1 ms: the asynchronous Retry takes a 0 ms interval (Retry-After: 0) for "no retry".
+                .intervalBiFunction((attempt, outcome) -> Math.max(1, plannedWait[0]))
                 .failAfterMaxAttempts(false)
                 .build();
         Retry retry = Retry.of("overflow-hosted", config);
-        return retry.executeSupplier(() -> {
+        return retry.executeCompletionStage(scheduler, () -> {
             tries[0]++;
-            Exchange attempt = new DefaultExchange(template.getCamelContext());
-            attempt.setProperty(HostedCall.PROPERTY, call);
-            template.send(direct(HOSTED_CALL), attempt);
-            OverflowCall.Attempt outcome = call.last();
-            return outcome != null ? outcome
-                    : new OverflowCall.Attempt(false, 0, "the hosted API gave no answer", null, false);
+            try {
+                return CompletableFuture.supplyAsync(() -> attempt(call), workers);
+            } catch (RejectedExecutionException busy) {
+                return CompletableFuture.completedFuture(new OverflowCall.Attempt(false, 0,
+                        "every gateway worker is busy", null, true));
+            }
         });
+    }
+
+    /** One attempt through the hosted-call route (blocking: on a worker). */
+    private OverflowCall.Attempt attempt(OverflowCall call) {
+        Exchange attempt = new DefaultExchange(template.getCamelContext());
+        attempt.setProperty(HostedCall.PROPERTY, call);
+        template.send(direct(HOSTED_CALL), attempt);
+        OverflowCall.Attempt outcome = call.last();
+        return outcome != null ? outcome
+                : new OverflowCall.Attempt(false, 0, "the hosted API gave no answer", null, false);
     }
 
     private Map<String, String> headers(RoutedChat chat, String reason) {
@@ -215,13 +295,14 @@ public final class HostedOverflow {
         return info;
     }
 
-    private static void finishStream(ClientChannel client, RoutedChat chat, OverflowCall call, ObjectNode cascade) {
+    private static void finishStream(ClientChannel client, RoutedChat chat, OverflowCall call, ObjectNode cascade,
+                                     boolean text) {
         if (!call.shown()) {
             client.startSse(Map.of()); // an answer without any chunk: still a stream
         }
         ObjectNode last = Json.object();
         last.put("id", call.id());
-        last.put("object", "chat.completion.chunk");
+        last.put("object", text ? "text_completion" : "chat.completion.chunk");
         last.put("created", System.currentTimeMillis() / 1000);
         last.put("model", call.model());
         last.putArray("choices");
@@ -245,6 +326,26 @@ public final class HostedOverflow {
         ObjectNode choice = answer.putArray("choices").addObject();
         choice.put("index", 0);
         choice.putObject("message").put("role", "assistant").put("content", call.content());
+        choice.put("finish_reason", call.finishReason());
+        ObjectNode usage = answer.putObject("usage");
+        usage.put("prompt_tokens", call.promptTokens());
+        usage.put("completion_tokens", call.completionTokens());
+        usage.put("total_tokens", call.promptTokens() + call.completionTokens());
+        answer.set("cascade", cascade);
+        return answer;
+    }
+
+    /** A non-streamed legacy completion's answer, as OpenAI's {@code text_completion}. */
+    private static ObjectNode textCompletion(OverflowCall call, ObjectNode cascade) {
+        ObjectNode answer = Json.object();
+        answer.put("id", call.id());
+        answer.put("object", "text_completion");
+        answer.put("created", System.currentTimeMillis() / 1000);
+        answer.put("model", call.model());
+        ObjectNode choice = answer.putArray("choices").addObject();
+        choice.put("index", 0);
+        choice.put("text", call.content());
+        choice.putNull("logprobs");
         choice.put("finish_reason", call.finishReason());
         ObjectNode usage = answer.putObject("usage");
         usage.put("prompt_tokens", call.promptTokens());

@@ -24,8 +24,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
- * One overflowing chat's attempts on the hosted API, as the {@code hosted-call} route runs them: the request (always
- * streamed, with usage), the answer read event by event — relayed to a streaming client as it arrives, collected for
+ * One overflowing chat's (or legacy text completion's: {@code text}) attempts on the hosted API, as the
+ * {@code hosted-call} route runs them: the request (always streamed, with usage), the answer read event by event — relayed to a streaming client as it arrives, collected for
  * one that did not stream — and how each attempt ended ({@link Attempt}: the status and the server's Retry-After).
  */
 final class OverflowCall implements HostedCall {
@@ -41,6 +41,7 @@ final class OverflowCall implements HostedCall {
     private final ClientChannel client;
     private final boolean stream;
     private final Map<String, String> sseHeaders;
+    private final boolean text;
     private final StringBuilder content = new StringBuilder();
     private volatile Attempt last;
     private boolean shown;
@@ -53,8 +54,13 @@ final class OverflowCall implements HostedCall {
     private long completionTokens;
     private long firstContentNanos;
 
-    /** {@code stream}: the client asked for a stream ({@code sseHeaders} open it); else the answer is collected. */
-    OverflowCall(HostedApi api, ObjectNode body, ClientChannel client, boolean stream, Map<String, String> sseHeaders) {
+    /**
+     * {@code stream}: the client asked for a stream ({@code sseHeaders} open it); else the answer is collected.
+     * {@code text}: a legacy completion, sent to {@code /completions} and read from {@code choices[].text}.
+     */
+    OverflowCall(HostedApi api, ObjectNode body, ClientChannel client, boolean stream, Map<String, String> sseHeaders,
+                 boolean text) {
+        this.text = text;
         this.api = api;
         this.body = body;
         this.client = client;
@@ -76,7 +82,7 @@ final class OverflowCall implements HostedCall {
         last = null;
         Message message = exchange.getMessage();
         message.removeHeaders("*"); // nothing of the client's request travels on to the hosted API
-        exchange.setProperty(HostedRoutes.URL, api.chatUrl());
+        exchange.setProperty(HostedRoutes.URL, text ? api.completionsUrl() : api.chatUrl());
         message.setHeader(Exchange.HTTP_METHOD, "POST");
         message.setHeader("Accept", "text/event-stream");
         message.setHeader("Authorization", "Bearer " + api.apiKey());
@@ -182,7 +188,7 @@ final class OverflowCall implements HostedCall {
             completionTokens = usage.path("completion_tokens").asLong(completionTokens);
         }
         JsonNode choice = chunk.path("choices").path(0);
-        String delta = choice.path("delta").path("content").asText("");
+        String delta = text ? choice.path("text").asText("") : choice.path("delta").path("content").asText("");
         if (!delta.isEmpty() && firstContentNanos == 0) {
             firstContentNanos = System.nanoTime();
         }

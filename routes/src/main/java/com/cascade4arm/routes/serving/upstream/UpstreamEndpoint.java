@@ -19,8 +19,14 @@ public final class UpstreamEndpoint {
     private volatile boolean reportsLogprobs = true;
     private volatile boolean callsTools = true;
     private final AtomicBoolean closesAfterStreams = new AtomicBoolean();
-    /** Unknown until the first health check answers: a loading server must not take requests before it says ok. */
+    /** False until a health check said ok; readiness waits for that. */
     private volatile boolean healthy;
+    /**
+     * False until the first health check answered: until then the endpoint is healthy-unknown, not down — requests may
+     * try it (a failed call counts on its breaker), and overflow does not treat it as unavailable. The first check
+     * answers within milliseconds of the start; a server still loading says so there (HTTP 503) and is left out after.
+     */
+    private volatile boolean checked;
     private volatile String healthDetail = "not checked yet";
     private final PrefixMemory prefixes;
 
@@ -113,6 +119,11 @@ public final class UpstreamEndpoint {
         return healthy;
     }
 
+    /** True once a health check answered (ok or not). */
+    public boolean checked() {
+        return checked;
+    }
+
     public String healthDetail() {
         return healthDetail;
     }
@@ -139,11 +150,15 @@ public final class UpstreamEndpoint {
     public void markHealth(boolean healthy, String detail) {
         this.healthy = healthy;
         this.healthDetail = detail;
+        this.checked = true;
     }
 
-    /** Usable now: last health check passed and the breaker lets calls through. */
+    /**
+     * Usable now: the last health check passed, or none has answered yet (healthy-unknown: only a failed check or
+     * failed calls make an endpoint unavailable), and the breaker lets calls through.
+     */
     public boolean available() {
-        return healthy && breaker.getState() != CircuitBreaker.State.OPEN
+        return (healthy || !checked) && breaker.getState() != CircuitBreaker.State.OPEN
                 && breaker.getState() != CircuitBreaker.State.FORCED_OPEN;
     }
 

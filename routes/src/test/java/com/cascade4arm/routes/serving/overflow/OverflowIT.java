@@ -13,6 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import static com.cascade4arm.routes.testing.RoutesGateway.json;
@@ -28,6 +29,8 @@ class OverflowIT {
     static final String ADMIN = "overflow-it-admin";
     /** The small tier's answer time while busy: well above max-queue-ms below. */
     static final long SLOW_MS = 800;
+    /** Concurrent overflowing requests in the 429 burst (the per-client concurrency limit as shipped is 4). */
+    static final int BURST = 4;
     private static RoutesGateway busy;
     private static RoutesGateway down;
 
@@ -45,6 +48,9 @@ class OverflowIT {
                 .property("cascade.small.overflow", "hosted")
                 .readyWithin(null) // /health stays 503: the small pool never gets healthy
                 .start();
+        // Not checked yet is healthy-unknown, not down: wait for the first check to find the small tier down.
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10))
+                .until(() -> down.gateway().pools().get("small").endpoints().get(0).checked());
     }
 
     @AfterAll
@@ -136,6 +142,47 @@ class OverflowIT {
         assertThat(arrivals).hasSize(before + 2); // the 429, then the retry
         double waitedMs = (arrivals.get(before + 1) - arrivals.get(before)) / 1e6;
         assertThat(waitedMs).as("the retry waited for Retry-After: 1").isGreaterThanOrEqualTo(950);
+    }
+
+    /**
+     * A burst of 429s: {@link #BURST} overflowing requests at once, each rate limited with Retry-After 2 s. While they
+     * wait, no gateway worker is held (the Retry's waits are timers); each attempt takes a worker only while it runs.
+     */
+    @Test
+    void aBurstOf429sHoldsNoWorkerThreadWhileItWaitsOutRetryAfter() throws Exception {
+        int before = down.hosted.arrivalNanos().size();
+        for (int i = 0; i < BURST; i++) {
+            down.hosted.enqueue(Fault.rateLimited("2"));
+        }
+        List<CompletableFuture<HttpTestClient.Response>> burst = new java.util.ArrayList<>();
+        for (int i = 0; i < BURST; i++) {
+            burst.add(CompletableFuture.supplyAsync(() -> down.http().post("/v1/chat/completions",
+                    HttpTestClient.chat("small", "Say hello", 8, false))));
+        }
+        Thread.sleep(1_000); // within the 2 s every request waits after its 429
+        int held = workersInGatewayCode();
+        System.out.println("overflow burst of " + BURST + " x 429 (Retry-After 2 s): gateway workers held while waiting = "
+                + held);
+        for (CompletableFuture<HttpTestClient.Response> answer : burst) {
+            HttpTestClient.Response response = answer.get();
+            assertThat(response.status()).as(response.body()).isEqualTo(200);
+            assertThat(response.json().path("cascade").path("overflow").asBoolean()).isTrue();
+        }
+        assertThat(down.hosted.arrivalNanos()).as("each request: its 429, then the retry").hasSize(before + 2 * BURST);
+        assertThat(held).as("workers held while the burst waits out Retry-After").isZero();
+    }
+
+    /** gateway-worker threads running our code or Resilience4j's (an idle worker waits in its pool's queue). */
+    private static int workersInGatewayCode() {
+        int held = 0;
+        for (Map.Entry<Thread, StackTraceElement[]> thread : Thread.getAllStackTraces().entrySet()) {
+            if (thread.getKey().getName().startsWith("gateway-worker") && java.util.Arrays.stream(thread.getValue())
+                    .anyMatch(frame -> frame.getClassName().startsWith("com.cascade4arm")
+                            || frame.getClassName().startsWith("io.github.resilience4j"))) {
+                held++;
+            }
+        }
+        return held;
     }
 
     /** One slow request on the small tier (measured first), and a second one sent while it is in flight. */
