@@ -30,12 +30,9 @@ public final class SseDecoder {
     private final Consumer<String> events;
     private final int maxBytes;
     /** The start of a line the previous chunk did not end. */
-    private byte[] partial = new byte[INITIAL_BUFFER_BYTES];
-    private int partialLength;
+    private final Bytes partial = new Bytes();
     /** The data of the event in progress (its lines joined with LF). */
-    private byte[] data = new byte[INITIAL_BUFFER_BYTES];
-    private int dataLength;
-    private boolean hasData;
+    private final Bytes data = new Bytes();
     /** The last line ended with CR: an LF right after it belongs to the same line end. */
     private boolean afterCr;
 
@@ -58,22 +55,19 @@ public final class SseDecoder {
         int lineStart = offset;
         for (int i = offset; i < end; i++) {
             byte b = bytes[i];
-            if (b != '\n' && b != '\r') {
-                continue;
-            }
-            if (b == '\n' && afterCr && i == lineStart && partialLength == 0) {
-                afterCr = false; // the LF of a CRLF: the line already ended at its CR
+            if (b == '\n' || b == '\r') {
+                // The LF of a CRLF: the line already ended at its CR.
+                boolean crlf = b == '\n' && afterCr && i == lineStart && partial.length == 0;
+                afterCr = b == '\r';
+                if (!crlf) {
+                    endLine(bytes, lineStart, i);
+                }
                 lineStart = i + 1;
-                continue;
             }
-            afterCr = b == '\r';
-            endLine(bytes, lineStart, i);
-            lineStart = i + 1;
         }
         if (lineStart < end) {
             afterCr = false;
-            partial = append(partial, partialLength, bytes, lineStart, end - lineStart);
-            partialLength += end - lineStart;
+            partial.append(bytes, lineStart, end - lineStart);
         }
     }
 
@@ -86,87 +80,76 @@ public final class SseDecoder {
      * (the readers this one replaced accepted them).
      */
     public void end() {
-        if (partialLength > 0) {
-            line(partial, 0, partialLength);
-            partialLength = 0;
+        if (partial.length > 0) {
+            endLine(partial.bytes, 0, 0);
         }
         dispatch();
     }
 
+    /** A line ends at {@code to}: its start is in {@link #partial} (if any) and {@code bytes[from, to)}. */
     private void endLine(byte[] bytes, int from, int to) {
-        if (partialLength == 0) {
-            line(bytes, from, to);
-            return;
+        if (partial.length > 0) {
+            partial.append(bytes, from, to - from);
+            bytes = partial.bytes;
+            from = 0;
+            to = partial.length;
+            partial.length = 0;
         }
-        partial = append(partial, partialLength, bytes, from, to - from);
-        int length = partialLength + to - from;
-        partialLength = 0;
-        line(partial, 0, length);
-    }
-
-    private void line(byte[] bytes, int from, int to) {
         if (from == to) {
             dispatch();
-            return;
-        }
-        if (!isData(bytes, from, to)) {
-            return; // a comment, or a field we do not use
-        }
-        int value = from + DATA.length;
-        if (value < to) {
-            value++; // the colon
-            if (value < to && bytes[value] == ' ') {
-                value++;
+        } else if (isData(bytes, from, to)) { // else a comment, or a field we do not use
+            int value = from + DATA.length;
+            if (value < to) {
+                value++; // the colon
+                if (value < to && bytes[value] == ' ') {
+                    value++;
+                }
             }
+            if (data.length > 0) { // an empty first line adds nothing the trim would keep
+                data.append(LF, 0, 1);
+            }
+            data.append(bytes, value, to - value);
         }
-        if (hasData) {
-            data = append(data, dataLength, LF, 0, 1);
-            dataLength++;
-        }
-        data = append(data, dataLength, bytes, value, to - value);
-        dataLength += to - value;
-        hasData = true;
     }
 
     /** {@code data} alone, or followed by a colon. */
     private static boolean isData(byte[] bytes, int from, int to) {
-        if (to - from < DATA.length || (to - from > DATA.length && bytes[from + DATA.length] != ':')) {
-            return false;
-        }
-        return Arrays.equals(bytes, from, from + DATA.length, DATA, 0, DATA.length);
+        return to - from >= DATA.length && (to - from == DATA.length || bytes[from + DATA.length] == ':')
+                && Arrays.equals(bytes, from, from + DATA.length, DATA, 0, DATA.length);
     }
 
     private void dispatch() {
-        if (!hasData) {
-            return;
-        }
         int from = 0;
-        int to = dataLength;
-        while (from < to && (data[from] & 0xff) <= ' ') {
+        int to = data.length;
+        while (from < to && (data.bytes[from] & 0xff) <= ' ') {
             from++;
         }
-        while (to > from && (data[to - 1] & 0xff) <= ' ') {
+        while (to > from && (data.bytes[to - 1] & 0xff) <= ' ') {
             to--;
         }
-        hasData = false;
-        dataLength = 0;
         if (from < to) {
-            events.accept(new String(data, from, to - from, StandardCharsets.UTF_8));
+            events.accept(new String(data.bytes, from, to - from, StandardCharsets.UTF_8));
         }
+        data.length = 0;
     }
 
-    /** {@code buffer} with {@code length} bytes of {@code bytes} after its first {@code used}; refused over the cap. */
-    private byte[] append(byte[] buffer, int used, byte[] bytes, int from, int length) {
-        int needed = used + length;
-        if (needed > maxBytes) {
-            partialLength = 0;
-            dataLength = 0;
-            hasData = false;
-            throw new TooLong(maxBytes);
+    /** A growing byte buffer, refused over the cap (which drops what the decoder holds). */
+    private final class Bytes {
+        byte[] bytes = new byte[INITIAL_BUFFER_BYTES];
+        int length;
+
+        void append(byte[] from, int offset, int count) {
+            int needed = length + count;
+            if (needed > maxBytes) {
+                partial.length = 0;
+                data.length = 0;
+                throw new TooLong(maxBytes);
+            }
+            if (needed > bytes.length) {
+                bytes = Arrays.copyOf(bytes, Math.min(maxBytes, Math.max(needed, 2 * bytes.length)));
+            }
+            System.arraycopy(from, offset, bytes, length, count);
+            length = needed;
         }
-        byte[] target = needed <= buffer.length ? buffer
-                : Arrays.copyOf(buffer, Math.min(maxBytes, Math.max(needed, 2 * buffer.length)));
-        System.arraycopy(bytes, from, target, used, length);
-        return target;
     }
 }

@@ -53,11 +53,8 @@ import com.cascade4arm.routes.serving.llama.PoolDispatcher;
 import com.cascade4arm.routes.serving.llama.Timers;
 import com.cascade4arm.routes.serving.metrics.GenAiMetrics;
 import com.cascade4arm.routes.serving.metrics.MetricsRoutes;
-import com.cascade4arm.routes.serving.ops.DrainingHealthCheck;
 import com.cascade4arm.routes.serving.ops.GatewayHealth;
 import com.cascade4arm.routes.serving.ops.OpsRoutes;
-import com.cascade4arm.routes.serving.ops.PoolsHealthCheck;
-import com.cascade4arm.routes.serving.ops.StoreHealthCheck;
 import com.cascade4arm.routes.serving.routing.RoutingService;
 import com.cascade4arm.routes.serving.routing.RuleBudgetOverruns;
 import com.cascade4arm.routes.serving.routing.RulebookRoutingService;
@@ -204,8 +201,7 @@ public final class Gateway implements AutoCloseable {
         routes.add(new ChatRoutes(new ChatSteps(parser, routing, metrics, settings.tierNames()),
                 new ChatTraceSteps(tracing), new TierFallback(fallbacks), new Escalate(settings.tierNames()),
                 settings.tierNames(), keyAccess, workers, overflow(settings)));
-        this.readiness = new GatewayHealth(new PoolsHealthCheck(pools.values(), expose),
-                new StoreHealthCheck(shared::health), new DrainingHealthCheck(edge::draining));
+        this.readiness = new GatewayHealth(pools.values(), expose, shared::health, edge::draining);
         routes.add(new OpsRoutes(pools.values(), routing, parser, readiness, keyAccess, workers, embeddingsPool.name()));
         routes.add(new CompletionsRoutes(new CompletionRequestParser(parser), new CompletionsRelay(pools, client, metrics,
                 cascadeCost, System::nanoTime, expose),

@@ -11,6 +11,7 @@ import io.smallrye.config.validator.BeanValidationConfigValidator;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
 import org.apache.camel.spi.PropertiesComponent;
+import org.eclipse.microprofile.config.spi.Converter;
 
 import java.util.Collections;
 import java.util.HashMap;
@@ -112,9 +113,9 @@ public final class ConfigBinding {
                 .withMapping(CascadeConfig.class)
                 .withValidateUnknown(false)
                 .withValidator((BeanValidationConfigValidator) () -> VALIDATOR)
-                .withConverter(Integer.class, 200, ConfigBinding::intNumber)
-                .withConverter(Long.class, 200, ConfigBinding::wholeNumber)
-                .withConverter(Double.class, 200, ConfigBinding::number);
+                .withConverter(Integer.class, 200, number(Integer::valueOf, "an integer"))
+                .withConverter(Long.class, 200, number(Long::valueOf, "an integer"))
+                .withConverter(Double.class, 200, number(Double::valueOf, "a number"));
         tiers.forEach(t -> builder.withMapping(TierConfig.class, tierPrefix(t)));
         try {
             return builder.build();
@@ -145,34 +146,21 @@ public final class ConfigBinding {
         return PREFIX + "." + tier;
     }
 
-    /** Whole numbers may be written with underscores (1_000), as before the binding. */
-    private static long wholeNumber(String value) {
-        try {
-            return Long.parseLong(value.trim().replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("must be an integer, but was " + value.trim());
-        }
-    }
-
-    private static int intNumber(String value) {
-        long number = wholeNumber(value);
-        if (number != (int) number) {
-            throw new IllegalArgumentException("must be an integer, but was " + value.trim());
-        }
-        return (int) number;
-    }
-
-    /** A finite decimal: NaN and Infinity were never a valid rate, price or bound. */
-    private static double number(String value) {
-        double number;
-        try {
-            number = Double.parseDouble(value.trim().replace("_", ""));
-        } catch (NumberFormatException e) {
-            number = Double.NaN;
-        }
-        if (!Double.isFinite(number)) {
-            throw new IllegalArgumentException("must be a number, but was " + value.trim());
-        }
-        return number;
+    /**
+     * Numbers may be written with underscores (1_000), as before the binding; NaN and Infinity were never a valid rate,
+     * price or bound.
+     */
+    private static <T extends Number> Converter<T> number(Function<String, T> parse, String kind) {
+        return value -> {
+            try {
+                T number = parse.apply(value.trim().replace("_", ""));
+                if (Double.isFinite(number.doubleValue())) {
+                    return number;
+                }
+            } catch (NumberFormatException e) {
+                // refused below, naming the value
+            }
+            throw new IllegalArgumentException("must be " + kind + ", but was " + value.trim());
+        };
     }
 }

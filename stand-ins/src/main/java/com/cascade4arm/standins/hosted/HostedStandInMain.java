@@ -31,16 +31,17 @@ public final class HostedStandInMain implements Callable<Integer> {
     String host = "127.0.0.1";
     @Option(names = "--api-key", paramLabel = "K", description = "the key to require (default: any non-empty key)")
     String apiKey;
-    @Option(names = "--model", paramLabel = "M", description = "the model id to answer as")
-    String model;
+    @Option(names = "--model", paramLabel = "M", description = "the model id to answer as (default ${DEFAULT-VALUE})")
+    String model = StandInConfig.DEFAULTS.model();
     @Option(names = "--chunk-delay-ms", paramLabel = "N", description = "wait between chunks")
-    Long chunkDelayMs;
-    @Option(names = "--keep-alives", paramLabel = "N", description = "SSE comment lines before the answer")
-    Integer keepAlives;
+    long chunkDelayMs = StandInConfig.DEFAULTS.chunkDelayMs();
+    @Option(names = "--keep-alives", paramLabel = "N",
+            description = "SSE comment lines before the answer (default ${DEFAULT-VALUE})")
+    int keepAlives = StandInConfig.DEFAULTS.keepAlives();
     @Option(names = "--reasoning", paramLabel = "\"step one,step two\"", split = ",", description = "reasoning chunks")
-    List<String> reasoning;
+    List<String> reasoning = StandInConfig.DEFAULTS.reasoningChunks();
     @Option(names = "--chunks", paramLabel = "\"Hello, world\"", split = ",", description = "content chunks")
-    List<String> chunks;
+    List<String> chunks = StandInConfig.DEFAULTS.contentChunks();
     @Option(names = "--rate-limit-every", paramLabel = "N", description = "answer every N-th request with 429")
     int rateLimitEvery;
     @Option(names = "--retry-after", paramLabel = "SECONDS|date+SECONDS", description = "Retry-After of those 429s")
@@ -84,25 +85,6 @@ public final class HostedStandInMain implements Callable<Integer> {
     }
 
     StandInConfig config() {
-        StandInConfig config = StandInConfig.DEFAULTS;
-        if (apiKey != null) {
-            config = config.withApiKey(apiKey);
-        }
-        if (model != null) {
-            config = config.withModel(model);
-        }
-        if (chunkDelayMs != null) {
-            config = config.withChunkDelayMs(chunkDelayMs);
-        }
-        if (keepAlives != null) {
-            config = config.withKeepAlives(keepAlives);
-        }
-        if (reasoning != null) {
-            config = config.withReasoningChunks(reasoning);
-        }
-        if (chunks != null) {
-            config = config.withContentChunks(chunks);
-        }
-        return config.withRateLimitEvery(rateLimitEvery, retryAfter);
+        return new StandInConfig(apiKey, model, chunks, reasoning, chunkDelayMs, keepAlives, rateLimitEvery, retryAfter);
     }
 }

@@ -23,13 +23,13 @@ final class ResponderMain implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", description = "server threads (default ${DEFAULT-VALUE})")
     int threads = InstantResponder.DEFAULT_THREADS;
     @Option(names = "--first-byte-delay-ms", paramLabel = "N", description = "wait before the response head")
-    Long firstByteDelayMs;
+    long firstByteDelayMs;
     @Option(names = "--content-delay-ms", paramLabel = "N", description = "wait before the first content chunk")
-    Long contentDelayMs;
+    long contentDelayMs;
     @Option(names = "--chunk-delay-ms", paramLabel = "N", description = "wait between chunks")
-    Long chunkDelayMs;
-    @Option(names = "--status", paramLabel = "N", description = "HTTP status to answer with")
-    Integer status;
+    long chunkDelayMs;
+    @Option(names = "--status", paramLabel = "N", description = "HTTP status to answer with (default ${DEFAULT-VALUE})")
+    int status = ResponderBehaviour.INSTANT.status();
 
     ResponderMain() {
     }
@@ -55,17 +55,11 @@ final class ResponderMain implements Callable<Integer> {
         return 0;
     }
 
+    /** {@link ResponderBehaviour#INSTANT} with the delays and status asked for. */
     ResponderBehaviour behaviour() {
-        ResponderBehaviour behaviour = ResponderBehaviour.INSTANT;
-        if (firstByteDelayMs != null) {
-            behaviour = behaviour.withFirstByteDelayMs(firstByteDelayMs);
-        }
-        if (contentDelayMs != null) {
-            behaviour = behaviour.withContentDelayMs(contentDelayMs);
-        }
-        if (chunkDelayMs != null) {
-            behaviour = behaviour.withChunkDelayMs(chunkDelayMs);
-        }
-        return status == null ? behaviour : behaviour.withStatus(status);
+        ResponderBehaviour instant = ResponderBehaviour.INSTANT;
+        return new ResponderBehaviour(firstByteDelayMs, contentDelayMs, chunkDelayMs, status, instant.contentChunks(),
+                instant.streamError(), instant.truncate(), instant.commentLines(), instant.router(),
+                instant.errorMessage(), instant.draftCounts());
     }
 }

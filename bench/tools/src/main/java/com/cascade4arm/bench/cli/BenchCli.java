@@ -40,7 +40,7 @@ public final class BenchCli {
             return parsed;
         }
         BenchConfig config = options.config();
-        BenchmarkService service = new BenchmarkService(options.outDir());
+        BenchmarkService service = new BenchmarkService(options.outDir);
         ProgressBar bar = new ProgressBar(err);
         String id;
         try {
@@ -55,7 +55,7 @@ public final class BenchCli {
                 .plus(DEADLINE_SLACK)).orElseThrow();
         removeHook(cancelOnInterrupt);
         bar.finish();
-        Path runDir = service.store().runDirectory(id).orElse(options.outDir().resolve(id));
+        Path runDir = service.store().runDirectory(id).orElse(options.outDir.resolve(id));
         ReportPrinter.print(summary, runDir, out);
         return summary.status() == RunStatus.DONE ? EXIT_OK
                 : summary.status() == RunStatus.FAILED ? EXIT_FAILED : EXIT_INCOMPLETE;

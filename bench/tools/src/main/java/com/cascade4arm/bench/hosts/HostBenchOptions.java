@@ -49,30 +49,6 @@ final class HostBenchOptions {
         }
     }
 
-    int runs() {
-        return runs;
-    }
-
-    int tokens() {
-        return tokens;
-    }
-
-    int threads() {
-        return threads;
-    }
-
-    int draftMax() {
-        return draftMax;
-    }
-
-    float draftPMin() {
-        return draftPMin;
-    }
-
-    Path llamaServer() {
-        return llamaServer;
-    }
-
     String engine() {
         return llamaServer == null ? "llama-host (in-process llama.cpp)" : "llama-server " + llamaServer;
     }

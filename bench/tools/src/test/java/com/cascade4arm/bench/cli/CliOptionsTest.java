@@ -28,7 +28,7 @@ class CliOptionsTest {
         assertThat(options.config().levels()).containsExactly(1, 2, 4);
         assertThat(options.config().requestsPerLevel()).isEqualTo(30);
         assertThat(options.config().maxTokens()).isEqualTo(32);
-        assertThat(options.outDir()).isEqualTo(Path.of("/tmp/x"));
+        assertThat(options.outDir).isEqualTo(Path.of("/tmp/x"));
     }
 
     @Test

@@ -19,12 +19,12 @@ class BenchArgumentsTest {
     @Test
     void hostBenchKeepsItsDefaultsAndRefusesAZeroCount() {
         HostBenchOptions defaults = parse(new HostBenchOptions());
-        assertThat(defaults.runs()).isEqualTo(HostBenchOptions.DEFAULT_RUNS);
-        assertThat(defaults.tokens()).isEqualTo(HostBenchOptions.DEFAULT_TOKENS);
-        assertThat(defaults.draftMax()).isEqualTo(HostConfig.DEFAULT_DRAFT_MAX_TOKENS);
-        assertThat(defaults.llamaServer()).isNull();
+        assertThat(defaults.runs).isEqualTo(HostBenchOptions.DEFAULT_RUNS);
+        assertThat(defaults.tokens).isEqualTo(HostBenchOptions.DEFAULT_TOKENS);
+        assertThat(defaults.draftMax).isEqualTo(HostConfig.DEFAULT_DRAFT_MAX_TOKENS);
+        assertThat(defaults.llamaServer).isNull();
         HostBenchOptions zero = parse(new HostBenchOptions(), "--runs", "0", "--draft-p-min", "0.6");
-        assertThat(zero.draftPMin()).isEqualTo(0.6f);
+        assertThat(zero.draftPMin).isEqualTo(0.6f);
         assertThatThrownBy(zero::check).hasMessage("--runs must be at least 1, but was 0");
     }
 

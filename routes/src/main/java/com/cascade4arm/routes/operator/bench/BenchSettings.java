@@ -8,7 +8,7 @@ import com.cascade4arm.bench.suite.PromptSuite;
 import com.cascade4arm.routes.config.CascadeConfig;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -43,14 +43,10 @@ public record BenchSettings(BenchmarkConfig config, Path resultsDir, BenchConfig
     }
 
     private static List<Integer> levels(String key, String text) {
-        List<Integer> levels = new ArrayList<>();
-        for (String part : text.split(",")) {
-            try {
-                levels.add(Integer.parseInt(part.trim()));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(key + " must be comma-separated integers, but was " + text);
-            }
+        try {
+            return Arrays.stream(text.split(",")).map(part -> Integer.parseInt(part.trim())).toList();
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be comma-separated integers, but was " + text);
         }
-        return levels;
     }
 }
