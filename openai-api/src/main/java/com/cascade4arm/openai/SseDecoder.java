@@ -1,7 +1,10 @@
 package com.cascade4arm.openai;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -19,6 +22,7 @@ public final class SseDecoder {
     private static final byte[] DATA = "data".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] LF = {'\n'};
     private static final int INITIAL_BUFFER_BYTES = 512;
+    private static final int READ_BYTES = 8 * 1024;
 
     /** A line or an event over the cap: the stream is not one we read. */
     public static final class TooLong extends IllegalStateException {
@@ -29,8 +33,8 @@ public final class SseDecoder {
 
     private final Consumer<String> events;
     private final int maxBytes;
-    /** The start of a line the previous chunk did not end. */
-    private final Bytes partial = new Bytes();
+    /** The line being read (its start may have come in an earlier chunk). */
+    private final Bytes line = new Bytes();
     /** The data of the event in progress (its lines joined with LF). */
     private final Bytes data = new Bytes();
     /** The last line ended with CR: an LF right after it belongs to the same line end. */
@@ -57,17 +61,18 @@ public final class SseDecoder {
             byte b = bytes[i];
             if (b == '\n' || b == '\r') {
                 // The LF of a CRLF: the line already ended at its CR.
-                boolean crlf = b == '\n' && afterCr && i == lineStart && partial.length == 0;
+                boolean crlf = b == '\n' && afterCr && i == lineStart && line.length == 0;
                 afterCr = b == '\r';
                 if (!crlf) {
-                    endLine(bytes, lineStart, i);
+                    line.append(bytes, lineStart, i - lineStart);
+                    endLine();
                 }
                 lineStart = i + 1;
             }
         }
         if (lineStart < end) {
             afterCr = false;
-            partial.append(bytes, lineStart, end - lineStart);
+            line.append(bytes, lineStart, end - lineStart);
         }
     }
 
@@ -76,46 +81,50 @@ public final class SseDecoder {
     }
 
     /**
+     * Feeds {@code in} as its reads return until it ends, then {@link #end()}; or until {@code stop} is true between
+     * reads (e.g. after [DONE]: nothing more is read, the rest is not delivered). Does not close {@code in}.
+     */
+    public void read(InputStream in, BooleanSupplier stop) throws IOException {
+        byte[] buffer = new byte[READ_BYTES];
+        int read;
+        while (!stop.getAsBoolean() && (read = in.read(buffer)) >= 0) {
+            feed(buffer, 0, read);
+        }
+        if (!stop.getAsBoolean()) {
+            end();
+        }
+    }
+
+    /**
      * The stream ended: a last line without its line end, and an event without its blank line, are still delivered
      * (the readers this one replaced accepted them).
      */
     public void end() {
-        if (partial.length > 0) {
-            endLine(partial.bytes, 0, 0);
+        if (line.length > 0) {
+            endLine();
         }
         dispatch();
     }
 
-    /** A line ends at {@code to}: its start is in {@link #partial} (if any) and {@code bytes[from, to)}. */
-    private void endLine(byte[] bytes, int from, int to) {
-        if (partial.length > 0) {
-            partial.append(bytes, from, to - from);
-            bytes = partial.bytes;
-            from = 0;
-            to = partial.length;
-            partial.length = 0;
-        }
-        if (from == to) {
+    private void endLine() {
+        int to = line.length;
+        line.length = 0;
+        if (to == 0) {
             dispatch();
-        } else if (isData(bytes, from, to)) { // else a comment, or a field we do not use
-            int value = from + DATA.length;
+        } else if (to >= DATA.length && (to == DATA.length || line.bytes[DATA.length] == ':')
+                && Arrays.equals(line.bytes, 0, DATA.length, DATA, 0, DATA.length)) { // else a comment or unused field
+            int value = DATA.length;
             if (value < to) {
                 value++; // the colon
-                if (value < to && bytes[value] == ' ') {
+                if (value < to && line.bytes[value] == ' ') {
                     value++;
                 }
             }
             if (data.length > 0) { // an empty first line adds nothing the trim would keep
                 data.append(LF, 0, 1);
             }
-            data.append(bytes, value, to - value);
+            data.append(line.bytes, value, to - value);
         }
-    }
-
-    /** {@code data} alone, or followed by a colon. */
-    private static boolean isData(byte[] bytes, int from, int to) {
-        return to - from >= DATA.length && (to - from == DATA.length || bytes[from + DATA.length] == ':')
-                && Arrays.equals(bytes, from, from + DATA.length, DATA, 0, DATA.length);
     }
 
     private void dispatch() {
@@ -141,7 +150,7 @@ public final class SseDecoder {
         void append(byte[] from, int offset, int count) {
             int needed = length + count;
             if (needed > maxBytes) {
-                partial.length = 0;
+                line.length = 0;
                 data.length = 0;
                 throw new TooLong(maxBytes);
             }

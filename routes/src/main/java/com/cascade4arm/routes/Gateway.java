@@ -134,7 +134,7 @@ public final class Gateway implements AutoCloseable {
         this.settings = settings;
         this.shared = shared;
         CascadeConfig config = settings.config();
-        this.admin = new AdminAuth(config.admin().token().orElse(null));
+        this.admin = new AdminAuth(config.adminToken().orElse(null));
         this.metrics = new GenAiMetrics(meterRegistry);
         this.edge = new Edge(settings.edge(), meterRegistry); // limits and slow-client timeouts at the HTTP edge
         this.surface = new HttpSurface(edge, config.limits().maxBodyBytes());
@@ -173,7 +173,7 @@ public final class Gateway implements AutoCloseable {
         List<UpstreamPool> watched = new ArrayList<>(pools.values());
         watched.add(embeddingsPool);
         this.health = new HealthMonitor(vertx, client, watched, upstream.connectTimeoutMs());
-        int workerThreads = config.gateway().workerThreads();
+        int workerThreads = config.workerThreads();
         this.workers = new ThreadPoolExecutor(Math.min(16, workerThreads), workerThreads, 60,
                 TimeUnit.SECONDS, new SynchronousQueue<>(), runnable -> {
                     Thread thread = new Thread(runnable, "gateway-worker");
@@ -213,7 +213,7 @@ public final class Gateway implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
-        routes.add(new MetricsRoutes(scrapes, config.metrics().cacheMs()));
+        routes.add(new MetricsRoutes(scrapes, config.metricsCacheMs()));
         // Benchmark: REST API + scheduled route; targets are this gateway (once bound) and the baseline, if configured.
         // Judge (package judge): compares the cascade's answers with the baseline's after a run, when configured.
         this.judgeBreaker = breakers.circuitBreaker(JudgeRoutes.BREAKER);
@@ -282,7 +282,7 @@ public final class Gateway implements AutoCloseable {
         models.addAll(settings.tierNames());
         CascadeConfig.Limits limits = settings.config().limits();
         return new ChatRequestParser.Limits(models, GatewaySettings.AUTO_MODEL, Set.of("cascade"), limits.maxTokens(),
-                limits.defaultMaxTokens(), limits.maxPromptChars(), MAX_STOP_SEQUENCES, settings.config().chat().schema().limits());
+                limits.defaultMaxTokens(), limits.maxPromptChars(), MAX_STOP_SEQUENCES, settings.config().chatSchema().limits());
     }
 
     /**

@@ -14,6 +14,7 @@ import com.cascade4arm.rules.RoutingRulebook;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithConverter;
 import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Min;
@@ -57,9 +58,9 @@ public interface CascadeConfig {
         return base.resolve("cascade4arm");
     }
 
-    Admin admin();
+    @WithName("admin.token") Optional<String> adminToken();
 
-    Baseline baseline();
+    @WithName("baseline.url") Optional<String> baselineUrl();
 
     Embeddings embeddings();
 
@@ -69,15 +70,16 @@ public interface CascadeConfig {
 
     Breaker breaker();
 
-    Gateway gateway();
+    @WithName("gateway.worker-threads") @WithDefault("256") @Range(min = 1, max = 10_000) int workerThreads();
 
-    Chat chat();
+    @WithName("chat.schema") Schema chatSchema();
 
     Escalation escalation();
 
     Warmup warmup();
 
-    Shutdown shutdown();
+    /** Room for a long answer to finish streaming; the pod's terminationGracePeriodSeconds must cover it. */
+    @WithName("shutdown.drain-timeout-ms") @WithDefault("20000") @Range(min = 0, max = 3_600_000) long drainTimeoutMs();
 
     Rules rules();
 
@@ -85,7 +87,8 @@ public interface CascadeConfig {
 
     EmbeddedConfig embedded();
 
-    Metrics metrics();
+    /** Scrapes cost CPU and /metrics is public: a flood of them costs one rendering per period. */
+    @WithName("metrics.cache-ms") @WithDefault("1000") @Range(min = 0, max = 600_000) long metricsCacheMs();
 
     @WithDefault("false")
     @WithConverter(StrictBoolean.class)
@@ -108,14 +111,6 @@ public interface CascadeConfig {
     AuthConfig auth();
 
     RequestLogConfig requestLog();
-
-    interface Admin {
-        Optional<String> token();
-    }
-
-    interface Baseline {
-        Optional<String> url();
-    }
 
     /** POST /v1/embeddings: where it is passed. */
     interface Embeddings {
@@ -152,14 +147,6 @@ public interface CascadeConfig {
         @WithDefault("10") @Range(min = 1, max = 10_000) int window();
 
         @WithDefault("10000") @Range(min = 1, max = 3_600_000) long openMs();
-    }
-
-    interface Gateway {
-        @WithDefault("256") @Range(min = 1, max = 10_000) int workerThreads();
-    }
-
-    interface Chat {
-        Schema schema();
     }
 
     /** Bounds of a response_format schema ({@link SchemaLimits} holds the same defaults for its own callers). */
@@ -225,11 +212,6 @@ public interface CascadeConfig {
         }
     }
 
-    interface Shutdown {
-        /** Room for a long answer to finish streaming; the pod's terminationGracePeriodSeconds must cover it. */
-        @WithDefault("20000") @Range(min = 0, max = 3_600_000) long drainTimeoutMs();
-    }
-
     interface Rules {
         /** Empty: {@code <data-dir>/rules}. */
         Optional<String> dir();
@@ -263,10 +245,5 @@ public interface CascadeConfig {
             }
             return endpoint;
         }
-    }
-
-    interface Metrics {
-        /** Scrapes cost CPU and /metrics is public: a flood of them costs one rendering per period. */
-        @WithDefault("1000") @Range(min = 0, max = 600_000) long cacheMs();
     }
 }

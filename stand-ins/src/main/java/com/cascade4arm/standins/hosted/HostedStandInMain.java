@@ -17,14 +17,12 @@ import java.util.concurrent.CountDownLatch;
  * point the gateway's hosted base URL at it ({@code CASCADE_HOSTED_BASE_URL=http://127.0.0.1:8091/api/v1
  * OPENROUTER_API_KEY=demo}). picocli fills the fields.
  */
-@Command(name = "HostedStandInMain", sortOptions = false,
+@Command(name = "HostedStandInMain", sortOptions = false, mixinStandardHelpOptions = true,
         description = "OpenRouter's chat API as a local server, with scripted faults; serves until killed.")
 public final class HostedStandInMain implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
-    boolean help;
     @Parameters(index = "0", arity = "0..1", paramLabel = "port", description = "port to listen on (default ${DEFAULT-VALUE})")
     int port = HostedApiStandIn.DEFAULT_PORT;
     @Option(names = "--host", paramLabel = "H", description = "address to listen on (default ${DEFAULT-VALUE})")
@@ -49,9 +47,6 @@ public final class HostedStandInMain implements Callable<Integer> {
     @Option(names = "--script", paramLabel = "429:1,429x3:0,503,500,error-in-200,sse-error:2,slow:3000,drop:2,ok",
             description = "faults for the next requests, in order")
     String script;
-
-    HostedStandInMain() {
-    }
 
     /** Serves until killed; exits with 2 after printing the usage on a bad argument. */
     public static void main(String[] args) {

@@ -10,12 +10,10 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 /** Command line of {@link InstantResponder} (picocli fills the fields): serves until the process is stopped. */
-@Command(name = "InstantResponder", sortOptions = false,
+@Command(name = "InstantResponder", sortOptions = false, mixinStandardHelpOptions = true,
         description = "The llama-server API answered at once (or with the delays and status asked for).")
 final class ResponderMain implements Callable<Integer> {
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
-    boolean help;
     @Parameters(index = "0", arity = "0..1", paramLabel = "port", description = "port to listen on (default ${DEFAULT-VALUE})")
     int port = InstantResponder.DEFAULT_PORT;
     @Option(names = "--host", paramLabel = "H", description = "address to listen on (default ${DEFAULT-VALUE})")
@@ -30,9 +28,6 @@ final class ResponderMain implements Callable<Integer> {
     long chunkDelayMs;
     @Option(names = "--status", paramLabel = "N", description = "HTTP status to answer with (default ${DEFAULT-VALUE})")
     int status = ResponderBehaviour.INSTANT.status();
-
-    ResponderMain() {
-    }
 
     /** Serves until the process is stopped; exits with 2 after printing the usage on a bad argument. */
     static void run(String[] args) {

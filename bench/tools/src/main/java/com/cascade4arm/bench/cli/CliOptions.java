@@ -67,13 +67,6 @@ final class CliOptions {
     @Option(names = "--git-commit", paramLabel = "SHA", description = "recorded in summary.json")
     String gitCommit;
 
-    /** The flags of a command line (tests; the CLI itself goes through {@link Arguments}). */
-    static CliOptions parse(String... args) {
-        CliOptions options = new CliOptions();
-        new picocli.CommandLine(options).parseArgs(args);
-        return options;
-    }
-
     RunMetadata metadata() {
         return new RunMetadata(rulesVersion, gitCommit);
     }

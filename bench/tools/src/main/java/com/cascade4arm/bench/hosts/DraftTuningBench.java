@@ -76,25 +76,21 @@ public final class DraftTuningBench {
     public static void main(String[] args) throws Exception {
         CliLogging.configure();
         Options options = Arguments.parseOrExit(new Options(), "DraftTuningBench", args, () -> { });
-        int threads = options.threads;
-        int runs = options.runs;
-        int tokens = options.tokens;
-        Path llamaServer = options.llamaServer;
         Path small = DemoModels.ensure(DemoModel.SMALL);
         Path large = DemoModels.ensure(DemoModel.LARGE);
         List<Prompt> prompts = PromptSuite.load().all().stream()
                 .filter(p -> p.expectedRoute().equals(PromptSuite.ROUTE_LARGE)).toList();
         System.out.printf(Locale.ROOT, "draft tuning on %s: %d thread(s), %d run(s) of %d large-route prompts, max_tokens %d%n",
-                llamaServer == null ? "llama-host (in-process llama.cpp)" : "llama-server " + llamaServer, threads, runs,
-                prompts.size(), tokens);
-        HostConfig plainLarge = HostConfig.defaults(DemoModel.LARGE.id(), large).withParallel(1).withThreads(threads);
-        try (BenchEndpoint plain = BenchEndpoint.start(plainLarge, llamaServer)) {
+                options.llamaServer == null ? "llama-host (in-process llama.cpp)" : "llama-server " + options.llamaServer,
+                options.threads, options.runs, prompts.size(), options.tokens);
+        HostConfig plainLarge = HostConfig.defaults(DemoModel.LARGE.id(), large).withParallel(1).withThreads(options.threads);
+        try (BenchEndpoint plain = BenchEndpoint.start(plainLarge, options.llamaServer)) {
             for (Setting setting : options.settings) {
                 HostConfig drafted = plainLarge.withAlias("demo-1.5b-drafted").withDraft(small)
                         .withDraftTuning(setting.draftMax(), setting.draftMin(), setting.pMin());
-                try (BenchEndpoint withDraft = BenchEndpoint.start(drafted, llamaServer)) {
+                try (BenchEndpoint withDraft = BenchEndpoint.start(drafted, options.llamaServer)) {
                     for (Double temperature : new Double[]{null, 0.0}) {
-                        print(setting, temperature, race(plain, withDraft, prompts, runs, tokens, temperature));
+                        print(setting, temperature, race(plain, withDraft, prompts, options.runs, options.tokens, temperature));
                     }
                 }
             }

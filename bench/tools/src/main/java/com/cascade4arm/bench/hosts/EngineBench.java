@@ -145,8 +145,10 @@ public final class EngineBench {
         @Option(names = "--models", paramLabel = "M,...", split = ",",
                 description = "demo models to sweep (default 0.5b,1.5b,1.5b+draft,3b)")
         List<String> models = List.of("0.5b", "1.5b", "1.5b+draft", "3b");
-        @Option(names = "--race", negatable = true, description = "race cascade and baseline after the sweep (default)")
-        boolean race = true;
+        @Option(names = "--no-race", description = "skip the race of cascade and baseline")
+        void noRace(boolean unused) {
+            race = false;
+        }
         @Option(names = "--race-only", description = "only the race, no sweep")
         void raceOnly(boolean unused) {
             models = List.of();
@@ -156,6 +158,7 @@ public final class EngineBench {
         @Option(names = "--race-engines", paramLabel = "E,...", split = ",", converter = PlacementConverter.class,
                 description = "jni-process, jni and/or llama-server (default: all that are available)")
         List<RaceBench.Placement> raceEngines;
+        boolean race = true;
 
         /** Reads a race engine's name; picocli reports the message of a bad one. */
         static final class PlacementConverter implements CommandLine.ITypeConverter<RaceBench.Placement> {

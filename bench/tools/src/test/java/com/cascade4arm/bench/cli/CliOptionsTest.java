@@ -18,7 +18,7 @@ class CliOptionsTest {
 
     @Test
     void buildsACascadeAndBaselineConfigFromTheArguments() {
-        CliOptions options = CliOptions.parse("--url", "http://127.0.0.1:8080", "--baseline-url",
+        CliOptions options = parse("--url", "http://127.0.0.1:8080", "--baseline-url",
                 "http://127.0.0.1:8090", "--baseline-model", "qwen-7b", "--prompts", "25", "--levels", "1,2,4",
                 "--requests", "30", "--max-tokens", "32", "--out", "/tmp/x", "--api-key", "k");
         assertThat(options.config().targets()).containsExactly(
@@ -33,18 +33,18 @@ class CliOptionsTest {
 
     @Test
     void namesTheBadArgument() {
-        assertThatThrownBy(() -> CliOptions.parse("--prompts", "10"))
+        assertThatThrownBy(() -> parse("--prompts", "10"))
                 .hasMessage("Missing required option: '--url=URL'");
-        assertThatThrownBy(() -> CliOptions.parse("--url", "http://h", "--levels", "1,two"))
+        assertThatThrownBy(() -> parse("--url", "http://h", "--levels", "1,two"))
                 .hasMessage("Invalid value for option '--levels' (1,2,4): 'two' is not an int");
-        assertThatThrownBy(() -> CliOptions.parse("--url", "http://h", "--verbose", "1"))
+        assertThatThrownBy(() -> parse("--url", "http://h", "--verbose", "1"))
                 .hasMessage("Unknown options: '--verbose', '1'");
-        assertThatThrownBy(() -> CliOptions.parse("--url")).hasMessage("Missing required parameter for option '--url' (URL)");
+        assertThatThrownBy(() -> parse("--url")).hasMessage("Missing required parameter for option '--url' (URL)");
     }
 
     @Test
     void leavesEveryLeftOutFlagAtTheEngineDefault() {
-        assertThat(CliOptions.parse("--url", "http://h").config())
+        assertThat(parse("--url", "http://h").config())
                 .isEqualTo(BenchConfig.of(List.of(new TargetConfig("cascade", "http://h", "auto",
                         System.getenv("CASCADE_API_KEY")))));
     }
@@ -71,5 +71,12 @@ class CliOptionsTest {
 
     private static PrintStream print(ByteArrayOutputStream bytes) {
         return new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    }
+
+    /** The flags of a command line, as picocli fills them (the CLI itself goes through {@link Arguments}). */
+    private static CliOptions parse(String... args) {
+        CliOptions options = new CliOptions();
+        new picocli.CommandLine(options).parseArgs(args);
+        return options;
     }
 }

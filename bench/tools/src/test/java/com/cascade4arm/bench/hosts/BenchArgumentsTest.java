@@ -52,7 +52,8 @@ class BenchArgumentsTest {
         assertThat(tuning.settings).containsExactly(new DraftTuningBench.Setting(8, 0.5f),
                 new DraftTuningBench.Setting(4, 0.7f, 2));
         assertThat(tuning.threads).isEqualTo(2);
-        assertThat(parse(new DraftTuningBench.Options()).settings).isEmpty();
+        assertThat(parse(new DraftTuningBench.Options()).settings).as("the default sweep").hasSize(6)
+                .startsWith(new DraftTuningBench.Setting(8, 0.5f)).endsWith(new DraftTuningBench.Setting(3, 0.9f));
         ReceiveBench.Options receive = parse(new ReceiveBench.Options(), "3", "2");
         assertThat(List.of(receive.rounds, receive.threads)).containsExactly(3, 2);
         assertThat(parse(new ReceiveBench.Options()).rounds).isEqualTo(5);

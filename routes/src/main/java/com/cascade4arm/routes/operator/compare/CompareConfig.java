@@ -25,7 +25,8 @@ public interface CompareConfig {
 
     Cooldown cooldown();
 
-    Breaker breaker();
+    /** How long an open per-system breaker rejects calls before a trial call. */
+    @WithName("breaker.open-ms") @WithDefault("30000") @Range(min = 1, max = 3_600_000) long breakerOpenMs();
 
     interface Hosted {
         @WithDefault("false") @io.smallrye.config.WithConverter(com.cascade4arm.routes.config.StrictBoolean.class) boolean simulated();
@@ -46,11 +47,7 @@ public interface CompareConfig {
 
         /** base-url without trailing slashes; an http(s) URL (checked at binding). */
         default URI url() {
-            URI hosted = URI.create(baseUrl().replaceAll("/+$", ""));
-            if (!Urls.isHttp(hosted)) {
-                throw new IllegalArgumentException("cascade.compare.hosted.base-url must be an http(s) URL, but was " + hosted);
-            }
-            return hosted;
+            return Urls.base("cascade.compare.hosted.base-url", baseUrl());
         }
 
         /** The hosted API's reasoning unless a compare asks for another (checked at binding). */
@@ -81,10 +78,5 @@ public interface CompareConfig {
         @WithName("after-429s") @WithDefault("3") @Range(min = 1, max = 1_000) int after429s();
 
         @WithDefault("30000") @Range(min = 1, max = 86_400_000) long durationMs();
-    }
-
-    interface Breaker {
-        /** How long an open per-system breaker rejects calls before a trial call. */
-        @WithDefault("30000") @Range(min = 1, max = 3_600_000) long openMs();
     }
 }

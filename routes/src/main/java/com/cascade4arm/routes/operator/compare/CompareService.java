@@ -75,7 +75,7 @@ public final class CompareService implements AutoCloseable {
             String id = target.system().id();
             legs.put(target.system(), new Leg(target,
                     CircuitBreaker.of(breakerName(target.system()), Leg.failureBreaker(gateway.config().breaker().failureRatePercent(),
-                            gateway.config().breaker().window(), keys.breaker().openMs(), clock)),
+                            gateway.config().breaker().window(), keys.breakerOpenMs(), clock)),
                     CircuitBreaker.of("compare-" + id + "-rate-limit", Leg.rateLimitBreaker(keys.cooldown().after429s(),
                             keys.cooldown().durationMs(), clock)),
                     waits, retry.maxAttempts(), keys.cooldown().durationMs(), clock, gateway.config().exposeEndpoints()));
@@ -84,7 +84,7 @@ public final class CompareService implements AutoCloseable {
         // for their attempts. A direct hand-off, never a queue, so a leg never waits behind another compare; past the cap
         // the caller runs it itself.
         this.legThreads = new ThreadPoolExecutor(SystemName.values().length, 2 * SystemName.values().length
-                * gateway.config().gateway().workerThreads(), 60, TimeUnit.SECONDS, new SynchronousQueue<>(), daemon("compare-leg"),
+                * gateway.config().workerThreads(), 60, TimeUnit.SECONDS, new SynchronousQueue<>(), daemon("compare-leg"),
                 new ThreadPoolExecutor.CallerRunsPolicy());
     }
 

@@ -2,6 +2,7 @@ package com.cascade4arm.routes.operator.console;
 
 import com.cascade4arm.routes.config.CascadeConfig;
 import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
 
 import java.util.Optional;
 
@@ -20,7 +21,12 @@ public interface ConsoleConfig {
 
     Explanation explanation();
 
-    Benchmark benchmark();
+    /** The explanation over Benchmark. */
+    @WithName("benchmark.text")
+    @WithDefault("The same fixed prompts go to the cascade and the baseline at the same time, level by level. "
+            + "Nothing is cached or replayed: every number is measured live in the run, every category runs at "
+            + "every level, and each latency and speed-up comes with its 95 % bootstrap interval.")
+    String benchmarkText();
 
     interface Cascade {
         Optional<String> hardware();
@@ -56,13 +62,6 @@ public interface ConsoleConfig {
                 + "reached over the network: read its ratio as a reference point, not an isolated variable. Against "
                 + "them: the cascade, a rulebook that keeps easy prompts on a small quantized model and sends reasoning, "
                 + "code and analysis to a larger one with speculative decoding.")
-        String text();
-    }
-
-    interface Benchmark {
-        @WithDefault("The same fixed prompts go to the cascade and the baseline at the same time, level by level. "
-                + "Nothing is cached or replayed: every number is measured live in the run, every category runs at "
-                + "every level, and each latency and speed-up comes with its 95 % bootstrap interval.")
         String text();
     }
 }

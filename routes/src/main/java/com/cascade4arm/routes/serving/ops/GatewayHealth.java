@@ -40,9 +40,8 @@ public final class GatewayHealth {
     public static final String POOLS = "pools";
     public static final String STORE = "store";
     public static final String DRAINING = "draining";
-    /** Details: the endpoints' states (a JSON array), the pools without an available one, the store's state. */
+    /** Details: the endpoints' states (a JSON array), the store's state. */
     private static final String ENDPOINTS = "endpoints";
-    private static final String DOWN_POOLS = "down_pools";
     private static final String STORE_STATE = "store";
 
     private final List<HealthCheck> checks;
@@ -84,7 +83,7 @@ public final class GatewayHealth {
                 down.add(pool.name());
             }
         }
-        builder.detail(ENDPOINTS, endpoints).detail(DOWN_POOLS, down);
+        builder.detail(ENDPOINTS, endpoints);
         state(builder, !down.isEmpty(), "no available endpoint in pool(s) " + String.join(", ", down));
     }
 
@@ -114,12 +113,9 @@ public final class GatewayHealth {
             // Degraded still answers 200: the gateway routes (on its active or cached rules); only edits wait.
             body.put("status", store.getState() == HealthCheck.State.DOWN ? "degraded" : "ok");
         } else {
-            @SuppressWarnings("unchecked")
-            List<String> down = (List<String>) pools.getDetails().get(DOWN_POOLS);
             body.put("status", "unavailable");
-            ObjectNode error = body.putObject("error");
-            error.put("code", 503).put("type", "unavailable_error")
-                    .put("message", "not ready: no available endpoint in pool(s) " + String.join(", ", down));
+            body.putObject("error").put("code", 503).put("type", "unavailable_error")
+                    .put("message", "not ready: " + pools.getMessage().orElse("no available endpoint"));
             exchange.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, 503);
         }
         exchange.getMessage().setBody(body);
