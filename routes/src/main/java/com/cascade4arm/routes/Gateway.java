@@ -190,7 +190,7 @@ public final class Gateway implements AutoCloseable {
         boolean expose = config.exposeEndpoints();
         this.tracing = ChatTracing.create(config.tracing().collector(), config.tracing().exportDelayMs());
         // One instance for chat, completions and embeddings: each answer's cost is its share among all in flight.
-        SystemCost cascadeCost = new SystemCost(config.cost().cascade().usdPerHour(), System::nanoTime);
+        SystemCost cascadeCost = new SystemCost(config.cost().cascadeUsdPerHour(), System::nanoTime);
         this.llama = new LlamaComponent(pools, new PoolDispatcher(client, metrics, upstream.requestTimeoutMs(),
                 Timers.of(vertx), System::nanoTime, expose, config.escalation(), tracing, cascadeCost));
         routes.add(new ErrorsConfiguration());

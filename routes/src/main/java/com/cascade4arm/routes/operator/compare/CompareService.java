@@ -70,7 +70,7 @@ public final class CompareService implements AutoCloseable {
         RetryWaits waits = new RetryWaits(retry.initialBackoffMs(), retry.maxWaitMs(), retry.jitter(), clock, random);
         for (LegTarget target : new LegTarget[]{LegTarget.cascade(selfUrl, gateway.edge().internalKey()),
                 LegTarget.baseline(gateway.baselineUrl(),
-                        new SystemCost(gateway.config().cost().baseline().usdPerHour(), System::nanoTime)),
+                        new SystemCost(gateway.config().cost().baselineUsdPerHour(), System::nanoTime)),
                 LegTarget.hosted(settings)}) {
             String id = target.system().id();
             legs.put(target.system(), new Leg(target,

@@ -37,9 +37,4 @@ public final class IngressEndpoint extends DefaultEndpoint {
     public Producer createProducer() {
         throw new UnsupportedOperationException("ingress endpoints only consume: " + getEndpointUri());
     }
-
-    @Override
-    public boolean isLenientProperties() {
-        return false;
-    }
 }

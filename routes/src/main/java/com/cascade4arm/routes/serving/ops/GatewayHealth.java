@@ -40,9 +40,8 @@ public final class GatewayHealth {
     public static final String POOLS = "pools";
     public static final String STORE = "store";
     public static final String DRAINING = "draining";
-    /** Details: the endpoints' states (a JSON array), the store's state. */
+    /** Detail of {@link #POOLS}: the endpoints' states (a JSON array); {@link #STORE}'s is the store's state. */
     private static final String ENDPOINTS = "endpoints";
-    private static final String STORE_STATE = "store";
 
     private final List<HealthCheck> checks;
 
@@ -88,7 +87,7 @@ public final class GatewayHealth {
     }
 
     private static void store(HealthCheckResultBuilder builder, Optional<ObjectNode> state) {
-        state.ifPresent(s -> builder.detail(STORE_STATE, s));
+        state.ifPresent(s -> builder.detail(STORE, s));
         boolean degraded = state.map(s -> !"ok".equals(s.path("status").asText()) || s.has("rules_source")).orElse(false);
         state(builder, degraded, "shared store degraded");
     }
@@ -101,7 +100,7 @@ public final class GatewayHealth {
         ObjectNode body = Json.object();
         Object endpoints = pools.getDetails().get(ENDPOINTS);
         body.set("endpoints", endpoints instanceof JsonNode list ? list : Json.MAPPER.createArrayNode());
-        if (store.getDetails().get(STORE_STATE) instanceof ObjectNode state) {
+        if (store.getDetails().get(STORE) instanceof ObjectNode state) {
             body.set("store", state);
         }
         if (draining.getState() == HealthCheck.State.DOWN) {
@@ -133,11 +132,7 @@ public final class GatewayHealth {
 
     /** DOWN with {@code why}, or UP. */
     private static void state(HealthCheckResultBuilder builder, boolean down, String why) {
-        if (down) {
-            builder.message(why).down();
-        } else {
-            builder.up();
-        }
+        builder.state(down ? HealthCheck.State.DOWN : HealthCheck.State.UP).message(down ? why : null);
     }
 
     /**
