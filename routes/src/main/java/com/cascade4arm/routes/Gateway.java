@@ -290,10 +290,10 @@ public final class Gateway implements AutoCloseable {
      * serves embeddings); its own breakers either way, so a server that cannot embed never opens a chat breaker.
      */
     private UpstreamPool embeddingsPool(GatewaySettings settings, CircuitBreakerRegistry breakers) {
-        CascadeConfig.Embeddings config = settings.config().embeddings();
+        CascadeConfig config = settings.config();
         TierSettings first = settings.tiers().get(0);
-        List<URI> urls = config.urls().map(u -> Urls.list("cascade.embeddings.urls", u)).orElse(first.urls());
-        String apiKey = config.urls().isPresent() ? config.apiKey().orElse(null) : first.apiKey();
+        List<URI> urls = config.embeddingsUrls().map(u -> Urls.list("cascade.embeddings.urls", u)).orElse(first.urls());
+        String apiKey = config.embeddingsUrls().isPresent() ? config.embeddingsApiKey().orElse(null) : first.apiKey();
         List<UpstreamEndpoint> endpoints = new ArrayList<>();
         for (int i = 0; i < urls.size(); i++) {
             String endpointName = RouteIds.EMBEDDINGS + "-" + i;

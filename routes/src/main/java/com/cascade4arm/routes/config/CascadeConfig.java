@@ -62,7 +62,11 @@ public interface CascadeConfig {
 
     @WithName("baseline.url") Optional<String> baselineUrl();
 
-    Embeddings embeddings();
+    /** POST /v1/embeddings: comma-separated llama-server base URLs (--embeddings); empty: the first tier's endpoints. */
+    @WithName("embeddings.urls") Optional<String> embeddingsUrls();
+
+    /** Bearer token sent to them (llama-server --api-key); empty: none, or the first tier's when its URLs serve. */
+    @WithName("embeddings.api-key") Optional<String> embeddingsApiKey();
 
     Upstream upstream();
 
@@ -111,15 +115,6 @@ public interface CascadeConfig {
     AuthConfig auth();
 
     RequestLogConfig requestLog();
-
-    /** POST /v1/embeddings: where it is passed. */
-    interface Embeddings {
-        /** Comma-separated llama-server base URLs (started with --embeddings); empty: the first tier's endpoints. */
-        Optional<String> urls();
-
-        /** Bearer token sent to them (llama-server --api-key); empty: none, or the first tier's when its URLs serve. */
-        Optional<String> apiKey();
-    }
 
     interface Upstream {
         @WithDefault("2000") @Range(min = 1, max = 600_000) int connectTimeoutMs();
@@ -239,11 +234,8 @@ public interface CascadeConfig {
 
         /** cascade.tracing.otlp-endpoint, null for none; an http(s) URL (checked at binding). */
         default String collector() {
-            String endpoint = otlpEndpoint().orElse(null);
-            if (endpoint != null && !Urls.isHttp(URI.create(endpoint))) {
-                throw new IllegalArgumentException("cascade.tracing.otlp-endpoint must be an http(s) URL, but was " + endpoint);
-            }
-            return endpoint;
+            URI endpoint = Urls.base("cascade.tracing.otlp-endpoint", otlpEndpoint().orElse(null));
+            return endpoint == null ? null : endpoint.toString();
         }
     }
 }

@@ -41,10 +41,6 @@ public final class ConfigBinding {
     private static final String PREFIX = "cascade";
     /** cascade.tiers' default, needed before binding: it says which tier mappings to register. */
     public static final String DEFAULT_TIERS = "small,large";
-    /** What a tier may be called. */
-    public static final String TIER_NAME = "[a-z][a-z0-9-]*";
-    /** The HTTP server's bind address (Camel's key, not ours), read to tell a laptop from a public box. */
-    public static final String BIND_HOST_KEY = "camel.server.host";
     private static final Validator VALIDATOR = Validation.buildDefaultValidatorFactory().getValidator();
     /** The library's conversion failure, reworded to "key message" like the validation failures. */
     private static final Pattern CONVERSION = Pattern.compile(
@@ -75,10 +71,11 @@ public final class ConfigBinding {
         SmallRyeConfig config = build(values, tiers);
         Map<String, TierConfig> tierConfigs = new LinkedHashMap<>();
         tiers.forEach(t -> tierConfigs.put(t, config.getConfigMapping(TierConfig.class, tierPrefix(t))));
-        String bindHost = property.apply(BIND_HOST_KEY);
+        // The HTTP server's bind address (Camel's key, not ours), read to tell a laptop from a public box.
+        String bindHost = property.apply("camel.server.host");
         CascadeConfig cascade = config.getConfigMapping(CascadeConfig.class);
         checkAcrossKeys(cascade);
-        return new Configuration(cascade, tierConfigs, bindHost == null || bindHost.isBlank() ? null : bindHost.trim());
+        return new Configuration(cascade, Collections.unmodifiableMap(tierConfigs), bindHost == null || bindHost.isBlank() ? null : bindHost.trim());
     }
 
     /** The derived values whose default methods refuse a bad value, naming the key (URL forms, keys that need another). */
@@ -135,7 +132,7 @@ public final class ConfigBinding {
     private static List<String> tierNames(String text) {
         List<String> names = CommaList.of(text);
         if (names.isEmpty() || names.size() != Set.copyOf(names).size()
-                || names.stream().anyMatch(n -> !n.matches(TIER_NAME) || n.equals(GatewaySettings.AUTO_MODEL))) {
+                || names.stream().anyMatch(n -> !n.matches("[a-z][a-z0-9-]*") || n.equals(GatewaySettings.AUTO_MODEL))) {
             throw new IllegalArgumentException("cascade.tiers must list distinct lower-case names other than "
                     + GatewaySettings.AUTO_MODEL + ", but was " + text);
         }

@@ -5,6 +5,7 @@ import com.cascade4arm.bench.runner.BenchmarkService;
 import com.cascade4arm.bench.runner.InvalidBenchConfigException;
 import com.cascade4arm.bench.runner.RunStatus;
 import com.cascade4arm.bench.runner.RunSummary;
+import picocli.CommandLine;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -35,7 +36,7 @@ public final class BenchCli {
     /** Runs the CLI; returns the exit code instead of exiting (so tests can call it). */
     static int run(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
         CliOptions options = new CliOptions();
-        int parsed = Arguments.parse(options, args, options::config, out, err); // config() checks the values
+        int parsed = Arguments.parse(new CommandLine(options), args, options::config, out, err); // config() checks the values
         if (parsed != Arguments.RUN) {
             return parsed;
         }

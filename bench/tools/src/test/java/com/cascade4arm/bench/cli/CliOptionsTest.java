@@ -53,10 +53,10 @@ class CliOptionsTest {
     void printsTheUsageForHelpAndTheErrorWithTheUsageForABadFlag() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        assertThat(Arguments.parse(new CliOptions(), new String[]{"--help"}, () -> { }, print(out), print(err)))
+        assertThat(Arguments.parse(new picocli.CommandLine(new CliOptions()), new String[]{"--help"}, () -> { }, print(out), print(err)))
                 .isEqualTo(Arguments.EXIT_OK);
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("--baseline-url=URL").contains("--draft-pass");
-        assertThat(Arguments.parse(new CliOptions(), new String[]{"--url", "http://h", "--requests", "many"}, () -> { },
+        assertThat(Arguments.parse(new picocli.CommandLine(new CliOptions()), new String[]{"--url", "http://h", "--requests", "many"}, () -> { },
                 print(out), print(err))).isEqualTo(Arguments.EXIT_USAGE);
         assertThat(err.toString(StandardCharsets.UTF_8))
                 .startsWith("error: Invalid value for option '--requests': 'many' is not an int")

@@ -19,8 +19,8 @@ class BenchArgumentsTest {
     @Test
     void hostBenchKeepsItsDefaultsAndRefusesAZeroCount() {
         HostBenchOptions defaults = parse(new HostBenchOptions());
-        assertThat(defaults.runs).isEqualTo(HostBenchOptions.DEFAULT_RUNS);
-        assertThat(defaults.tokens).isEqualTo(HostBenchOptions.DEFAULT_TOKENS);
+        assertThat(defaults.runs).isEqualTo(1);
+        assertThat(defaults.tokens).isEqualTo(64);
         assertThat(defaults.draftMax).isEqualTo(HostConfig.DEFAULT_DRAFT_MAX_TOKENS);
         assertThat(defaults.llamaServer).isNull();
         HostBenchOptions zero = parse(new HostBenchOptions(), "--runs", "0", "--draft-p-min", "0.6");

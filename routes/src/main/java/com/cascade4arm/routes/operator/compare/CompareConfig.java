@@ -23,7 +23,10 @@ public interface CompareConfig {
 
     RetryKeys retry();
 
-    Cooldown cooldown();
+    /** A system that answered 429 this many times in a row is skipped for the duration. */
+    @WithName("cooldown.after-429s") @WithDefault("3") @Range(min = 1, max = 1_000) int cooldownAfter429s();
+
+    @WithName("cooldown.duration-ms") @WithDefault("30000") @Range(min = 1, max = 86_400_000) long cooldownDurationMs();
 
     /** How long an open per-system breaker rejects calls before a trial call. */
     @WithName("breaker.open-ms") @WithDefault("30000") @Range(min = 1, max = 3_600_000) long breakerOpenMs();
@@ -71,12 +74,5 @@ public interface CompareConfig {
          * Spread of the exponential backoff (0.2 = ±20 %), and the upward spread added to hints. Resilience4j's
          * randomized backoff needs a jitter below 1 (±100 % would allow a zero wait). */
         @WithDefault("0.2") @DecimalMin("0") @DecimalMax("0.99") double jitter();
-    }
-
-    /** A system that answered 429 this many times in a row is skipped for the duration. */
-    interface Cooldown {
-        @WithName("after-429s") @WithDefault("3") @Range(min = 1, max = 1_000) int after429s();
-
-        @WithDefault("30000") @Range(min = 1, max = 86_400_000) long durationMs();
     }
 }

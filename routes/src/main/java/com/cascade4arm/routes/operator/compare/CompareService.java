@@ -76,9 +76,9 @@ public final class CompareService implements AutoCloseable {
             legs.put(target.system(), new Leg(target,
                     CircuitBreaker.of(breakerName(target.system()), Leg.failureBreaker(gateway.config().breaker().failureRatePercent(),
                             gateway.config().breaker().window(), keys.breakerOpenMs(), clock)),
-                    CircuitBreaker.of("compare-" + id + "-rate-limit", Leg.rateLimitBreaker(keys.cooldown().after429s(),
-                            keys.cooldown().durationMs(), clock)),
-                    waits, retry.maxAttempts(), keys.cooldown().durationMs(), clock, gateway.config().exposeEndpoints()));
+                    CircuitBreaker.of("compare-" + id + "-rate-limit", Leg.rateLimitBreaker(keys.cooldownAfter429s(),
+                            keys.cooldownDurationMs(), clock)),
+                    waits, retry.maxAttempts(), keys.cooldownDurationMs(), clock, gateway.config().exposeEndpoints()));
         }
         // An attempt holds its thread while it reads its stream (camel-http reads on the calling thread); legs never wait
         // for their attempts. A direct hand-off, never a queue, so a leg never waits behind another compare; past the cap

@@ -19,7 +19,16 @@ public interface ConsoleConfig {
 
     Hosted hosted();
 
-    Explanation explanation();
+    @WithName("explanation.title") @WithDefault("Two baselines, one optimized stack") String explanationTitle();
+
+    @WithName("explanation.text")
+    @WithDefault("Compare sends one prompt to all three at once. The self-hosted baseline is the controlled "
+            + "comparison: one larger full-precision model serving one request at a time on hardware you configure, "
+            + "the way most teams deploy today. The hosted API is a different model on someone else's hardware, "
+            + "reached over the network: read its ratio as a reference point, not an isolated variable. Against "
+            + "them: the cascade, a rulebook that keeps easy prompts on a small quantized model and sends reasoning, "
+            + "code and analysis to a larger one with speculative decoding.")
+    String explanationText();
 
     /** The explanation over Benchmark. */
     @WithName("benchmark.text")
@@ -51,17 +60,5 @@ public interface ConsoleConfig {
         Optional<String> model();
 
         @WithDefault("What you get without owning any hardware.") String tagline();
-    }
-
-    interface Explanation {
-        @WithDefault("Two baselines, one optimized stack") String title();
-
-        @WithDefault("Compare sends one prompt to all three at once. The self-hosted baseline is the controlled "
-                + "comparison: one larger full-precision model serving one request at a time on hardware you configure, "
-                + "the way most teams deploy today. The hosted API is a different model on someone else's hardware, "
-                + "reached over the network: read its ratio as a reference point, not an isolated variable. Against "
-                + "them: the cascade, a rulebook that keeps easy prompts on a small quantized model and sends reasoning, "
-                + "code and analysis to a larger one with speculative decoding.")
-        String text();
     }
 }

@@ -30,7 +30,7 @@ public record ConsoleSettings(SystemText cascade, SystemText baseline, SystemTex
                 new SystemText(keys.baseline().hardware().orElse(thisMachine), keys.baseline().model(),
                         keys.baseline().tagline()),
                 new SystemText(keys.hosted().hardware(), keys.hosted().model().orElse(hostedModel), keys.hosted().tagline()),
-                keys.explanation().title(), keys.explanation().text(), keys.benchmarkText());
+                keys.explanationTitle(), keys.explanationText(), keys.benchmarkText());
     }
 
     /** "This machine: Intel Xeon … · 2 cores · 7.6 GiB · Linux … amd64". */
