@@ -9,7 +9,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -73,10 +72,9 @@ final class CliOptions {
 
     /** The run these flags ask for: a flag left out is null, BenchConfig's default. */
     BenchConfig config() {
-        List<TargetConfig> targets = new ArrayList<>(List.of(new TargetConfig("cascade", url, model, apiKey)));
-        if (baselineUrl != null) {
-            targets.add(new TargetConfig("baseline", baselineUrl, baselineModel, baselineApiKey));
-        }
+        TargetConfig cascade = new TargetConfig("cascade", url, model, apiKey);
+        List<TargetConfig> targets = baselineUrl == null ? List.of(cascade)
+                : List.of(cascade, new TargetConfig("baseline", baselineUrl, baselineModel, baselineApiKey));
         return new BenchConfig(prompts == null ? null : PromptSelection.first(prompts), levels, requests, maxTokens,
                 targets, timeoutMs, deadlineSeconds, new Sampling(temperature, topP, seed), fixedLength, warmup, null,
                 draftPass);

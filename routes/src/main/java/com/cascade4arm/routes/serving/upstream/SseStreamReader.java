@@ -58,9 +58,10 @@ final class SseStreamReader {
         } catch (SseDecoder.TooLong e) {
             refuse(e);
         }
-        // Truncated unless [DONE], a failure or a cancel completed it already (then this does nothing).
-        done.completeExceptionally(new UpstreamFailure(endpoint + " ended the stream without [DONE] (truncated)",
-                502, false, null));
+        if (!done.isDone()) { // neither [DONE] nor a failure or a cancel completed it: truncated
+            done.completeExceptionally(new UpstreamFailure(endpoint + " ended the stream without [DONE] (truncated)",
+                    502, false, null));
+        }
     }
 
     private void onEvent(String data) {
