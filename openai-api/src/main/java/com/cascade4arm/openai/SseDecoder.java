@@ -1,7 +1,10 @@
 package com.cascade4arm.openai;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -19,6 +22,7 @@ public final class SseDecoder {
     private static final byte[] DATA = "data".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] LF = {'\n'};
     private static final int INITIAL_BUFFER_BYTES = 512;
+    private static final int READ_BYTES = 8 * 1024;
 
     /** A line or an event over the cap: the stream is not one we read. */
     public static final class TooLong extends IllegalStateException {
@@ -29,13 +33,10 @@ public final class SseDecoder {
 
     private final Consumer<String> events;
     private final int maxBytes;
-    /** The start of a line the previous chunk did not end. */
-    private byte[] partial = new byte[INITIAL_BUFFER_BYTES];
-    private int partialLength;
+    /** The line being read (its start may have come in an earlier chunk). */
+    private final Bytes line = new Bytes();
     /** The data of the event in progress (its lines joined with LF). */
-    private byte[] data = new byte[INITIAL_BUFFER_BYTES];
-    private int dataLength;
-    private boolean hasData;
+    private final Bytes data = new Bytes();
     /** The last line ended with CR: an LF right after it belongs to the same line end. */
     private boolean afterCr;
 
@@ -58,22 +59,20 @@ public final class SseDecoder {
         int lineStart = offset;
         for (int i = offset; i < end; i++) {
             byte b = bytes[i];
-            if (b != '\n' && b != '\r') {
-                continue;
-            }
-            if (b == '\n' && afterCr && i == lineStart && partialLength == 0) {
-                afterCr = false; // the LF of a CRLF: the line already ended at its CR
+            if (b == '\n' || b == '\r') {
+                // The LF of a CRLF: the line already ended at its CR.
+                boolean crlf = b == '\n' && afterCr && i == lineStart && line.length == 0;
+                afterCr = b == '\r';
+                if (!crlf) {
+                    line.append(bytes, lineStart, i - lineStart);
+                    endLine();
+                }
                 lineStart = i + 1;
-                continue;
             }
-            afterCr = b == '\r';
-            endLine(bytes, lineStart, i);
-            lineStart = i + 1;
         }
         if (lineStart < end) {
             afterCr = false;
-            partial = append(partial, partialLength, bytes, lineStart, end - lineStart);
-            partialLength += end - lineStart;
+            line.append(bytes, lineStart, end - lineStart);
         }
     }
 
@@ -82,91 +81,84 @@ public final class SseDecoder {
     }
 
     /**
+     * Feeds {@code in} as its reads return until it ends, then {@link #end()}; or until {@code stop} is true between
+     * reads (e.g. after [DONE]: nothing more is read, the rest is not delivered). Does not close {@code in}.
+     */
+    public void read(InputStream in, BooleanSupplier stop) throws IOException {
+        byte[] buffer = new byte[READ_BYTES];
+        int read;
+        while (!stop.getAsBoolean() && (read = in.read(buffer)) >= 0) {
+            feed(buffer, 0, read);
+        }
+        if (!stop.getAsBoolean()) {
+            end();
+        }
+    }
+
+    /**
      * The stream ended: a last line without its line end, and an event without its blank line, are still delivered
      * (the readers this one replaced accepted them).
      */
     public void end() {
-        if (partialLength > 0) {
-            line(partial, 0, partialLength);
-            partialLength = 0;
+        if (line.length > 0) {
+            endLine();
         }
         dispatch();
     }
 
-    private void endLine(byte[] bytes, int from, int to) {
-        if (partialLength == 0) {
-            line(bytes, from, to);
-            return;
-        }
-        partial = append(partial, partialLength, bytes, from, to - from);
-        int length = partialLength + to - from;
-        partialLength = 0;
-        line(partial, 0, length);
-    }
-
-    private void line(byte[] bytes, int from, int to) {
-        if (from == to) {
+    private void endLine() {
+        int to = line.length;
+        line.length = 0;
+        if (to == 0) {
             dispatch();
-            return;
-        }
-        if (!isData(bytes, from, to)) {
-            return; // a comment, or a field we do not use
-        }
-        int value = from + DATA.length;
-        if (value < to) {
-            value++; // the colon
-            if (value < to && bytes[value] == ' ') {
-                value++;
+        } else if (to >= DATA.length && (to == DATA.length || line.bytes[DATA.length] == ':')
+                && Arrays.equals(line.bytes, 0, DATA.length, DATA, 0, DATA.length)) { // else a comment or unused field
+            int value = DATA.length;
+            if (value < to) {
+                value++; // the colon
+                if (value < to && line.bytes[value] == ' ') {
+                    value++;
+                }
             }
+            if (data.length > 0) { // an empty first line adds nothing the trim would keep
+                data.append(LF, 0, 1);
+            }
+            data.append(line.bytes, value, to - value);
         }
-        if (hasData) {
-            data = append(data, dataLength, LF, 0, 1);
-            dataLength++;
-        }
-        data = append(data, dataLength, bytes, value, to - value);
-        dataLength += to - value;
-        hasData = true;
-    }
-
-    /** {@code data} alone, or followed by a colon. */
-    private static boolean isData(byte[] bytes, int from, int to) {
-        if (to - from < DATA.length || (to - from > DATA.length && bytes[from + DATA.length] != ':')) {
-            return false;
-        }
-        return Arrays.equals(bytes, from, from + DATA.length, DATA, 0, DATA.length);
     }
 
     private void dispatch() {
-        if (!hasData) {
-            return;
-        }
         int from = 0;
-        int to = dataLength;
-        while (from < to && (data[from] & 0xff) <= ' ') {
+        int to = data.length;
+        while (from < to && (data.bytes[from] & 0xff) <= ' ') {
             from++;
         }
-        while (to > from && (data[to - 1] & 0xff) <= ' ') {
+        while (to > from && (data.bytes[to - 1] & 0xff) <= ' ') {
             to--;
         }
-        hasData = false;
-        dataLength = 0;
         if (from < to) {
-            events.accept(new String(data, from, to - from, StandardCharsets.UTF_8));
+            events.accept(new String(data.bytes, from, to - from, StandardCharsets.UTF_8));
         }
+        data.length = 0;
     }
 
-    /** {@code buffer} with {@code length} bytes of {@code bytes} after its first {@code used}; refused over the cap. */
-    private byte[] append(byte[] buffer, int used, byte[] bytes, int from, int length) {
-        int needed = used + length;
-        if (needed > maxBytes) {
-            partialLength = 0;
-            dataLength = 0;
-            hasData = false;
-            throw new TooLong(maxBytes);
+    /** A growing byte buffer, refused over the cap (which drops what the decoder holds). */
+    private final class Bytes {
+        byte[] bytes = new byte[INITIAL_BUFFER_BYTES];
+        int length;
+
+        void append(byte[] from, int offset, int count) {
+            int needed = length + count;
+            if (needed > maxBytes) {
+                line.length = 0;
+                data.length = 0;
+                throw new TooLong(maxBytes);
+            }
+            if (needed > bytes.length) {
+                bytes = Arrays.copyOf(bytes, Math.min(maxBytes, Math.max(needed, 2 * bytes.length)));
+            }
+            System.arraycopy(from, offset, bytes, length, count);
+            length = needed;
         }
-        byte[] target = needed <= buffer.length ? buffer
-                : Arrays.copyOf(buffer, Math.min(maxBytes, Math.max(needed, 2 * buffer.length)));
-        System.arraycopy(bytes, from, target, used, length);
-        return target;
     }
 }

@@ -4,6 +4,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -95,5 +98,20 @@ class SseDecoderTest {
         String value = "z".repeat(58);
         feed("data: " + value + "\n\n");
         assertThat(events).containsExactly(value);
+    }
+
+    @Test
+    void readsAStreamToItsEndOrUntilTheCallerStops() throws IOException {
+        decoder.read(stream("data: a\n\ndata: b"), () -> false);
+        assertThat(events).as("the unfinished last event too, at the end").containsExactly("a", "b");
+        events.clear();
+        InputStream rest = stream("data: [DONE]\n\n");
+        new SseDecoder(events::add).read(rest, () -> true);
+        assertThat(events).isEmpty();
+        assertThat(rest.available()).as("nothing read once stopped").isPositive();
+    }
+
+    private static InputStream stream(String text) {
+        return new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
     }
 }

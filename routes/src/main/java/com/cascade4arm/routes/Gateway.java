@@ -53,11 +53,8 @@ import com.cascade4arm.routes.serving.llama.PoolDispatcher;
 import com.cascade4arm.routes.serving.llama.Timers;
 import com.cascade4arm.routes.serving.metrics.GenAiMetrics;
 import com.cascade4arm.routes.serving.metrics.MetricsRoutes;
-import com.cascade4arm.routes.serving.ops.DrainingHealthCheck;
 import com.cascade4arm.routes.serving.ops.GatewayHealth;
 import com.cascade4arm.routes.serving.ops.OpsRoutes;
-import com.cascade4arm.routes.serving.ops.PoolsHealthCheck;
-import com.cascade4arm.routes.serving.ops.StoreHealthCheck;
 import com.cascade4arm.routes.serving.routing.RoutingService;
 import com.cascade4arm.routes.serving.routing.RuleBudgetOverruns;
 import com.cascade4arm.routes.serving.routing.RulebookRoutingService;
@@ -137,7 +134,7 @@ public final class Gateway implements AutoCloseable {
         this.settings = settings;
         this.shared = shared;
         CascadeConfig config = settings.config();
-        this.admin = new AdminAuth(config.admin().token().orElse(null));
+        this.admin = new AdminAuth(config.adminToken().orElse(null));
         this.metrics = new GenAiMetrics(meterRegistry);
         this.edge = new Edge(settings.edge(), meterRegistry); // limits and slow-client timeouts at the HTTP edge
         this.surface = new HttpSurface(edge, config.limits().maxBodyBytes());
@@ -176,7 +173,7 @@ public final class Gateway implements AutoCloseable {
         List<UpstreamPool> watched = new ArrayList<>(pools.values());
         watched.add(embeddingsPool);
         this.health = new HealthMonitor(vertx, client, watched, upstream.connectTimeoutMs());
-        int workerThreads = config.gateway().workerThreads();
+        int workerThreads = config.workerThreads();
         this.workers = new ThreadPoolExecutor(Math.min(16, workerThreads), workerThreads, 60,
                 TimeUnit.SECONDS, new SynchronousQueue<>(), runnable -> {
                     Thread thread = new Thread(runnable, "gateway-worker");
@@ -193,7 +190,7 @@ public final class Gateway implements AutoCloseable {
         boolean expose = config.exposeEndpoints();
         this.tracing = ChatTracing.create(config.tracing().collector(), config.tracing().exportDelayMs());
         // One instance for chat, completions and embeddings: each answer's cost is its share among all in flight.
-        SystemCost cascadeCost = new SystemCost(config.cost().cascade().usdPerHour(), System::nanoTime);
+        SystemCost cascadeCost = new SystemCost(config.cost().cascadeUsdPerHour(), System::nanoTime);
         this.llama = new LlamaComponent(pools, new PoolDispatcher(client, metrics, upstream.requestTimeoutMs(),
                 Timers.of(vertx), System::nanoTime, expose, config.escalation(), tracing, cascadeCost));
         routes.add(new ErrorsConfiguration());
@@ -206,8 +203,7 @@ public final class Gateway implements AutoCloseable {
         routes.add(new ChatRoutes(new ChatSteps(parser, routing, metrics, settings.tierNames()),
                 new ChatTraceSteps(tracing), tierFallback, new Escalate(settings.tierNames()),
                 settings.tierNames(), keyAccess, workers, overflow));
-        this.readiness = new GatewayHealth(new PoolsHealthCheck(pools.values(), expose),
-                new StoreHealthCheck(shared::health), new DrainingHealthCheck(edge::draining));
+        this.readiness = new GatewayHealth(pools.values(), expose, shared::health, edge::draining);
         routes.add(new OpsRoutes(pools.values(), routing, parser, readiness, keyAccess, workers, embeddingsPool.name()));
         routes.add(new CompletionsRoutes(new CompletionRequestParser(parser), new CompletionsRelay(pools, client, metrics,
                 cascadeCost, System::nanoTime, expose),
@@ -219,7 +215,7 @@ public final class Gateway implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
-        routes.add(new MetricsRoutes(scrapes, config.metrics().cacheMs()));
+        routes.add(new MetricsRoutes(scrapes, config.metricsCacheMs()));
         // Benchmark: REST API + scheduled route; targets are this gateway (once bound) and the baseline, if configured.
         // Judge (package judge): compares the cascade's answers with the baseline's after a run, when configured.
         this.judgeBreaker = breakers.circuitBreaker(JudgeRoutes.BREAKER);
@@ -288,7 +284,7 @@ public final class Gateway implements AutoCloseable {
         models.addAll(settings.tierNames());
         CascadeConfig.Limits limits = settings.config().limits();
         return new ChatRequestParser.Limits(models, GatewaySettings.AUTO_MODEL, Set.of("cascade"), limits.maxTokens(),
-                limits.defaultMaxTokens(), limits.maxPromptChars(), MAX_STOP_SEQUENCES, settings.config().chat().schema().limits());
+                limits.defaultMaxTokens(), limits.maxPromptChars(), MAX_STOP_SEQUENCES, settings.config().chatSchema().limits());
     }
 
     /**
@@ -296,10 +292,10 @@ public final class Gateway implements AutoCloseable {
      * serves embeddings); its own breakers either way, so a server that cannot embed never opens a chat breaker.
      */
     private UpstreamPool embeddingsPool(GatewaySettings settings, CircuitBreakerRegistry breakers) {
-        CascadeConfig.Embeddings config = settings.config().embeddings();
+        CascadeConfig config = settings.config();
         TierSettings first = settings.tiers().get(0);
-        List<URI> urls = config.urls().map(u -> Urls.list("cascade.embeddings.urls", u)).orElse(first.urls());
-        String apiKey = config.urls().isPresent() ? config.apiKey().orElse(null) : first.apiKey();
+        List<URI> urls = config.embeddingsUrls().map(u -> Urls.list("cascade.embeddings.urls", u)).orElse(first.urls());
+        String apiKey = config.embeddingsUrls().isPresent() ? config.embeddingsApiKey().orElse(null) : first.apiKey();
         List<UpstreamEndpoint> endpoints = new ArrayList<>();
         for (int i = 0; i < urls.size(); i++) {
             String endpointName = RouteIds.EMBEDDINGS + "-" + i;

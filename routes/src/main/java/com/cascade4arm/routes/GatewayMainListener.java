@@ -175,12 +175,12 @@ public abstract class GatewayMainListener extends MainListenerSupport {
             throw new IllegalStateException("the gateway's HTTP server is not started: set camel.server.enabled=true");
         }
         Router router = server.router();
-        gateway.bindHttp(router, server.port());
+        gateway.bindHttp(router, server.getServerPort());
         gateway.startClusterSchedule(camel);
         mountExtras(router, meters);
         gateway.mountNotFound(router);
         String host = camel.getPropertiesComponent().resolveProperty("camel.server.host").orElse("127.0.0.1");
-        announceReady("http://" + (host.equals("0.0.0.0") ? "localhost" : host) + ":" + server.port());
+        announceReady("http://" + (host.equals("0.0.0.0") ? "localhost" : host) + ":" + server.getServerPort());
     }
 
     /** Logs where the gateway answers and how it is protected (the warm-up's throwaway gateway stays quiet). */

@@ -25,9 +25,9 @@ public final class GracefulShutdown {
         return from(ConfigBinding.bind(properties).cascade());
     }
 
-    /** The bound drain timeout ({@link CascadeConfig.Shutdown}). */
+    /** The bound drain timeout ({@link CascadeConfig#drainTimeoutMs()}). */
     static GracefulShutdown from(CascadeConfig config) {
-        return new GracefulShutdown(config.shutdown().drainTimeoutMs());
+        return new GracefulShutdown(config.drainTimeoutMs());
     }
 
     public long drainTimeoutMs() {

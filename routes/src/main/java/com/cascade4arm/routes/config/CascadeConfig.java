@@ -14,6 +14,7 @@ import com.cascade4arm.rules.RoutingRulebook;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithConverter;
 import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Min;
@@ -57,11 +58,15 @@ public interface CascadeConfig {
         return base.resolve("cascade4arm");
     }
 
-    Admin admin();
+    @WithName("admin.token") Optional<String> adminToken();
 
-    Baseline baseline();
+    @WithName("baseline.url") Optional<String> baselineUrl();
 
-    Embeddings embeddings();
+    /** POST /v1/embeddings: comma-separated llama-server base URLs (--embeddings); empty: the first tier's endpoints. */
+    @WithName("embeddings.urls") Optional<String> embeddingsUrls();
+
+    /** Bearer token sent to them (llama-server --api-key); empty: none, or the first tier's when its URLs serve. */
+    @WithName("embeddings.api-key") Optional<String> embeddingsApiKey();
 
     Upstream upstream();
 
@@ -69,15 +74,16 @@ public interface CascadeConfig {
 
     Breaker breaker();
 
-    Gateway gateway();
+    @WithName("gateway.worker-threads") @WithDefault("256") @Range(min = 1, max = 10_000) int workerThreads();
 
-    Chat chat();
+    @WithName("chat.schema") Schema chatSchema();
 
     Escalation escalation();
 
     Warmup warmup();
 
-    Shutdown shutdown();
+    /** Room for a long answer to finish streaming; the pod's terminationGracePeriodSeconds must cover it. */
+    @WithName("shutdown.drain-timeout-ms") @WithDefault("20000") @Range(min = 0, max = 3_600_000) long drainTimeoutMs();
 
     Rules rules();
 
@@ -85,7 +91,8 @@ public interface CascadeConfig {
 
     EmbeddedConfig embedded();
 
-    Metrics metrics();
+    /** Scrapes cost CPU and /metrics is public: a flood of them costs one rendering per period. */
+    @WithName("metrics.cache-ms") @WithDefault("1000") @Range(min = 0, max = 600_000) long metricsCacheMs();
 
     @WithDefault("false")
     @WithConverter(StrictBoolean.class)
@@ -108,23 +115,6 @@ public interface CascadeConfig {
     AuthConfig auth();
 
     RequestLogConfig requestLog();
-
-    interface Admin {
-        Optional<String> token();
-    }
-
-    interface Baseline {
-        Optional<String> url();
-    }
-
-    /** POST /v1/embeddings: where it is passed. */
-    interface Embeddings {
-        /** Comma-separated llama-server base URLs (started with --embeddings); empty: the first tier's endpoints. */
-        Optional<String> urls();
-
-        /** Bearer token sent to them (llama-server --api-key); empty: none, or the first tier's when its URLs serve. */
-        Optional<String> apiKey();
-    }
 
     interface Upstream {
         @WithDefault("2000") @Range(min = 1, max = 600_000) int connectTimeoutMs();
@@ -152,14 +142,6 @@ public interface CascadeConfig {
         @WithDefault("10") @Range(min = 1, max = 10_000) int window();
 
         @WithDefault("10000") @Range(min = 1, max = 3_600_000) long openMs();
-    }
-
-    interface Gateway {
-        @WithDefault("256") @Range(min = 1, max = 10_000) int workerThreads();
-    }
-
-    interface Chat {
-        Schema schema();
     }
 
     /** Bounds of a response_format schema ({@link SchemaLimits} holds the same defaults for its own callers). */
@@ -225,11 +207,6 @@ public interface CascadeConfig {
         }
     }
 
-    interface Shutdown {
-        /** Room for a long answer to finish streaming; the pod's terminationGracePeriodSeconds must cover it. */
-        @WithDefault("20000") @Range(min = 0, max = 3_600_000) long drainTimeoutMs();
-    }
-
     interface Rules {
         /** Empty: {@code <data-dir>/rules}. */
         Optional<String> dir();
@@ -257,16 +234,8 @@ public interface CascadeConfig {
 
         /** cascade.tracing.otlp-endpoint, null for none; an http(s) URL (checked at binding). */
         default String collector() {
-            String endpoint = otlpEndpoint().orElse(null);
-            if (endpoint != null && !Urls.isHttp(URI.create(endpoint))) {
-                throw new IllegalArgumentException("cascade.tracing.otlp-endpoint must be an http(s) URL, but was " + endpoint);
-            }
-            return endpoint;
+            URI endpoint = Urls.base("cascade.tracing.otlp-endpoint", otlpEndpoint().orElse(null));
+            return endpoint == null ? null : endpoint.toString();
         }
-    }
-
-    interface Metrics {
-        /** Scrapes cost CPU and /metrics is public: a flood of them costs one rendering per period. */
-        @WithDefault("1000") @Range(min = 0, max = 600_000) long cacheMs();
     }
 }

@@ -11,6 +11,7 @@ import io.smallrye.config.validator.BeanValidationConfigValidator;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
 import org.apache.camel.spi.PropertiesComponent;
+import org.eclipse.microprofile.config.spi.Converter;
 
 import java.util.Collections;
 import java.util.HashMap;
@@ -40,10 +41,6 @@ public final class ConfigBinding {
     private static final String PREFIX = "cascade";
     /** cascade.tiers' default, needed before binding: it says which tier mappings to register. */
     public static final String DEFAULT_TIERS = "small,large";
-    /** What a tier may be called. */
-    public static final String TIER_NAME = "[a-z][a-z0-9-]*";
-    /** The HTTP server's bind address (Camel's key, not ours), read to tell a laptop from a public box. */
-    public static final String BIND_HOST_KEY = "camel.server.host";
     private static final Validator VALIDATOR = Validation.buildDefaultValidatorFactory().getValidator();
     /** The library's conversion failure, reworded to "key message" like the validation failures. */
     private static final Pattern CONVERSION = Pattern.compile(
@@ -74,10 +71,11 @@ public final class ConfigBinding {
         SmallRyeConfig config = build(values, tiers);
         Map<String, TierConfig> tierConfigs = new LinkedHashMap<>();
         tiers.forEach(t -> tierConfigs.put(t, config.getConfigMapping(TierConfig.class, tierPrefix(t))));
-        String bindHost = property.apply(BIND_HOST_KEY);
+        // The HTTP server's bind address (Camel's key, not ours), read to tell a laptop from a public box.
+        String bindHost = property.apply("camel.server.host");
         CascadeConfig cascade = config.getConfigMapping(CascadeConfig.class);
         checkAcrossKeys(cascade);
-        return new Configuration(cascade, tierConfigs, bindHost == null || bindHost.isBlank() ? null : bindHost.trim());
+        return new Configuration(cascade, Collections.unmodifiableMap(tierConfigs), bindHost == null || bindHost.isBlank() ? null : bindHost.trim());
     }
 
     /** The derived values whose default methods refuse a bad value, naming the key (URL forms, keys that need another). */
@@ -112,9 +110,9 @@ public final class ConfigBinding {
                 .withMapping(CascadeConfig.class)
                 .withValidateUnknown(false)
                 .withValidator((BeanValidationConfigValidator) () -> VALIDATOR)
-                .withConverter(Integer.class, 200, ConfigBinding::intNumber)
-                .withConverter(Long.class, 200, ConfigBinding::wholeNumber)
-                .withConverter(Double.class, 200, ConfigBinding::number);
+                .withConverter(Integer.class, 200, number(Integer::valueOf, "an integer"))
+                .withConverter(Long.class, 200, number(Long::valueOf, "an integer"))
+                .withConverter(Double.class, 200, number(Double::valueOf, "a number"));
         tiers.forEach(t -> builder.withMapping(TierConfig.class, tierPrefix(t)));
         try {
             return builder.build();
@@ -134,7 +132,7 @@ public final class ConfigBinding {
     private static List<String> tierNames(String text) {
         List<String> names = CommaList.of(text);
         if (names.isEmpty() || names.size() != Set.copyOf(names).size()
-                || names.stream().anyMatch(n -> !n.matches(TIER_NAME) || n.equals(GatewaySettings.AUTO_MODEL))) {
+                || names.stream().anyMatch(n -> !n.matches("[a-z][a-z0-9-]*") || n.equals(GatewaySettings.AUTO_MODEL))) {
             throw new IllegalArgumentException("cascade.tiers must list distinct lower-case names other than "
                     + GatewaySettings.AUTO_MODEL + ", but was " + text);
         }
@@ -145,34 +143,21 @@ public final class ConfigBinding {
         return PREFIX + "." + tier;
     }
 
-    /** Whole numbers may be written with underscores (1_000), as before the binding. */
-    private static long wholeNumber(String value) {
-        try {
-            return Long.parseLong(value.trim().replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("must be an integer, but was " + value.trim());
-        }
-    }
-
-    private static int intNumber(String value) {
-        long number = wholeNumber(value);
-        if (number != (int) number) {
-            throw new IllegalArgumentException("must be an integer, but was " + value.trim());
-        }
-        return (int) number;
-    }
-
-    /** A finite decimal: NaN and Infinity were never a valid rate, price or bound. */
-    private static double number(String value) {
-        double number;
-        try {
-            number = Double.parseDouble(value.trim().replace("_", ""));
-        } catch (NumberFormatException e) {
-            number = Double.NaN;
-        }
-        if (!Double.isFinite(number)) {
-            throw new IllegalArgumentException("must be a number, but was " + value.trim());
-        }
-        return number;
+    /**
+     * Numbers may be written with underscores (1_000), as before the binding; NaN and Infinity were never a valid rate,
+     * price or bound.
+     */
+    private static <T extends Number> Converter<T> number(Function<String, T> parse, String kind) {
+        return value -> {
+            try {
+                T number = parse.apply(value.trim().replace("_", ""));
+                if (Double.isFinite(number.doubleValue())) {
+                    return number;
+                }
+            } catch (NumberFormatException e) {
+                // refused below, naming the value
+            }
+            throw new IllegalArgumentException("must be " + kind + ", but was " + value.trim());
+        };
     }
 }

@@ -7,7 +7,4 @@ import java.util.Map;
  * tier's keys in {@code cascade.tiers} order, and the HTTP server's bind address (null when unset).
  */
 public record Configuration(CascadeConfig cascade, Map<String, TierConfig> tiers, String bindHost) {
-    public Configuration {
-        tiers = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(tiers));
-    }
 }

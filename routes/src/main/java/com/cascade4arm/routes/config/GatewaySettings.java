@@ -36,7 +36,7 @@ public record GatewaySettings(CascadeConfig config, List<TierSettings> tiers, UR
     public static GatewaySettings from(Configuration configuration) {
         CascadeConfig c = configuration.cascade();
         return new GatewaySettings(c, tiers(configuration),
-                c.baseline().url().map(url -> Urls.list("cascade.baseline.url", url)).flatMap(l -> l.stream().findFirst())
+                c.baselineUrl().map(url -> Urls.list("cascade.baseline.url", url)).flatMap(l -> l.stream().findFirst())
                         .orElse(null),
                 BenchSettings.from(c, c.dataDirectory()), CompareSettings.from(c), EdgeSettings.from(configuration),
                 ConsoleSettings.from(c.console(), c.compare().hosted().model()));

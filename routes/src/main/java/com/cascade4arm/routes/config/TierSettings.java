@@ -26,11 +26,6 @@ public record TierSettings(String name, List<URI> urls, String apiKey, String fa
         roles = Set.copyOf(roles);
     }
 
-    /** A tier balanced by default (least-busy), naming no slots. */
-    public TierSettings(String name, List<URI> urls, String apiKey, String fallback, Set<String> roles) {
-        this(name, urls, apiKey, fallback, roles, null, 0, 1.25, OverflowPolicy.NONE);
-    }
-
     public TierSettings withUrls(List<URI> newUrls) {
         return new TierSettings(name, newUrls, apiKey, fallback, roles, balance, slots, loadFactor, overflow);
     }

@@ -17,30 +17,29 @@ import java.util.concurrent.CountDownLatch;
  * point the gateway's hosted base URL at it ({@code CASCADE_HOSTED_BASE_URL=http://127.0.0.1:8091/api/v1
  * OPENROUTER_API_KEY=demo}). picocli fills the fields.
  */
-@Command(name = "HostedStandInMain", sortOptions = false,
+@Command(name = "HostedStandInMain", sortOptions = false, mixinStandardHelpOptions = true,
         description = "OpenRouter's chat API as a local server, with scripted faults; serves until killed.")
 public final class HostedStandInMain implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
-    boolean help;
     @Parameters(index = "0", arity = "0..1", paramLabel = "port", description = "port to listen on (default ${DEFAULT-VALUE})")
     int port = HostedApiStandIn.DEFAULT_PORT;
     @Option(names = "--host", paramLabel = "H", description = "address to listen on (default ${DEFAULT-VALUE})")
     String host = "127.0.0.1";
     @Option(names = "--api-key", paramLabel = "K", description = "the key to require (default: any non-empty key)")
     String apiKey;
-    @Option(names = "--model", paramLabel = "M", description = "the model id to answer as")
-    String model;
+    @Option(names = "--model", paramLabel = "M", description = "the model id to answer as (default ${DEFAULT-VALUE})")
+    String model = StandInConfig.DEFAULTS.model();
     @Option(names = "--chunk-delay-ms", paramLabel = "N", description = "wait between chunks")
-    Long chunkDelayMs;
-    @Option(names = "--keep-alives", paramLabel = "N", description = "SSE comment lines before the answer")
-    Integer keepAlives;
+    long chunkDelayMs = StandInConfig.DEFAULTS.chunkDelayMs();
+    @Option(names = "--keep-alives", paramLabel = "N",
+            description = "SSE comment lines before the answer (default ${DEFAULT-VALUE})")
+    int keepAlives = StandInConfig.DEFAULTS.keepAlives();
     @Option(names = "--reasoning", paramLabel = "\"step one,step two\"", split = ",", description = "reasoning chunks")
-    List<String> reasoning;
+    List<String> reasoning = StandInConfig.DEFAULTS.reasoningChunks();
     @Option(names = "--chunks", paramLabel = "\"Hello, world\"", split = ",", description = "content chunks")
-    List<String> chunks;
+    List<String> chunks = StandInConfig.DEFAULTS.contentChunks();
     @Option(names = "--rate-limit-every", paramLabel = "N", description = "answer every N-th request with 429")
     int rateLimitEvery;
     @Option(names = "--retry-after", paramLabel = "SECONDS|date+SECONDS", description = "Retry-After of those 429s")
@@ -48,9 +47,6 @@ public final class HostedStandInMain implements Callable<Integer> {
     @Option(names = "--script", paramLabel = "429:1,429x3:0,503,500,error-in-200,sse-error:2,slow:3000,drop:2,ok",
             description = "faults for the next requests, in order")
     String script;
-
-    HostedStandInMain() {
-    }
 
     /** Serves until killed; exits with 2 after printing the usage on a bad argument. */
     public static void main(String[] args) {
@@ -84,25 +80,6 @@ public final class HostedStandInMain implements Callable<Integer> {
     }
 
     StandInConfig config() {
-        StandInConfig config = StandInConfig.DEFAULTS;
-        if (apiKey != null) {
-            config = config.withApiKey(apiKey);
-        }
-        if (model != null) {
-            config = config.withModel(model);
-        }
-        if (chunkDelayMs != null) {
-            config = config.withChunkDelayMs(chunkDelayMs);
-        }
-        if (keepAlives != null) {
-            config = config.withKeepAlives(keepAlives);
-        }
-        if (reasoning != null) {
-            config = config.withReasoningChunks(reasoning);
-        }
-        if (chunks != null) {
-            config = config.withContentChunks(chunks);
-        }
-        return config.withRateLimitEvery(rateLimitEvery, retryAfter);
+        return new StandInConfig(apiKey, model, chunks, reasoning, chunkDelayMs, keepAlives, rateLimitEvery, retryAfter);
     }
 }

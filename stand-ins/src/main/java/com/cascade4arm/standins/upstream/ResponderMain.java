@@ -10,12 +10,10 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 /** Command line of {@link InstantResponder} (picocli fills the fields): serves until the process is stopped. */
-@Command(name = "InstantResponder", sortOptions = false,
+@Command(name = "InstantResponder", sortOptions = false, mixinStandardHelpOptions = true,
         description = "The llama-server API answered at once (or with the delays and status asked for).")
 final class ResponderMain implements Callable<Integer> {
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
-    boolean help;
     @Parameters(index = "0", arity = "0..1", paramLabel = "port", description = "port to listen on (default ${DEFAULT-VALUE})")
     int port = InstantResponder.DEFAULT_PORT;
     @Option(names = "--host", paramLabel = "H", description = "address to listen on (default ${DEFAULT-VALUE})")
@@ -23,16 +21,13 @@ final class ResponderMain implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", description = "server threads (default ${DEFAULT-VALUE})")
     int threads = InstantResponder.DEFAULT_THREADS;
     @Option(names = "--first-byte-delay-ms", paramLabel = "N", description = "wait before the response head")
-    Long firstByteDelayMs;
+    long firstByteDelayMs;
     @Option(names = "--content-delay-ms", paramLabel = "N", description = "wait before the first content chunk")
-    Long contentDelayMs;
+    long contentDelayMs;
     @Option(names = "--chunk-delay-ms", paramLabel = "N", description = "wait between chunks")
-    Long chunkDelayMs;
-    @Option(names = "--status", paramLabel = "N", description = "HTTP status to answer with")
-    Integer status;
-
-    ResponderMain() {
-    }
+    long chunkDelayMs;
+    @Option(names = "--status", paramLabel = "N", description = "HTTP status to answer with (default ${DEFAULT-VALUE})")
+    int status = ResponderBehaviour.INSTANT.status();
 
     /** Serves until the process is stopped; exits with 2 after printing the usage on a bad argument. */
     static void run(String[] args) {
@@ -55,17 +50,11 @@ final class ResponderMain implements Callable<Integer> {
         return 0;
     }
 
+    /** {@link ResponderBehaviour#INSTANT} with the delays and status asked for. */
     ResponderBehaviour behaviour() {
-        ResponderBehaviour behaviour = ResponderBehaviour.INSTANT;
-        if (firstByteDelayMs != null) {
-            behaviour = behaviour.withFirstByteDelayMs(firstByteDelayMs);
-        }
-        if (contentDelayMs != null) {
-            behaviour = behaviour.withContentDelayMs(contentDelayMs);
-        }
-        if (chunkDelayMs != null) {
-            behaviour = behaviour.withChunkDelayMs(chunkDelayMs);
-        }
-        return status == null ? behaviour : behaviour.withStatus(status);
+        ResponderBehaviour instant = ResponderBehaviour.INSTANT;
+        return new ResponderBehaviour(firstByteDelayMs, contentDelayMs, chunkDelayMs, status, instant.contentChunks(),
+                instant.streamError(), instant.truncate(), instant.commentLines(), instant.router(),
+                instant.errorMessage(), instant.draftCounts());
     }
 }

@@ -2,6 +2,7 @@ package com.cascade4arm.bench.client;
 
 import com.cascade4arm.bench.stats.Throughput;
 import com.cascade4arm.openai.Sse;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -49,14 +50,11 @@ public final class ChatStreamParser {
             done = true;
             return;
         }
-        JsonNode event;
         try {
-            event = MAPPER.readTree(data);
-        } catch (Exception e) {
+            onEvent(MAPPER.readTree(data), nowNanos);
+        } catch (JsonProcessingException e) {
             error = firstNonNull(error, "unparseable stream event: " + abbreviate(data));
-            return;
         }
-        onEvent(event, nowNanos);
     }
 
     /** The stream could not be read on (e.g. a line over the decoder's cap). */

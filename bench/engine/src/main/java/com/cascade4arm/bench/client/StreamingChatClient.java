@@ -32,8 +32,6 @@ public final class StreamingChatClient {
     public static final long DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
     public static final long DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
     private static final int MAX_ERROR_BODY_BYTES = 64 * 1024;
-    /** One read of a stream: whatever has arrived, up to this. */
-    private static final int READ_BYTES = 8 * 1024;
     /** Sends of one request when the connection it went out on was already closed by the server. */
     static final int MAX_SENDS = 3;
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -143,13 +141,8 @@ public final class StreamingChatClient {
             parser.markDone();
             return parser.result(status, System.nanoTime());
         }
-        SseDecoder events = new SseDecoder(data -> parser.onData(data, System.nanoTime()));
-        byte[] buffer = new byte[READ_BYTES];
         try (InputStream body = response.body()) {
-            for (int read = body.read(buffer); read >= 0; read = body.read(buffer)) {
-                events.feed(buffer, 0, read);
-            }
-            events.end();
+            new SseDecoder(data -> parser.onData(data, System.nanoTime())).read(body, () -> false);
         } catch (SseDecoder.TooLong e) {
             parser.onStreamError(e.getMessage());
         }

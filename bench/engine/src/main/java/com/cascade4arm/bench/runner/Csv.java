@@ -61,12 +61,7 @@ public final class Csv {
     }
 
     private static boolean hasUnquotedCarriageReturn(List<String> fields) {
-        for (String field : fields) {
-            if (field.indexOf('\r') >= 0 && field.indexOf('\n') < 0 && field.indexOf(',') < 0
-                    && field.indexOf('"') < 0) {
-                return true;
-            }
-        }
-        return false;
+        return fields.stream().anyMatch(field -> field.indexOf('\r') >= 0 && field.indexOf('\n') < 0
+                && field.indexOf(',') < 0 && field.indexOf('"') < 0);
     }
 }

@@ -2,6 +2,7 @@ package com.cascade4arm.bench.stats;
 
 import java.util.Collection;
 import java.util.SplittableRandom;
+import java.util.function.DoubleSupplier;
 
 /**
  * 95 % percentile-bootstrap confidence intervals for the figures a run reports (a median, a p95, a ratio of two
@@ -28,29 +29,23 @@ public final class Bootstrap {
     /** Interval of percentile {@code p} (0..100) of {@code sample}. */
     public static Interval percentile(Collection<? extends Number> sample, double p) {
         double[] values = toArray(sample);
-        SplittableRandom random = new SplittableRandom(SEED);
-        double[] statistics = new double[RESAMPLES];
         double[] resample = new double[values.length];
-        for (int i = 0; i < RESAMPLES; i++) {
-            statistics[i] = percentileOf(resampleInto(values, resample, random), p);
-        }
-        return interval(statistics);
+        SplittableRandom random = new SplittableRandom(SEED);
+        return interval(() -> Percentiles.percentileInPlace(resampleInto(values, resample, random), p));
     }
 
     /** Interval of median(numerator) / median(denominator), both samples resampled independently. */
     public static Interval ratioOfMedians(Collection<? extends Number> numerator, Collection<? extends Number> denominator) {
         double[] top = toArray(numerator);
         double[] bottom = toArray(denominator);
-        SplittableRandom random = new SplittableRandom(SEED);
-        double[] statistics = new double[RESAMPLES];
         double[] topResample = new double[top.length];
         double[] bottomResample = new double[bottom.length];
-        for (int i = 0; i < RESAMPLES; i++) {
-            double medianTop = percentileOf(resampleInto(top, topResample, random), 50);
-            double medianBottom = percentileOf(resampleInto(bottom, bottomResample, random), 50);
-            statistics[i] = medianBottom > 0 ? medianTop / medianBottom : Double.POSITIVE_INFINITY;
-        }
-        return interval(statistics);
+        SplittableRandom random = new SplittableRandom(SEED);
+        return interval(() -> {
+            double medianTop = Percentiles.percentileInPlace(resampleInto(top, topResample, random), 50);
+            double medianBottom = Percentiles.percentileInPlace(resampleInto(bottom, bottomResample, random), 50);
+            return medianBottom > 0 ? medianTop / medianBottom : Double.POSITIVE_INFINITY;
+        });
     }
 
     /**
@@ -63,12 +58,10 @@ public final class Bootstrap {
             throw new IllegalArgumentException("cannot bootstrap an empty sample");
         }
         SplittableRandom random = new SplittableRandom(SEED);
-        double[] statistics = new double[RESAMPLES];
-        for (int i = 0; i < RESAMPLES; i++) {
+        return interval(() -> {
             double bottom = resampledRate(bottomAmounts, bottomTimes, random);
-            statistics[i] = bottom > 0 ? resampledRate(topAmounts, topTimes, random) / bottom : Double.POSITIVE_INFINITY;
-        }
-        return interval(statistics);
+            return bottom > 0 ? resampledRate(topAmounts, topTimes, random) / bottom : Double.POSITIVE_INFINITY;
+        });
     }
 
     private static double resampledRate(double[] amounts, double[] times, SplittableRandom random) {
@@ -89,11 +82,12 @@ public final class Bootstrap {
         return target;
     }
 
-    private static double percentileOf(double[] values, double p) {
-        return Percentiles.percentileInPlace(values, p);
-    }
-
-    private static Interval interval(double[] statistics) {
+    /** The statistic computed on {@link #RESAMPLES} resamples (each call draws one), and its central interval. */
+    private static Interval interval(DoubleSupplier statistic) {
+        double[] statistics = new double[RESAMPLES];
+        for (int i = 0; i < RESAMPLES; i++) {
+            statistics[i] = statistic.getAsDouble();
+        }
         double tail = (1 - CONFIDENCE) / 2 * 100;
         return new Interval(Percentiles.percentileInPlace(statistics, tail),
                 Percentiles.percentileInPlace(statistics, 100 - tail));

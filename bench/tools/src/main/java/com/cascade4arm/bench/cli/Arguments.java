@@ -32,11 +32,7 @@ public final class Arguments {
     }
 
     /** {@link #RUN}, or the exit code after printing the help ({@link #EXIT_OK}) or the error ({@link #EXIT_USAGE}). */
-    public static int parse(Object options, String[] args, Runnable check, PrintStream out, PrintStream err) {
-        return parse(new CommandLine(options), args, check, out, err);
-    }
-
-    private static int parse(CommandLine line, String[] args, Runnable check, PrintStream out, PrintStream err) {
+    public static int parse(CommandLine line, String[] args, Runnable check, PrintStream out, PrintStream err) {
         try {
             line.parseArgs(args);
             if (line.isUsageHelpRequested()) {

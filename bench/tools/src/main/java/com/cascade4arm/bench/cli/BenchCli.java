@@ -5,6 +5,7 @@ import com.cascade4arm.bench.runner.BenchmarkService;
 import com.cascade4arm.bench.runner.InvalidBenchConfigException;
 import com.cascade4arm.bench.runner.RunStatus;
 import com.cascade4arm.bench.runner.RunSummary;
+import picocli.CommandLine;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -35,12 +36,12 @@ public final class BenchCli {
     /** Runs the CLI; returns the exit code instead of exiting (so tests can call it). */
     static int run(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
         CliOptions options = new CliOptions();
-        int parsed = Arguments.parse(options, args, options::config, out, err); // config() checks the values
+        int parsed = Arguments.parse(new CommandLine(options), args, options::config, out, err); // config() checks the values
         if (parsed != Arguments.RUN) {
             return parsed;
         }
         BenchConfig config = options.config();
-        BenchmarkService service = new BenchmarkService(options.outDir());
+        BenchmarkService service = new BenchmarkService(options.outDir);
         ProgressBar bar = new ProgressBar(err);
         String id;
         try {
@@ -55,7 +56,7 @@ public final class BenchCli {
                 .plus(DEADLINE_SLACK)).orElseThrow();
         removeHook(cancelOnInterrupt);
         bar.finish();
-        Path runDir = service.store().runDirectory(id).orElse(options.outDir().resolve(id));
+        Path runDir = service.store().runDirectory(id).orElse(options.outDir.resolve(id));
         ReportPrinter.print(summary, runDir, out);
         return summary.status() == RunStatus.DONE ? EXIT_OK
                 : summary.status() == RunStatus.FAILED ? EXIT_FAILED : EXIT_INCOMPLETE;

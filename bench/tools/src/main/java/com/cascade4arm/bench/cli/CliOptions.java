@@ -9,7 +9,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,25 +19,19 @@ import java.util.List;
         description = "Runs the benchmark suite against a gateway (target \"cascade\") and optionally a baseline.")
 final class CliOptions {
 
-    static final String DEFAULT_OUT_DIR = "bench-results";
-    static final String DEFAULT_GATEWAY_MODEL = "auto";
-    static final String DEFAULT_BASELINE_MODEL = "baseline";
-    static final String CASCADE_TARGET = "cascade";
-    static final String BASELINE_TARGET = "baseline";
-
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
     boolean help;
     @Option(names = "--url", required = true, paramLabel = "URL",
             description = "gateway base URL, e.g. http://127.0.0.1:8080 (target \"cascade\")")
     String url;
     @Option(names = "--model", paramLabel = "ID", description = "model id sent to the gateway (default auto)")
-    String model = DEFAULT_GATEWAY_MODEL;
+    String model = "auto";
     @Option(names = "--api-key", paramLabel = "K", description = "bearer token for the gateway (default: env CASCADE_API_KEY)")
     String apiKey = System.getenv("CASCADE_API_KEY");
     @Option(names = "--baseline-url", paramLabel = "URL", description = "baseline base URL (target \"baseline\"), run at the same time")
     String baselineUrl;
     @Option(names = "--baseline-model", paramLabel = "ID", description = "model id sent to the baseline (default baseline)")
-    String baselineModel = DEFAULT_BASELINE_MODEL;
+    String baselineModel = "baseline";
     @Option(names = "--baseline-api-key", paramLabel = "K", description = "bearer token for the baseline")
     String baselineApiKey;
     @Option(names = "--prompts", paramLabel = "N", description = "first N suite prompts, 1..50 (default 10)")
@@ -63,62 +56,27 @@ final class CliOptions {
     @Option(names = "--warmup", paramLabel = "N", description = "unmeasured requests per target before the first level (default 2)")
     Integer warmup;
     @Option(names = "--timeout-ms", paramLabel = "N", description = "per-request timeout in ms (default 120000)")
-    Integer timeoutMs;
+    Long timeoutMs;
     @Option(names = "--deadline-s", paramLabel = "N", description = "overall deadline in seconds (default 3600)")
-    Integer deadlineSeconds;
+    Long deadlineSeconds;
     @Option(names = "--out", paramLabel = "DIR", description = "results directory (default bench-results)")
-    Path outDir = Path.of(DEFAULT_OUT_DIR);
+    Path outDir = Path.of("bench-results");
     @Option(names = "--rules-version", paramLabel = "V", description = "recorded in summary.json")
     String rulesVersion;
     @Option(names = "--git-commit", paramLabel = "SHA", description = "recorded in summary.json")
     String gitCommit;
 
-    /** The flags of a command line (tests; the CLI itself goes through {@link Arguments}). */
-    static CliOptions parse(String... args) {
-        CliOptions options = new CliOptions();
-        new picocli.CommandLine(options).parseArgs(args);
-        return options;
-    }
-
-    Path outDir() {
-        return outDir;
-    }
-
     RunMetadata metadata() {
         return new RunMetadata(rulesVersion, gitCommit);
     }
 
-    /** The run these flags ask for; IllegalArgumentException names a value BenchConfig refuses. */
+    /** The run these flags ask for: a flag left out is null, BenchConfig's default. */
     BenchConfig config() {
-        BenchConfig config = BenchConfig.of(targets()).withFixedLength(fixedLength).withDraftPass(draftPass)
-                .withSampling(new Sampling(temperature, topP, seed));
-        if (prompts != null) {
-            config = config.withPrompts(PromptSelection.first(prompts));
-        }
-        if (levels != null) {
-            config = config.withLevels(levels);
-        }
-        if (requests != null) {
-            config = config.withRequestsPerLevel(requests);
-        }
-        if (maxTokens != null) {
-            config = config.withMaxTokens(maxTokens);
-        }
-        if (warmup != null) {
-            config = config.withWarmupRequests(warmup);
-        }
-        if (timeoutMs != null) {
-            config = config.withRequestTimeoutMs(timeoutMs);
-        }
-        return deadlineSeconds == null ? config : config.withDeadlineSeconds(deadlineSeconds);
-    }
-
-    private List<TargetConfig> targets() {
-        List<TargetConfig> targets = new ArrayList<>();
-        targets.add(new TargetConfig(CASCADE_TARGET, url, model, apiKey));
-        if (baselineUrl != null) {
-            targets.add(new TargetConfig(BASELINE_TARGET, baselineUrl, baselineModel, baselineApiKey));
-        }
-        return targets;
+        TargetConfig cascade = new TargetConfig("cascade", url, model, apiKey);
+        List<TargetConfig> targets = baselineUrl == null ? List.of(cascade)
+                : List.of(cascade, new TargetConfig("baseline", baselineUrl, baselineModel, baselineApiKey));
+        return new BenchConfig(prompts == null ? null : PromptSelection.first(prompts), levels, requests, maxTokens,
+                targets, timeoutMs, deadlineSeconds, new Sampling(temperature, topP, seed), fixedLength, warmup, null,
+                draftPass);
     }
 }

@@ -21,8 +21,8 @@ final class AggregateSweep {
 
     static void run(HostConfig config, HostBenchOptions options, String prompt) throws Exception {
         System.out.println("aggregate tokens/s, " + config.alias() + ", " + SLOTS + " slots");
-        try (BenchEndpoint endpoint = BenchEndpoint.start(config.withParallel(SLOTS), options.llamaServer())) {
-            ChatCall.send(endpoint.url(), prompt, options.tokens(), 0.0, 0);
+        try (BenchEndpoint endpoint = BenchEndpoint.start(config.withParallel(SLOTS), options.llamaServer)) {
+            ChatCall.send(endpoint.url(), prompt, options.tokens, 0.0, 0);
             double base = 0;
             for (int concurrency : CONCURRENCY) {
                 double aggregate = aggregate(endpoint.url(), concurrency, options, prompt);
@@ -36,11 +36,11 @@ final class AggregateSweep {
         ExecutorService pool = Executors.newFixedThreadPool(concurrency);
         try {
             List<Double> results = new ArrayList<>();
-            for (int run = 0; run < Math.max(3, options.runs()); run++) {
+            for (int run = 0; run < Math.max(3, options.runs); run++) {
                 long start = System.nanoTime();
                 List<Future<ChatCall>> calls = new ArrayList<>();
                 for (int i = 0; i < concurrency; i++) {
-                    calls.add(pool.submit(() -> ChatCall.send(base, prompt, options.tokens(), 0.0, 1)));
+                    calls.add(pool.submit(() -> ChatCall.send(base, prompt, options.tokens, 0.0, 1)));
                 }
                 long generated = 0;
                 for (Future<ChatCall> call : calls) {

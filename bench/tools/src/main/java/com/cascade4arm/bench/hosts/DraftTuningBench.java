@@ -13,7 +13,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -62,7 +61,8 @@ public final class DraftTuningBench {
         Path llamaServer;
         @Option(names = "--settings", paramLabel = "MAX:PMIN[:MIN],...", split = ",", converter = SettingConverter.class,
                 description = "draft settings to sweep (default 8:0.5,4:0.5,8:0.75,4:0.75,8:0.9,3:0.9)")
-        List<Setting> settings = new ArrayList<>();
+        List<Setting> settings = List.of(new Setting(8, 0.5f), new Setting(4, 0.5f), new Setting(8, 0.75f),
+                new Setting(4, 0.75f), new Setting(8, 0.9f), new Setting(3, 0.9f));
     }
 
     /** Reads one draft-max:p-min[:draft-min] setting; picocli reports the message of a bad one. */
@@ -76,30 +76,21 @@ public final class DraftTuningBench {
     public static void main(String[] args) throws Exception {
         CliLogging.configure();
         Options options = Arguments.parseOrExit(new Options(), "DraftTuningBench", args, () -> { });
-        int threads = options.threads;
-        int runs = options.runs;
-        int tokens = options.tokens;
-        Path llamaServer = options.llamaServer;
-        List<Setting> settings = options.settings;
-        if (settings.isEmpty()) {
-            settings = List.of(new Setting(8, 0.5f), new Setting(4, 0.5f), new Setting(8, 0.75f), new Setting(4, 0.75f),
-                    new Setting(8, 0.9f), new Setting(3, 0.9f));
-        }
         Path small = DemoModels.ensure(DemoModel.SMALL);
         Path large = DemoModels.ensure(DemoModel.LARGE);
         List<Prompt> prompts = PromptSuite.load().all().stream()
                 .filter(p -> p.expectedRoute().equals(PromptSuite.ROUTE_LARGE)).toList();
         System.out.printf(Locale.ROOT, "draft tuning on %s: %d thread(s), %d run(s) of %d large-route prompts, max_tokens %d%n",
-                llamaServer == null ? "llama-host (in-process llama.cpp)" : "llama-server " + llamaServer, threads, runs,
-                prompts.size(), tokens);
-        HostConfig plainLarge = HostConfig.defaults(DemoModel.LARGE.id(), large).withParallel(1).withThreads(threads);
-        try (BenchEndpoint plain = BenchEndpoint.start(plainLarge, llamaServer)) {
-            for (Setting setting : settings) {
+                options.llamaServer == null ? "llama-host (in-process llama.cpp)" : "llama-server " + options.llamaServer,
+                options.threads, options.runs, prompts.size(), options.tokens);
+        HostConfig plainLarge = HostConfig.defaults(DemoModel.LARGE.id(), large).withParallel(1).withThreads(options.threads);
+        try (BenchEndpoint plain = BenchEndpoint.start(plainLarge, options.llamaServer)) {
+            for (Setting setting : options.settings) {
                 HostConfig drafted = plainLarge.withAlias("demo-1.5b-drafted").withDraft(small)
                         .withDraftTuning(setting.draftMax(), setting.draftMin(), setting.pMin());
-                try (BenchEndpoint withDraft = BenchEndpoint.start(drafted, llamaServer)) {
+                try (BenchEndpoint withDraft = BenchEndpoint.start(drafted, options.llamaServer)) {
                     for (Double temperature : new Double[]{null, 0.0}) {
-                        print(setting, temperature, race(plain, withDraft, prompts, runs, tokens, temperature));
+                        print(setting, temperature, race(plain, withDraft, prompts, options.runs, options.tokens, temperature));
                     }
                 }
             }

@@ -37,14 +37,14 @@ public final class HostBench {
         PromptSuite suite = PromptSuite.load();
         List<Prompt> largeRoute = suite.all().stream().filter(p -> p.expectedRoute().equals(PromptSuite.ROUTE_LARGE)).toList();
         System.out.printf(Locale.ROOT, "host bench on %s: %d threads, %d run(s) of %d large-route prompts, max_tokens %d,"
-                        + " draft max %d, p-min %.2f%n%n", options.engine(), options.threads(), options.runs(), largeRoute.size(),
-                options.tokens(), options.draftMax(), options.draftPMin());
+                        + " draft max %d, p-min %.2f%n%n", options.engine(), options.threads, options.runs, largeRoute.size(),
+                options.tokens, options.draftMax, options.draftPMin);
 
         HostConfig plainLarge = config(DemoModel.LARGE, large, options);
         HostConfig drafted = plainLarge.withAlias("demo-1.5b-drafted").withDraft(small)
-                .withDraftTuning(options.draftMax(), HostConfig.DEFAULT_DRAFT_MIN_TOKENS, options.draftPMin());
-        try (BenchEndpoint plain = BenchEndpoint.start(plainLarge, options.llamaServer());
-             BenchEndpoint withDraft = BenchEndpoint.start(drafted, options.llamaServer())) {
+                .withDraftTuning(options.draftMax, HostConfig.DEFAULT_DRAFT_MIN_TOKENS, options.draftPMin);
+        try (BenchEndpoint plain = BenchEndpoint.start(plainLarge, options.llamaServer);
+             BenchEndpoint withDraft = BenchEndpoint.start(drafted, options.llamaServer)) {
             System.out.println("speculative decoding: demo-1.5b drafted by demo-0.5b");
             speculative("default sampling", null, plain, withDraft, largeRoute, options);
             speculative("greedy", 0.0, plain, withDraft, largeRoute, options);
@@ -56,7 +56,7 @@ public final class HostBench {
         models.put(DemoModel.BASELINE, config(DemoModel.BASELINE, baseline, options));
         Map<DemoModel, BenchEndpoint> endpoints = new LinkedHashMap<>();
         try {
-            models.forEach((model, config) -> endpoints.put(model, BenchEndpoint.start(config, options.llamaServer())));
+            models.forEach((model, config) -> endpoints.put(model, BenchEndpoint.start(config, options.llamaServer)));
             latency(endpoints, largeRoute, options);
             System.out.println();
             AnswerLengths.measure(endpoints, suite.all(), LENGTH_MAX_TOKENS).print();
@@ -71,23 +71,23 @@ public final class HostBench {
     }
 
     private static HostConfig config(DemoModel model, Path file, HostBenchOptions options) {
-        return HostConfig.defaults(model.id(), file).withParallel(1).withThreads(options.threads());
+        return HostConfig.defaults(model.id(), file).withParallel(1).withThreads(options.threads);
     }
 
     /** Plain and drafted requests alternate; tok/s = generated tokens / generation time, summed over all prompts. */
     private static void speculative(String label, Double temperature, BenchEndpoint plain, BenchEndpoint drafted,
                                     List<Prompt> prompts, HostBenchOptions options) throws Exception {
-        ChatCall.send(plain.url(), prompts.get(0).prompt(), options.tokens(), temperature, 0); // warm-up
-        ChatCall.send(drafted.url(), prompts.get(0).prompt(), options.tokens(), temperature, 0);
+        ChatCall.send(plain.url(), prompts.get(0).prompt(), options.tokens, temperature, 0); // warm-up
+        ChatCall.send(drafted.url(), prompts.get(0).prompt(), options.tokens, temperature, 0);
         double[] plainSum = new double[2];
         double[] draftSum = new double[2];
         long draftedTokens = 0;
         long accepted = 0;
         int seed = 1;
-        for (int run = 0; run < options.runs(); run++) {
+        for (int run = 0; run < options.runs; run++) {
             for (Prompt prompt : prompts) {
-                ChatCall without = ChatCall.send(plain.url(), prompt.prompt(), options.tokens(), temperature, seed);
-                ChatCall with = ChatCall.send(drafted.url(), prompt.prompt(), options.tokens(), temperature, seed++);
+                ChatCall without = ChatCall.send(plain.url(), prompt.prompt(), options.tokens, temperature, seed);
+                ChatCall with = ChatCall.send(drafted.url(), prompt.prompt(), options.tokens, temperature, seed++);
                 plainSum[0] += without.tokens();
                 plainSum[1] += without.predictedMs();
                 draftSum[0] += with.tokens();
@@ -109,13 +109,13 @@ public final class HostBench {
         Map<DemoModel, List<Double>> msPerToken = new LinkedHashMap<>();
         endpoints.keySet().forEach(model -> msPerToken.put(model, new ArrayList<>()));
         for (var entry : endpoints.entrySet()) {
-            ChatCall.send(entry.getValue().url(), prompts.get(0).prompt(), options.tokens(), 0.0, 0); // warm-up
+            ChatCall.send(entry.getValue().url(), prompts.get(0).prompt(), options.tokens, 0.0, 0); // warm-up
         }
-        for (int run = 0; run < options.runs(); run++) {
+        for (int run = 0; run < options.runs; run++) {
             for (Prompt prompt : prompts) {
                 for (var entry : endpoints.entrySet()) {
                     msPerToken.get(entry.getKey()).add(
-                            ChatCall.send(entry.getValue().url(), prompt.prompt(), options.tokens(), 0.0, 1).msPerToken());
+                            ChatCall.send(entry.getValue().url(), prompt.prompt(), options.tokens, 0.0, 1).msPerToken());
                 }
             }
         }

@@ -14,15 +14,12 @@ import java.nio.file.Path;
  */
 @Command(sortOptions = false)
 final class HostBenchOptions {
-    static final int DEFAULT_RUNS = 1;
-    static final int DEFAULT_TOKENS = 64;
-
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
     boolean help;
-    @Option(names = "--runs", paramLabel = "N", description = "passes over the prompts (default 1)")
-    int runs = DEFAULT_RUNS;
-    @Option(names = "--tokens", paramLabel = "N", description = "max_tokens per answer (default 64)")
-    int tokens = DEFAULT_TOKENS;
+    @Option(names = "--runs", paramLabel = "N", description = "passes over the prompts (default ${DEFAULT-VALUE})")
+    int runs = 1;
+    @Option(names = "--tokens", paramLabel = "N", description = "max_tokens per answer (default ${DEFAULT-VALUE})")
+    int tokens = 64;
     @Option(names = "--threads", paramLabel = "N", description = "llama.cpp threads (default: all cores)")
     int threads = Runtime.getRuntime().availableProcessors();
     @Option(names = "--draft-max", paramLabel = "N", description = "draft tokens per step at most (default: the host's)")
@@ -47,30 +44,6 @@ final class HostBenchOptions {
         if (llamaServer != null && !Files.isExecutable(llamaServer)) {
             throw new IllegalArgumentException("--llama-server must be an executable file, but was '" + llamaServer + "'");
         }
-    }
-
-    int runs() {
-        return runs;
-    }
-
-    int tokens() {
-        return tokens;
-    }
-
-    int threads() {
-        return threads;
-    }
-
-    int draftMax() {
-        return draftMax;
-    }
-
-    float draftPMin() {
-        return draftPMin;
-    }
-
-    Path llamaServer() {
-        return llamaServer;
     }
 
     String engine() {

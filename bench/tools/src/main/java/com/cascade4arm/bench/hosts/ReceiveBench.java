@@ -55,23 +55,21 @@ public final class ReceiveBench {
     public static void main(String[] args) {
         CliLogging.configure();
         Options options = Arguments.parseOrExit(new Options(), "ReceiveBench", args, () -> { });
-        int rounds = options.rounds;
-        int threads = options.threads;
         ModelParameters parameters = new ModelParameters().setModel(DemoModels.ensure(DemoModel.SMALL).toString())
-                .setCtxSize(4096).setThreads(threads).setParallel(4).disableLog();
+                .setCtxSize(4096).setThreads(options.threads).setParallel(4).disableLog();
         LlamaModel model = new LlamaModel(parameters);
         InferenceParameters templating = new InferenceParameters("").setUseChatTemplate(true);
         templating.setMessages(null, List.of(new Pair<>("user", Completions.PROMPT)));
         String prompt = model.applyTemplate(templating);
         System.out.printf(Locale.ROOT, "receive bench: de.kherud:llama in-process, demo-0.5b, 4 slots, %d threads, "
-                + "%d-token greedy answers, one receiving thread, median of %d rounds of %d tokens%n", threads, TOKENS,
-                rounds, TOKENS_PER_ROUND);
+                + "%d-token greedy answers, one receiving thread, median of %d rounds of %d tokens%n", options.threads, TOKENS,
+                options.rounds, TOKENS_PER_ROUND);
         for (int concurrency : new int[] {1, 4}) {
             List<Double> rates = new ArrayList<>();
             List<Double> cpuShares = new ArrayList<>();
             List<Double> spins = new ArrayList<>();
             round(model, prompt, concurrency); // warm-up
-            for (int i = 0; i < rounds; i++) {
+            for (int i = 0; i < options.rounds; i++) {
                 double[] result = round(model, prompt, concurrency);
                 rates.add(result[0]);
                 cpuShares.add(result[1]);

@@ -35,7 +35,7 @@ public final class SpeculativeStepBench {
     public static void main(String[] args) throws Exception {
         CliLogging.configure();
         HostBenchOptions options = HostBenchOptions.parseOrExit("SpeculativeStepBench", args);
-        if (options.llamaServer() != null) {
+        if (options.llamaServer != null) {
             throw new IllegalArgumentException("SpeculativeStepBench times llama.cpp in-process; --llama-server is not"
                     + " supported (llama-server prints draft statistics in its own timings)");
         }
@@ -43,19 +43,19 @@ public final class SpeculativeStepBench {
         ModelParameters parameters = new ModelParameters()
                 .setModel(DemoModels.ensure(DemoModel.LARGE).toString())
                 .setModelDraft(DemoModels.ensure(DemoModel.SMALL).toString())
-                .setThreads(options.threads()).setCtxSize(CONTEXT_TOKENS).setParallel(1)
-                .setDraftMax(options.draftMax()).setDraftMin(HostConfig.DEFAULT_DRAFT_MIN_TOKENS)
-                .setDraftPMin(options.draftPMin())
+                .setThreads(options.threads).setCtxSize(CONTEXT_TOKENS).setParallel(1)
+                .setDraftMax(options.draftMax).setDraftMin(HostConfig.DEFAULT_DRAFT_MIN_TOKENS)
+                .setDraftPMin(options.draftPMin)
                 .setLogVerbosity(1).enableLogTimestamps().enableLogPrefix().setLogFile(log.toString());
         List<Prompt> prompts = PromptSuite.load().all().stream()
                 .filter(p -> p.expectedRoute().equals(PromptSuite.ROUTE_LARGE)).toList();
         try (LlamaModel model = new LlamaModel(parameters)) {
             int seed = 1;
-            for (int run = 0; run < options.runs(); run++) {
+            for (int run = 0; run < options.runs; run++) {
                 for (Prompt prompt : prompts) {
                     for (float temperature : new float[] {DEFAULT_TEMPERATURE, 0f}) {
                         InferenceParameters inference = new InferenceParameters(chatPrompt(prompt.prompt()))
-                                .setNPredict(options.tokens()).setCachePrompt(true).setTemperature(temperature)
+                                .setNPredict(options.tokens).setCachePrompt(true).setTemperature(temperature)
                                 .setSeed(seed++);
                         for (LlamaOutput ignored : model.generate(inference)) {
                             // drain: the log records the phases
@@ -77,7 +77,7 @@ public final class SpeculativeStepBench {
     private static void print(SpeculativeSteps steps, HostBenchOptions options, int prompts) {
         System.out.printf(Locale.ROOT, "speculative steps of demo-1.5b drafted by demo-0.5b: in-process llama.cpp, %d threads,"
                         + " draft max %d, p-min %.2f, %d run(s) of %d large-route prompts at temperature 0.8 and 0%n",
-                options.threads(), options.draftMax(), options.draftPMin(), options.runs(), prompts);
+                options.threads, options.draftMax, options.draftPMin, options.runs, prompts);
         if (steps.isEmpty()) {
             System.out.println("  no speculative steps in llama.cpp's log (is the log verbosity honoured?)");
             return;
@@ -95,11 +95,11 @@ public final class SpeculativeStepBench {
             System.out.printf(Locale.ROOT, "  verify %2d rows               %6.2f ms (%.2f decodes%s; n=%d)%n", rows, ms,
                     ms / decode, perRow, steps.verifySamples(rows));
         }
-        int full = options.draftMax() + 1;
+        int full = options.draftMax + 1;
         Double fullVerify = steps.verifyMs().get(full);
         if (fullVerify != null) {
             // A step: one decode, draft-max draft tokens, one verify of draft-max + 1 rows; it yields at most draft-max + 2 tokens.
-            double stepMs = decode + options.draftMax() * draft + fullVerify;
+            double stepMs = decode + options.draftMax * draft + fullVerify;
             System.out.printf(Locale.ROOT, "  ceiling at 100 %% acceptance: %d tokens per %.2f ms step = %.2fx a plain decode%n",
                     full + 1, stepMs, (full + 1) * decode / stepMs);
         }

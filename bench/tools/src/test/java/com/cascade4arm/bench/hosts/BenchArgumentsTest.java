@@ -19,12 +19,12 @@ class BenchArgumentsTest {
     @Test
     void hostBenchKeepsItsDefaultsAndRefusesAZeroCount() {
         HostBenchOptions defaults = parse(new HostBenchOptions());
-        assertThat(defaults.runs()).isEqualTo(HostBenchOptions.DEFAULT_RUNS);
-        assertThat(defaults.tokens()).isEqualTo(HostBenchOptions.DEFAULT_TOKENS);
-        assertThat(defaults.draftMax()).isEqualTo(HostConfig.DEFAULT_DRAFT_MAX_TOKENS);
-        assertThat(defaults.llamaServer()).isNull();
+        assertThat(defaults.runs).isEqualTo(1);
+        assertThat(defaults.tokens).isEqualTo(64);
+        assertThat(defaults.draftMax).isEqualTo(HostConfig.DEFAULT_DRAFT_MAX_TOKENS);
+        assertThat(defaults.llamaServer).isNull();
         HostBenchOptions zero = parse(new HostBenchOptions(), "--runs", "0", "--draft-p-min", "0.6");
-        assertThat(zero.draftPMin()).isEqualTo(0.6f);
+        assertThat(zero.draftPMin).isEqualTo(0.6f);
         assertThatThrownBy(zero::check).hasMessage("--runs must be at least 1, but was 0");
     }
 
@@ -52,7 +52,8 @@ class BenchArgumentsTest {
         assertThat(tuning.settings).containsExactly(new DraftTuningBench.Setting(8, 0.5f),
                 new DraftTuningBench.Setting(4, 0.7f, 2));
         assertThat(tuning.threads).isEqualTo(2);
-        assertThat(parse(new DraftTuningBench.Options()).settings).isEmpty();
+        assertThat(parse(new DraftTuningBench.Options()).settings).as("the default sweep").hasSize(6)
+                .startsWith(new DraftTuningBench.Setting(8, 0.5f)).endsWith(new DraftTuningBench.Setting(3, 0.9f));
         ReceiveBench.Options receive = parse(new ReceiveBench.Options(), "3", "2");
         assertThat(List.of(receive.rounds, receive.threads)).containsExactly(3, 2);
         assertThat(parse(new ReceiveBench.Options()).rounds).isEqualTo(5);

@@ -8,7 +8,7 @@ import com.cascade4arm.bench.suite.PromptSuite;
 import com.cascade4arm.routes.config.CascadeConfig;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -17,9 +17,6 @@ import java.util.List;
  * suite now so a bad value fails the start with the key and the value named (targets are added when a run starts).
  */
 public record BenchSettings(BenchmarkConfig config, Path resultsDir, BenchConfig scheduledConfig) {
-    /** Results live in this sub-directory of cascade.data-dir unless cascade.bench.results-dir says otherwise. */
-    public static final String DEFAULT_RESULTS_SUBDIR = "bench";
-
     /** From the bound cascade.bench.* keys ({@link BenchmarkConfig}); {@code dataDir} is the resolved cascade.data-dir. */
     public static BenchSettings from(CascadeConfig config, Path dataDir) {
         BenchmarkConfig bench = config.bench();
@@ -27,30 +24,21 @@ public record BenchSettings(BenchmarkConfig config, Path resultsDir, BenchConfig
         BenchConfig scheduled = new BenchConfig(PromptSelection.first(schedule.prompts()),
                 levels("cascade.bench.schedule.levels", schedule.levels()), schedule.requestsPerLevel(),
                 schedule.maxTokens(), null, null, null, null, schedule.fixedLength(), null);
-        checkScheduledConfig(scheduled);
-        return new BenchSettings(bench, bench.resultsDir().map(Path::of)
-                .orElseGet(() -> dataDir.resolve(DEFAULT_RESULTS_SUBDIR)), scheduled);
-    }
-
-    /** Validates the scheduled config now (with a stand-in target), not at the first tick hours later. */
-    private static void checkScheduledConfig(BenchConfig scheduled) {
-        BenchConfig probe = scheduled.withTargets(List.of(new TargetConfig("probe", "http://127.0.0.1", "auto")));
+        // Validated now (with a stand-in target), not at the first tick hours later.
         try {
-            probe.validate(PromptSuite.load());
+            scheduled.withTargets(List.of(new TargetConfig("probe", "http://127.0.0.1", "auto"))).validate(PromptSuite.load());
         } catch (InvalidBenchConfigException e) {
             throw new IllegalArgumentException("cascade.bench.schedule.* is invalid: " + e.getMessage(), e);
         }
+        // Results live in cascade.data-dir/bench unless cascade.bench.results-dir says otherwise.
+        return new BenchSettings(bench, bench.resultsDir().map(Path::of).orElseGet(() -> dataDir.resolve("bench")), scheduled);
     }
 
     private static List<Integer> levels(String key, String text) {
-        List<Integer> levels = new ArrayList<>();
-        for (String part : text.split(",")) {
-            try {
-                levels.add(Integer.parseInt(part.trim()));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(key + " must be comma-separated integers, but was " + text);
-            }
+        try {
+            return Arrays.stream(text.split(",")).map(part -> Integer.parseInt(part.trim())).toList();
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be comma-separated integers, but was " + text);
         }
-        return levels;
     }
 }

@@ -67,10 +67,10 @@ public final class BenchTargets {
             throw new IllegalStateException("the gateway's HTTP server is not bound yet");
         }
         List<TargetConfig> targets = new ArrayList<>();
-        targets.add(new TargetConfig(CASCADE, self.toString(), CASCADE_MODEL, selfKey, cost.cascade().usdPerHour()));
+        targets.add(new TargetConfig(CASCADE, self.toString(), CASCADE_MODEL, selfKey, cost.cascadeUsdPerHour()));
         if (baselineUrl != null) {
             targets.add(new TargetConfig(BASELINE, baselineUrl.toString(), baselineModel(), null,
-                    cost.baseline().usdPerHour()));
+                    cost.baselineUsdPerHour()));
         }
         return targets;
     }

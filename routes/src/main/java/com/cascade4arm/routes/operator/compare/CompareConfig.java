@@ -23,9 +23,13 @@ public interface CompareConfig {
 
     RetryKeys retry();
 
-    Cooldown cooldown();
+    /** A system that answered 429 this many times in a row is skipped for the duration. */
+    @WithName("cooldown.after-429s") @WithDefault("3") @Range(min = 1, max = 1_000) int cooldownAfter429s();
 
-    Breaker breaker();
+    @WithName("cooldown.duration-ms") @WithDefault("30000") @Range(min = 1, max = 86_400_000) long cooldownDurationMs();
+
+    /** How long an open per-system breaker rejects calls before a trial call. */
+    @WithName("breaker.open-ms") @WithDefault("30000") @Range(min = 1, max = 3_600_000) long breakerOpenMs();
 
     interface Hosted {
         @WithDefault("false") @io.smallrye.config.WithConverter(com.cascade4arm.routes.config.StrictBoolean.class) boolean simulated();
@@ -46,11 +50,7 @@ public interface CompareConfig {
 
         /** base-url without trailing slashes; an http(s) URL (checked at binding). */
         default URI url() {
-            URI hosted = URI.create(baseUrl().replaceAll("/+$", ""));
-            if (!Urls.isHttp(hosted)) {
-                throw new IllegalArgumentException("cascade.compare.hosted.base-url must be an http(s) URL, but was " + hosted);
-            }
-            return hosted;
+            return Urls.base("cascade.compare.hosted.base-url", baseUrl());
         }
 
         /** The hosted API's reasoning unless a compare asks for another (checked at binding). */
@@ -74,17 +74,5 @@ public interface CompareConfig {
          * Spread of the exponential backoff (0.2 = ±20 %), and the upward spread added to hints. Resilience4j's
          * randomized backoff needs a jitter below 1 (±100 % would allow a zero wait). */
         @WithDefault("0.2") @DecimalMin("0") @DecimalMax("0.99") double jitter();
-    }
-
-    /** A system that answered 429 this many times in a row is skipped for the duration. */
-    interface Cooldown {
-        @WithName("after-429s") @WithDefault("3") @Range(min = 1, max = 1_000) int after429s();
-
-        @WithDefault("30000") @Range(min = 1, max = 86_400_000) long durationMs();
-    }
-
-    interface Breaker {
-        /** How long an open per-system breaker rejects calls before a trial call. */
-        @WithDefault("30000") @Range(min = 1, max = 3_600_000) long openMs();
     }
 }

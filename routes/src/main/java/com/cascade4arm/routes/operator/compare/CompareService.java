@@ -70,21 +70,21 @@ public final class CompareService implements AutoCloseable {
         RetryWaits waits = new RetryWaits(retry.initialBackoffMs(), retry.maxWaitMs(), retry.jitter(), clock, random);
         for (LegTarget target : new LegTarget[]{LegTarget.cascade(selfUrl, gateway.edge().internalKey()),
                 LegTarget.baseline(gateway.baselineUrl(),
-                        new SystemCost(gateway.config().cost().baseline().usdPerHour(), System::nanoTime)),
+                        new SystemCost(gateway.config().cost().baselineUsdPerHour(), System::nanoTime)),
                 LegTarget.hosted(settings)}) {
             String id = target.system().id();
             legs.put(target.system(), new Leg(target,
                     CircuitBreaker.of(breakerName(target.system()), Leg.failureBreaker(gateway.config().breaker().failureRatePercent(),
-                            gateway.config().breaker().window(), keys.breaker().openMs(), clock)),
-                    CircuitBreaker.of("compare-" + id + "-rate-limit", Leg.rateLimitBreaker(keys.cooldown().after429s(),
-                            keys.cooldown().durationMs(), clock)),
-                    waits, retry.maxAttempts(), keys.cooldown().durationMs(), clock, gateway.config().exposeEndpoints()));
+                            gateway.config().breaker().window(), keys.breakerOpenMs(), clock)),
+                    CircuitBreaker.of("compare-" + id + "-rate-limit", Leg.rateLimitBreaker(keys.cooldownAfter429s(),
+                            keys.cooldownDurationMs(), clock)),
+                    waits, retry.maxAttempts(), keys.cooldownDurationMs(), clock, gateway.config().exposeEndpoints()));
         }
         // An attempt holds its thread while it reads its stream (camel-http reads on the calling thread); legs never wait
         // for their attempts. A direct hand-off, never a queue, so a leg never waits behind another compare; past the cap
         // the caller runs it itself.
         this.legThreads = new ThreadPoolExecutor(SystemName.values().length, 2 * SystemName.values().length
-                * gateway.config().gateway().workerThreads(), 60, TimeUnit.SECONDS, new SynchronousQueue<>(), daemon("compare-leg"),
+                * gateway.config().workerThreads(), 60, TimeUnit.SECONDS, new SynchronousQueue<>(), daemon("compare-leg"),
                 new ThreadPoolExecutor.CallerRunsPolicy());
     }
 

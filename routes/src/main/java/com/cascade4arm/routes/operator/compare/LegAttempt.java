@@ -25,8 +25,6 @@ import java.util.function.Function;
 final class LegAttempt {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(LegAttempt.class);
     private static final int MAX_ERROR_BODY_CHARS = 300;
-    /** One read of the answer: whatever has arrived, up to this. */
-    private static final int READ_BYTES = 8 * 1024;
     /** The gateway's routing headers on the cascade's answer, sent before the first token. */
     static final String ROUTE_HEADER = "X-Cascade-Route";
     static final String RULE_HEADER = "X-Cascade-Rule";
@@ -139,19 +137,9 @@ final class LegAttempt {
 
     private Outcome stream(InputStream answer, long deadlineMs) {
         // Not closed here: read() closes the connection (reused after [DONE], cut otherwise — a close would drain it).
-        SseDecoder events = new SseDecoder(this::onEvent);
-        byte[] buffer = new byte[READ_BYTES];
         try {
-            while (!sawDone) { // nothing is read after [DONE]: the answer is complete even if the server keeps writing
-                int read = answer.read(buffer);
-                if (read < 0) {
-                    break;
-                }
-                events.feed(buffer, 0, read);
-            }
-            if (!sawDone) {
-                events.end();
-            }
+            // Nothing is read after [DONE]: the answer is complete even if the server keeps writing.
+            new SseDecoder(this::onEvent).read(answer, () -> sawDone);
             return sawDone ? new Outcome(true, 200, null, stream.shown(), false, false, false, RetryHint.NONE)
                     : Outcome.failed(502, system + " ended the stream without [DONE] (truncated)", stream.shown(),
                     RetryHint.NONE);

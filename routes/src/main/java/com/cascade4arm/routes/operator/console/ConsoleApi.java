@@ -68,8 +68,8 @@ final class ConsoleApi {
         ConsoleSettings.SystemText hosted = settings.hosted();
         systems.putObject("hosted").put("hardware", hosted.hardware()).put("model", hosted.description())
                 .put("description", hosted.description()).put("tagline", hosted.tagline()).putArray("models");
-        body.putObject("cost").put("cascade_usd_per_hour", cost.cascade().usdPerHour())
-                .put("baseline_usd_per_hour", cost.baseline().usdPerHour()).put("prices_as_of", cost.pricesAsOf());
+        body.putObject("cost").put("cascade_usd_per_hour", cost.cascadeUsdPerHour())
+                .put("baseline_usd_per_hour", cost.baselineUsdPerHour()).put("prices_as_of", cost.pricesAsOf());
         ArrayNode categories = body.putArray("suite");
         for (String category : PromptSuite.CATEGORIES) {
             List<Prompt> prompts = suite.byCategory(category);

@@ -2,6 +2,7 @@ package com.cascade4arm.routes.operator.console;
 
 import com.cascade4arm.routes.config.CascadeConfig;
 import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
 
 import java.util.Optional;
 
@@ -18,9 +19,23 @@ public interface ConsoleConfig {
 
     Hosted hosted();
 
-    Explanation explanation();
+    @WithName("explanation.title") @WithDefault("Two baselines, one optimized stack") String explanationTitle();
 
-    Benchmark benchmark();
+    @WithName("explanation.text")
+    @WithDefault("Compare sends one prompt to all three at once. The self-hosted baseline is the controlled "
+            + "comparison: one larger full-precision model serving one request at a time on hardware you configure, "
+            + "the way most teams deploy today. The hosted API is a different model on someone else's hardware, "
+            + "reached over the network: read its ratio as a reference point, not an isolated variable. Against "
+            + "them: the cascade, a rulebook that keeps easy prompts on a small quantized model and sends reasoning, "
+            + "code and analysis to a larger one with speculative decoding.")
+    String explanationText();
+
+    /** The explanation over Benchmark. */
+    @WithName("benchmark.text")
+    @WithDefault("The same fixed prompts go to the cascade and the baseline at the same time, level by level. "
+            + "Nothing is cached or replayed: every number is measured live in the run, every category runs at "
+            + "every level, and each latency and speed-up comes with its 95 % bootstrap interval.")
+    String benchmarkText();
 
     interface Cascade {
         Optional<String> hardware();
@@ -45,24 +60,5 @@ public interface ConsoleConfig {
         Optional<String> model();
 
         @WithDefault("What you get without owning any hardware.") String tagline();
-    }
-
-    interface Explanation {
-        @WithDefault("Two baselines, one optimized stack") String title();
-
-        @WithDefault("Compare sends one prompt to all three at once. The self-hosted baseline is the controlled "
-                + "comparison: one larger full-precision model serving one request at a time on hardware you configure, "
-                + "the way most teams deploy today. The hosted API is a different model on someone else's hardware, "
-                + "reached over the network: read its ratio as a reference point, not an isolated variable. Against "
-                + "them: the cascade, a rulebook that keeps easy prompts on a small quantized model and sends reasoning, "
-                + "code and analysis to a larger one with speculative decoding.")
-        String text();
-    }
-
-    interface Benchmark {
-        @WithDefault("The same fixed prompts go to the cascade and the baseline at the same time, level by level. "
-                + "Nothing is cached or replayed: every number is measured live in the run, every category runs at "
-                + "every level, and each latency and speed-up comes with its 95 % bootstrap interval.")
-        String text();
     }
 }

@@ -20,8 +20,6 @@ public record ConsoleSettings(SystemText cascade, SystemText baseline, SystemTex
     public record SystemText(String hardware, String description, String tagline) {
     }
 
-    private static final double BYTES_PER_GIB = 1024.0 * 1024 * 1024;
-
     /** From the bound cascade.console.* keys; {@code hostedModel}: the configured model id (the hosted panel's default). */
     public static ConsoleSettings from(ConsoleConfig keys, String hostedModel) {
         String thisMachine = describe(EnvironmentProbe.machine());
@@ -30,12 +28,12 @@ public record ConsoleSettings(SystemText cascade, SystemText baseline, SystemTex
                 new SystemText(keys.baseline().hardware().orElse(thisMachine), keys.baseline().model(),
                         keys.baseline().tagline()),
                 new SystemText(keys.hosted().hardware(), keys.hosted().model().orElse(hostedModel), keys.hosted().tagline()),
-                keys.explanation().title(), keys.explanation().text(), keys.benchmark().text());
+                keys.explanationTitle(), keys.explanationText(), keys.benchmarkText());
     }
 
     /** "This machine: Intel Xeon … · 2 cores · 7.6 GiB · Linux … amd64". */
     static String describe(RunEnvironment.Machine machine) {
         return String.format(Locale.ROOT, "This machine: %s · %d cores · %.1f GiB · %s", machine.cpuModel(),
-                machine.cores(), machine.memoryBytes() / BYTES_PER_GIB, machine.os());
+                machine.cores(), machine.memoryBytes() / (1024.0 * 1024 * 1024), machine.os());
     }
 }

@@ -2,12 +2,12 @@ package com.cascade4arm.routes.operator.judge;
 
 import com.cascade4arm.routes.config.CascadeConfig;
 import com.cascade4arm.routes.config.StrictBoolean;
+import com.cascade4arm.routes.config.Urls;
 import io.smallrye.config.WithConverter;
 import io.smallrye.config.WithDefault;
 import org.hibernate.validator.constraints.Range;
 
 import java.net.URI;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -40,12 +40,7 @@ public interface JudgeConfig {
 
     /** The base URL without trailing slashes, null when no judge is configured (checked at binding). */
     default URI baseUrl() {
-        String url = url().orElse(null);
-        URI base = url == null ? null : URI.create(url.replaceAll("/+$", ""));
-        if (base != null && (base.getScheme() == null || !base.getScheme().toLowerCase(Locale.ROOT).startsWith("http")
-                || base.getHost() == null)) {
-            throw new IllegalArgumentException("cascade.judge.url must be an http(s) URL, but was " + url);
-        }
+        URI base = Urls.base("cascade.judge.url", url().orElse(null));
         if (enabled() && base == null) {
             throw new IllegalArgumentException("cascade.judge.enabled is true, but cascade.judge.url is not set");
         }

@@ -2,6 +2,7 @@ package com.cascade4arm.routes.serving.cost;
 
 import com.cascade4arm.routes.config.CascadeConfig;
 import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
 import jakarta.validation.constraints.DecimalMin;
 
 import java.util.List;
@@ -22,21 +23,13 @@ public interface CostConfig {
     @WithDefault("2026-12") String pricesAsOf();
 
     /** c8g.xlarge (Graviton4). */
-    Instance cascade();
+    @WithName("cascade.usd-per-hour") @WithDefault("0.15952") @DecimalMin("0") double cascadeUsdPerHour();
 
     /** c7i.xlarge (Intel Sapphire Rapids). */
-    BaselineInstance baseline();
+    @WithName("baseline.usd-per-hour") @WithDefault("0.1785") @DecimalMin("0") double baselineUsdPerHour();
 
     /** The hosted API's price per token (Compare). */
     Hosted hosted();
-
-    interface Instance {
-        @WithDefault("0.15952") @DecimalMin("0") double usdPerHour();
-    }
-
-    interface BaselineInstance {
-        @WithDefault("0.1785") @DecimalMin("0") double usdPerHour();
-    }
 
     /** OpenRouter's list price of qwen/qwen-2.5-7b-instruct when written; reasoning tokens are billed as output. */
     interface Hosted {

@@ -1,11 +1,14 @@
 package com.cascade4arm.routes.serving.edge;
 
 import com.cascade4arm.routes.config.CascadeConfig;
+import com.cascade4arm.routes.config.CommaList;
 import com.cascade4arm.routes.config.Configuration;
 
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * The edge's limits: its keys ({@code cascade.edge.*}, {@link #config()}) with what is derived from them at startup so
@@ -30,9 +33,9 @@ public record EdgeSettings(EdgeConfig config, List<Cidr> trustedProxies, List<St
     public static EdgeSettings from(CascadeConfig config, String bindHost) {
         EdgeConfig e = config.edge();
         Exposure exposure = Exposure.of(bindHost);
-        return new EdgeSettings(e, EdgeLists.cidrs("cascade.edge.trusted-proxies", e.trustedProxies().orElse(null)),
-                EdgeLists.origins("cascade.edge.allowed-origins", e.allowedOrigins().orElse(null)),
-                EdgeLists.hosts(ALLOWED_HOSTS_KEY, e.allowedHosts().orElse(null)),
+        return new EdgeSettings(e, cidrs("cascade.edge.trusted-proxies", e.trustedProxies().orElse(null)),
+                origins("cascade.edge.allowed-origins", e.allowedOrigins().orElse(null)),
+                hosts(ALLOWED_HOSTS_KEY, e.allowedHosts().orElse(null)),
                 exposure, exposure.rateLimited(e.rateLimit().enabled()), randomKey());
     }
 
@@ -47,6 +50,46 @@ public record EdgeSettings(EdgeConfig config, List<Cidr> trustedProxies, List<St
         return "Edge: " + exposure.describe() + ": " + limits + "; " + rules + "; at most " + config.maxConcurrentPerClient()
                 + " requests at once per client, " + config.maxConcurrentRequests() + " in all. Change with "
                 + RATE_LIMIT_ENABLED_KEY + "=true|false|auto (env CASCADE_RATE_LIMIT) and cascade.edge.rate-limit.*";
+    }
+
+    // The list-valued keys (origins, host names, CIDR blocks), parsed and checked, naming the key and the bad entry.
+
+    /** Origins as browsers send them: scheme://host[:port], no path; compared case-insensitively. */
+    static List<String> origins(String key, String value) {
+        return each(key, value, "origins like https://console.example.com", part -> {
+            String origin = part.toLowerCase(Locale.ROOT);
+            return origin.matches("https?://[^/\\s]+") ? origin : null;
+        });
+    }
+
+    /** Host names without port, lower-case: {@code gateway.example.com}, {@code .example.com} (any subdomain) or {@code *}. */
+    static List<String> hosts(String key, String value) {
+        return each(key, value, "host names like gateway.example.com (no scheme, no port), .example.com for its"
+                + " subdomains, or *", part -> {
+            String host = part.toLowerCase(Locale.ROOT).replaceFirst("^\\*\\.", ".");
+            return host.equals("*") || host.matches("\\.?[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?") ? host : null;
+        });
+    }
+
+    static List<Cidr> cidrs(String key, String value) {
+        return each(key, value, "IP addresses or CIDR blocks", Cidr::parse);
+    }
+
+    /** Every entry parsed; one {@code parse} refuses (null, or IllegalArgumentException with why) fails the start. */
+    private static <T> List<T> each(String key, String value, String expected, Function<String, T> parse) {
+        return CommaList.of(value).stream().map(part -> {
+            T parsed;
+            try {
+                parsed = parse.apply(part);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(key + " must list " + expected + ", but had " + part
+                        + " (" + e.getMessage() + ")");
+            }
+            if (parsed == null) {
+                throw new IllegalArgumentException(key + " must list " + expected + ", but had " + part);
+            }
+            return parsed;
+        }).toList();
     }
 
     private static String randomKey() {

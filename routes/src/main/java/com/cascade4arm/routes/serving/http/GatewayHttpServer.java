@@ -40,23 +40,19 @@ public final class GatewayHttpServer extends ServiceSupport implements EmbeddedH
         return router;
     }
 
-    /** The port the server bound: differs from {@code camel.server.port} when that was 0. */
-    public int port() {
-        HttpServer bound = server;
-        if (bound == null) {
-            throw new IllegalStateException("the gateway's HTTP server is not listening");
-        }
-        return bound.actualPort();
-    }
-
     @Override
     public String getScheme() {
         return "http";
     }
 
+    /** The port the server bound: differs from {@code camel.server.port} when that was 0. */
     @Override
     public int getServerPort() {
-        return port();
+        HttpServer bound = server;
+        if (bound == null) {
+            throw new IllegalStateException("the gateway's HTTP server is not listening");
+        }
+        return bound.actualPort();
     }
 
     @Override

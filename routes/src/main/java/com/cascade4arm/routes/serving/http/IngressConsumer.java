@@ -3,6 +3,7 @@ package com.cascade4arm.routes.serving.http;
 import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.openai.LogText;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.vertx.core.Handler;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RoutingContext;
 import org.apache.camel.Exchange;
@@ -26,19 +27,18 @@ final class IngressConsumer extends DefaultConsumer {
     /** Prefix of message headers that go to the client as response headers (e.g. Response-Location). */
     static final String RESPONSE_HEADER_PREFIX = "Response-";
 
-    private final IngressEndpoint endpoint;
-    private final HttpSurface surface;
+    /** Hangs a handler on the gateway's router under the endpoint's method and path (edge checks first). */
+    private final java.util.function.Consumer<Handler<RoutingContext>> mount;
 
-    IngressConsumer(IngressEndpoint endpoint, Processor processor, HttpSurface surface) {
+    IngressConsumer(IngressEndpoint endpoint, Processor processor, java.util.function.Consumer<Handler<RoutingContext>> mount) {
         super(endpoint, processor);
-        this.endpoint = endpoint;
-        this.surface = surface;
+        this.mount = mount;
     }
 
     @Override
     protected void doStart() throws Exception {
         super.doStart();
-        surface.mount(endpoint.method(), endpoint.routerPath(), this::handle);
+        mount.accept(this::handle);
     }
 
     private void handle(RoutingContext ctx) {

@@ -19,27 +19,14 @@ public final class IngressEndpoint extends DefaultEndpoint {
         this.surface = surface;
     }
 
-    public HttpMethod method() {
-        return method;
-    }
-
-    /** The path in Vert.x form: {@code /runs/{id}} becomes {@code /runs/:id}. */
-    public String routerPath() {
-        return path.replaceAll("\\{([^}/]+)}", ":$1");
-    }
-
     @Override
     public Consumer createConsumer(Processor processor) {
-        return new IngressConsumer(this, processor, surface);
+        String routerPath = path.replaceAll("\\{([^}/]+)}", ":$1"); // Vert.x form: /runs/{id} becomes /runs/:id
+        return new IngressConsumer(this, processor, handler -> surface.mount(method, routerPath, handler));
     }
 
     @Override
     public Producer createProducer() {
         throw new UnsupportedOperationException("ingress endpoints only consume: " + getEndpointUri());
-    }
-
-    @Override
-    public boolean isLenientProperties() {
-        return false;
     }
 }

@@ -60,7 +60,7 @@ public final class PoolDispatcher {
                           LongSupplier nanoTime, boolean exposeEndpoints) {
         this(upstream, metrics, requestTimeoutMs, timers, nanoTime, exposeEndpoints,
                 ConfigBinding.defaults().cascade().escalation(), ChatTracing.create(null, 0),
-                new SystemCost(ConfigBinding.defaults().cascade().cost().cascade().usdPerHour(), nanoTime));
+                new SystemCost(ConfigBinding.defaults().cascade().cost().cascadeUsdPerHour(), nanoTime));
     }
 
     /**

@@ -4,6 +4,7 @@ import com.cascade4arm.routes.serving.http.ApiRoutes;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.apache.camel.Exchange;
 import org.apache.camel.component.micrometer.MicrometerConstants;
+import org.apache.camel.support.CamelContextHelper;
 
 import java.util.concurrent.ExecutorService;
 
@@ -29,11 +30,8 @@ public final class MetricsRoutes extends ApiRoutes {
 
     @Override
     public void configure() {
-        PrometheusMeterRegistry registry = getContext().getRegistry()
-                .lookupByNameAndType(MicrometerConstants.METRICS_REGISTRY_NAME, PrometheusMeterRegistry.class);
-        if (registry == null) {
-            throw new IllegalStateException("no Prometheus registry bound as " + MicrometerConstants.METRICS_REGISTRY_NAME);
-        }
+        PrometheusMeterRegistry registry = CamelContextHelper.mandatoryLookup(getContext(),
+                MicrometerConstants.METRICS_REGISTRY_NAME, PrometheusMeterRegistry.class);
         CachedScrape scrape = new CachedScrape(registry::scrape, cacheMs, System::nanoTime);
         onWorkers("GET", "/metrics", METRICS)
                 .setHeader(Exchange.CONTENT_TYPE, constant(CONTENT_TYPE))

@@ -20,7 +20,6 @@ final class SseStreamReader {
     private final Runnable reset;
     private final SseDecoder decoder = new SseDecoder(this::onEvent);
     private byte[] bytes = new byte[INITIAL_READ_BYTES];
-    private boolean sawDone;
 
     /** @param reset drops the connection (a stream we refuse to read on) */
     SseStreamReader(String endpoint, SseListener listener, CompletableFuture<Void> done, Runnable reset) {
@@ -59,7 +58,7 @@ final class SseStreamReader {
         } catch (SseDecoder.TooLong e) {
             refuse(e);
         }
-        if (!sawDone) {
+        if (!done.isDone()) { // neither [DONE] nor a failure or a cancel completed it: truncated
             done.completeExceptionally(new UpstreamFailure(endpoint + " ended the stream without [DONE] (truncated)",
                     502, false, null));
         }
@@ -70,7 +69,6 @@ final class SseStreamReader {
             return;
         }
         if (data.equals(Sse.DONE)) {
-            sawDone = true;
             done.complete(null);
             return;
         }

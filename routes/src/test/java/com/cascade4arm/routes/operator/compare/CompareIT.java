@@ -98,7 +98,7 @@ class CompareIT {
         assertThat(systems.at("/baseline/text").asText()).isEqualTo(RESPONDER_TEXT);
         assertThat(systems.at("/baseline/completion_tokens").asInt()).isEqualTo(ResponderBehaviour.DEFAULT_CHUNKS.size());
         assertThat(systems.at("/baseline/cost_usd").asDouble()).as("the baseline instance's price for at most the total time (alone on it)")
-                .isLessThanOrEqualTo(ConfigBinding.defaults().cascade().cost().baseline().usdPerHour() / 3600 * systems.at("/baseline/total_ms").asDouble() / 1000);
+                .isLessThanOrEqualTo(ConfigBinding.defaults().cascade().cost().baselineUsdPerHour() / 3600 * systems.at("/baseline/total_ms").asDouble() / 1000);
         assertThat(systems.at("/hosted/text").asText()).isEqualTo(HOSTED_TEXT);
         assertThat(systems.at("/hosted/model").asText()).isEqualTo(DEFAULTS.hostedModel());
         JsonNode hosted = systems.path("hosted");

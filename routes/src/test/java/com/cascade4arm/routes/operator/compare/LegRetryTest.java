@@ -64,12 +64,12 @@ class LegRetryTest {
             default -> null;
         }));
         CompareConfig.RetryKeys retry = settings.config().retry();
-        CompareConfig.Cooldown cooldown = settings.config().cooldown();
+        CompareConfig keys = settings.config();
         return new Leg(LegTarget.hosted(settings),
                 CircuitBreaker.of("failures", Leg.failureBreaker(50, 10, 30_000, clock)),
-                CircuitBreaker.of("rate-limits", Leg.rateLimitBreaker(cooldown.after429s(), cooldown.durationMs(), clock)),
+                CircuitBreaker.of("rate-limits", Leg.rateLimitBreaker(keys.cooldownAfter429s(), keys.cooldownDurationMs(), clock)),
                 new RetryWaits(retry.initialBackoffMs(), retry.maxWaitMs(), retry.jitter(), clock, () -> 0),
-                retry.maxAttempts(), cooldown.durationMs(), clock, false);
+                retry.maxAttempts(), keys.cooldownDurationMs(), clock, false);
     }
 
     private CompareRun run(long deadlineMs) {

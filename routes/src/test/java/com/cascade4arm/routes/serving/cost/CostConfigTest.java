@@ -14,8 +14,8 @@ class CostConfigTest {
     void defaultsPriceMatchedInstancesWithTheirDate() {
         CostConfig defaults = TestConfig.of(Map.of()).cost();
 
-        assertThat(defaults.cascade().usdPerHour()).as("c8g.xlarge, 4 vCPU / 8 GiB").isEqualTo(0.15952);
-        assertThat(defaults.baseline().usdPerHour()).as("c7i.xlarge, 4 vCPU / 8 GiB").isEqualTo(0.1785);
+        assertThat(defaults.cascadeUsdPerHour()).as("c8g.xlarge, 4 vCPU / 8 GiB").isEqualTo(0.15952);
+        assertThat(defaults.baselineUsdPerHour()).as("c7i.xlarge, 4 vCPU / 8 GiB").isEqualTo(0.1785);
         assertThat(defaults.pricesAsOf()).isEqualTo("2026-12");
     }
 

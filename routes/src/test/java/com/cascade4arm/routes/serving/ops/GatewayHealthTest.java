@@ -31,9 +31,8 @@ class GatewayHealthTest {
             CircuitBreaker.ofDefaults("small-0"));
     private final AtomicReference<Optional<ObjectNode>> store = new AtomicReference<>(Optional.empty());
     private final AtomicBoolean draining = new AtomicBoolean();
-    private final GatewayHealth health = new GatewayHealth(
-            new PoolsHealthCheck(List.of(new UpstreamPool("small", List.of(small))), false),
-            new StoreHealthCheck(store::get), new DrainingHealthCheck(draining::get));
+    private final GatewayHealth health = new GatewayHealth(List.of(new UpstreamPool("small", List.of(small))), false,
+            store::get, draining::get);
     private CamelContext camel;
 
     @BeforeEach
@@ -53,11 +52,11 @@ class GatewayHealthTest {
         HealthCheckRegistry registry = HealthCheckRegistry.get(camel);
         assertThat(registry.stream().filter(HealthCheck::isReadiness).map(HealthCheck::getId))
                 .as("readiness checks in Camel's registry")
-                .contains(PoolsHealthCheck.ID, StoreHealthCheck.ID, DrainingHealthCheck.ID);
+                .contains(GatewayHealth.POOLS, GatewayHealth.STORE, GatewayHealth.DRAINING);
         assertThat(registry.stream().filter(HealthCheck::isLiveness).map(HealthCheck::getId)).as("liveness checks")
-                .doesNotContain(PoolsHealthCheck.ID, StoreHealthCheck.ID, DrainingHealthCheck.ID);
+                .doesNotContain(GatewayHealth.POOLS, GatewayHealth.STORE, GatewayHealth.DRAINING);
         assertThat(HealthCheckHelper.invokeReadiness(camel)).extracting(result -> result.getCheck().getId())
-                .as("Camel's own readiness reports the failing pools").contains(PoolsHealthCheck.ID);
+                .as("Camel's own readiness reports the failing pools").contains(GatewayHealth.POOLS);
     }
 
     @Test
@@ -82,7 +81,7 @@ class GatewayHealthTest {
         assertThat(body.path("status").asText()).isEqualTo("unavailable");
         assertThat(body.path("error").path("message").asText())
                 .isEqualTo("not ready: no available endpoint in pool(s) small");
-        assertThat(HealthCheckRegistry.get(camel).getCheck(PoolsHealthCheck.ID).orElseThrow().call().getState())
+        assertThat(HealthCheckRegistry.get(camel).getCheck(GatewayHealth.POOLS).orElseThrow().call().getState())
                 .isEqualTo(HealthCheck.State.DOWN);
     }
 

@@ -35,7 +35,7 @@ class HealthAndMetricsRoutesIT {
         try (RoutesGateway gateway = RoutesGateway.builder().pools(NOWHERE, NOWHERE).readyWithin(null)
                 .properties(Map.of("cascade.upstream.health-interval-ms", "200")).start()) {
             assertThat(gateway.get("/health").statusCode()).as("no pool can serve").isEqualTo(503);
-            HealthCheckRegistry.get(gateway.camel()).getCheck(PoolsHealthCheck.ID).orElseThrow().setEnabled(false);
+            HealthCheckRegistry.get(gateway.camel()).getCheck(GatewayHealth.POOLS).orElseThrow().setEnabled(false);
             HttpResponse<String> health = gateway.get("/health");
             assertThat(health.statusCode()).as("the pools' check disabled in Camel's registry").isEqualTo(200);
             assertThat(health.body()).contains("\"status\":\"ok\"");
