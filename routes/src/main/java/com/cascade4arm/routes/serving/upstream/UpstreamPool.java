@@ -13,9 +13,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class UpstreamPool {
     /** How far above the average in-flight count an endpoint may go before its conversations give way. */
     public static final double DEFAULT_LOAD_FACTOR = 1.25;
-    /** system, developer, user, assistant: what llama.cpp servers without tool support template. */
     /** A conversation idle this long no longer counts on its endpoint when new ones are placed (a user's long pause). */
     static final long CONVERSATION_LIVE_MS = 15 * 60_000;
+    /** system, developer, user, assistant: what llama.cpp servers without tool support template. */
     public static final Set<String> DEFAULT_ROLES = Set.of("system", "developer", "user", "assistant");
     private final String name;
     private final List<UpstreamEndpoint> endpoints;
@@ -96,6 +96,9 @@ public final class UpstreamPool {
             return new Selection(List.of(), AffinityOutcome.MISS);
         }
         int home = homes.homeOf(key).endpoint();
+        if (home < 0) {
+            return new Selection(candidates(), AffinityOutcome.MISS); // the last one went down since the count above
+        }
         UpstreamEndpoint own = endpoints.get(home);
         int chosen = home;
         if (own.inFlight() >= capacity(own)) {
