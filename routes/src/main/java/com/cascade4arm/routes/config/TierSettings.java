@@ -37,7 +37,7 @@ public record TierSettings(String name, List<URI> urls, String apiKey, String fa
 
     /**
      * The balance the pool runs with: the configured one, else prefix affinity where the tier has more than one endpoint
-     * (bench/README.md, "Prefix-cache-aware routing": turn 2+ TTFT p50 3.9–5.9× lower on the reference llama-server
+     * (bench/README.md, "Prefix-cache-aware routing": turn 2+ TTFT p50 1.6–5.9× lower on the reference llama-server
      * when its RAM prompt cache cannot hold every conversation, 2.7× when it can), least-busy with one.
      */
     public Balance effectiveBalance() {
