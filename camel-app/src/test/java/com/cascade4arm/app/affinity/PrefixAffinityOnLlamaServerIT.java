@@ -15,17 +15,16 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A tier of two real llama-server replicas balanced by prefix affinity (opt-in, so the one override below): every turn of a conversation reaches one replica, which finds the conversation's prompt in its KV cache
+ * A tier of two real llama-server replicas, balanced by prefix affinity as a tier with more than one URL is by default: every turn of a conversation reaches one replica, which finds the conversation's prompt in its KV cache
  * (the cached tokens show in the answer and the metric). Skipped, with a message, without a llama-server binary.
  */
 class PrefixAffinityOnLlamaServerIT {
@@ -46,8 +45,7 @@ class PrefixAffinityOnLlamaServerIT {
         first = LlamaServer.start(binary, model, args, LOAD_WITHIN);
         second = LlamaServer.start(binary, model, args, LOAD_WITHIN);
         gateway = TestGateway.boot(Map.of("cascade.small.urls", first.baseUrl() + "," + second.baseUrl(),
-                "cascade.large.urls", first.baseUrl(),
-                "cascade.small.balance", "prefix-affinity"), true); // the feature under test is opt-in
+                "cascade.large.urls", first.baseUrl()), true); // two URLs: prefix affinity by default
         http = new HttpTestClient(gateway.baseUrl());
     }
 
@@ -65,7 +63,7 @@ class PrefixAffinityOnLlamaServerIT {
 
     @Test
     void keepsEachConversationOnOneReplicaWhoseCacheServesItsLaterTurns() {
-        Set<String> endpointsUsed = new HashSet<>();
+        Map<String, Integer> conversationsPerReplica = new HashMap<>();
         long cachedSeen = 0;
         for (int c = 0; c < CONVERSATIONS; c++) {
             ArrayNode messages = HttpTestClient.JSON.createArrayNode();
@@ -94,9 +92,10 @@ class PrefixAffinityOnLlamaServerIT {
                 messages.addObject().put("role", "assistant")
                         .put("content", response.json().at("/choices/0/message/content").asText());
             }
-            endpointsUsed.add(endpoint);
+            conversationsPerReplica.merge(endpoint, 1, Integer::sum);
         }
-        assertThat(endpointsUsed).as("conversations spread over the replicas").hasSize(2);
+        assertThat(conversationsPerReplica).as("conversations placed evenly over the replicas (2 slots each)")
+                .hasSize(2).allSatisfy((replica, count) -> assertThat(count).isEqualTo(CONVERSATIONS / 2));
 
         long cached = cachedSeen;
         // /metrics is rendered at most once per period (CachedScrape): wait for a scrape after the last answer.

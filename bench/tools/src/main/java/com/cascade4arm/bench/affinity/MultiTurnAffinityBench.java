@@ -62,24 +62,27 @@ public final class MultiTurnAffinityBench {
     @Option(names = "--arms", defaultValue = "least-busy=large,prefix-affinity=small", split = ",",
             paramLabel = "NAME=TIER", description = "arms and the tier each forces (default: ${DEFAULT-VALUE})")
     List<String> arms;
-    @Option(names = "--conversations", defaultValue = "4", description = "concurrent conversations (default: ${DEFAULT-VALUE})")
+    @Option(names = "--conversations", defaultValue = "12", description = "concurrent conversations (default: ${DEFAULT-VALUE})")
     int conversations;
     @Option(names = "--turns", defaultValue = "6", description = "turns per conversation (default: ${DEFAULT-VALUE})")
     int turns;
     @Option(names = "--rounds", defaultValue = "2", description = "rounds; each runs every arm once, in alternating order (default: ${DEFAULT-VALUE})")
     int rounds;
-    @Option(names = "--system-words", defaultValue = "1300",
+    @Option(names = "--system-words", defaultValue = "1000",
             description = "words of each conversation's system prompt (default: ${DEFAULT-VALUE}, ~1,500 tokens)")
     int systemWords;
     @Option(names = "--turn-words", defaultValue = "40", description = "words of each user turn (default: ${DEFAULT-VALUE})")
     int turnWords;
     @Option(names = "--max-tokens", defaultValue = "32", description = "tokens per answer (default: ${DEFAULT-VALUE})")
     int maxTokens;
-    @Option(names = "--think-ms", defaultValue = "400",
-            description = "a user's pause before each turn, uniform in [0, this) ms: conversations out of lockstep, as "
-                    + "real ones are (in lockstep, least-busy's rotation repeats one assignment every turn) "
-                    + "(default: ${DEFAULT-VALUE})")
+    @Option(names = "--think-ms", defaultValue = "6000",
+            description = "a user's pause before each turn (and before the first: conversations start staggered), "
+                    + "uniform in [this/2, 3×this/2) ms: conversations out of lockstep, as real ones are (in lockstep, "
+                    + "least-busy's rotation repeats one assignment every turn) (default: ${DEFAULT-VALUE})")
     int thinkMs;
+    @Option(names = "--slots", defaultValue = "2", description = "slots per endpoint (llama-server -np), to count "
+            + "requests that queued on a full endpoint while another had a slot free (default: ${DEFAULT-VALUE})")
+    int slots;
     @Option(names = "--shared-system", description = "one system prompt for all conversations of a phase (default: one each)")
     boolean sharedSystem;
     @Option(names = "--endpoints", defaultValue = "2", description = "endpoints per tier, for the load bound (default: ${DEFAULT-VALUE})")
@@ -162,7 +165,7 @@ public final class MultiTurnAffinityBench {
                 + words(systemRandom, systemWords));
         for (int turn = 1; turn <= turns; turn++) {
             if (thinkMs > 0) {
-                Thread.sleep(random.nextInt(thinkMs));
+                Thread.sleep(thinkMs / 2 + random.nextInt(thinkMs));
             }
             messages.addObject().put("role", "user").put("content", "Question " + turn + ": " + words(random, turnWords));
             ObjectNode body = JSON.createObjectNode();
@@ -260,8 +263,8 @@ public final class MultiTurnAffinityBench {
             double[] later = all.stream().filter(x -> x.turn() >= 2).mapToDouble(Turn::ttftMs).sorted().toArray();
             laterP50.put(arm, new double[]{percentile(later, 50), percentile(later, 95)});
         }
-        System.out.printf(Locale.ROOT, "%n%-16s %12s %12s %12s %12s %10s %9s %8s %s%n", "arm", "ttft2+_p50", "ttft2+_p95",
-                "eval_tokens", "cached_tok", "tok/s", "req/s", "max_infl", "prefix_affinity");
+        System.out.printf(Locale.ROOT, "%n%-16s %12s %12s %12s %12s %10s %9s %8s %11s %10s %s%n", "arm", "ttft2+_p50",
+                "ttft2+_p95", "eval_tokens", "cached_tok", "tok/s", "req/s", "max_infl", "queued_free", "over_bound", "prefix_affinity");
         Map<String, double[]> totals = new LinkedHashMap<>();
         for (String arm : names) {
             List<Turn> all = turnsByArm.get(arm);
@@ -272,13 +275,19 @@ public final class MultiTurnAffinityBench {
             Map<String, Long> outcomes = new LinkedHashMap<>();
             all.forEach(x -> outcomes.merge(x.affinity(), 1L, Long::sum));
             double[] later = laterP50.get(arm);
-            System.out.printf(Locale.ROOT, "%-16s %12.1f %12.1f %12d %12d %10.1f %9.2f %8s %s%n", arm, later[0],
-                    later[1], evaluated, cached, completion / seconds, all.size() / seconds, maxInFlight(all), outcomes);
+            int[] crowded = crowded(all);
+            System.out.printf(Locale.ROOT, "%-16s %12.1f %12.1f %12d %12d %10.1f %9.2f %8s %11d %10d %s%n", arm,
+                    later[0], later[1], evaluated, cached, completion / seconds, all.size() / seconds, maxInFlight(all),
+                    crowded[0], crowded[1], outcomes);
             totals.put(arm, new double[]{later[0], later[1], evaluated, completion / seconds});
         }
-        int bound = (int) Math.ceil(loadFactor * conversations / endpoints);
-        System.out.printf(Locale.ROOT, "load bound with all %d conversations in flight: ceil(%.2f x %d / %d) = %d per endpoint%n",
-                conversations, loadFactor, conversations, endpoints, bound);
+        int bound = Math.max(slots, (int) Math.ceil(loadFactor * conversations / endpoints));
+        System.out.printf(Locale.ROOT, "load bound: an endpoint at its %d slots gives way while another has one free; "
+                        + "with every slot busy, ceil(%.2f x in flight / %d); all %d conversations in flight: %d per "
+                        + "endpoint. queued_free: requests sent to an endpoint already running %d of this arm's while "
+                        + "another ran fewer than %d; over_bound: requests sent to an endpoint at ceil(%.2f x (running + 1)"
+                        + " / %d) or more while another ran fewer (client timestamps: approximate)%n", slots, loadFactor,
+                endpoints, conversations, bound, slots, slots, loadFactor, endpoints);
         if (names.size() == 2) {
             double[] a = totals.get(names.get(0));
             double[] b = totals.get(names.get(1));
@@ -308,6 +317,36 @@ public final class MultiTurnAffinityBench {
             out.append(out.length() == 0 ? "" : ",").append(entry.getKey().replaceAll(".*-", "")).append(':').append(max);
         });
         return out.toString();
+    }
+
+    /**
+     * Requests that began on an endpoint already running {@link #slots} requests of this arm while another endpoint ran
+     * fewer (it had a slot free: they queue behind a full replica), and requests that began on an endpoint at the load
+     * bound (ceil(load factor × (running + 1) / endpoints)) while another ran fewer. From the client's own timestamps
+     * (a request counts from its send to its last byte), so approximate.
+     */
+    private int[] crowded(List<Turn> all) {
+        List<String> names = all.stream().map(Turn::endpoint).distinct().toList();
+        int queued = 0;
+        int overBound = 0;
+        for (Turn t : all) {
+            Map<String, Integer> running = new LinkedHashMap<>();
+            names.forEach(name -> running.put(name, 0));
+            for (Turn other : all) {
+                if (other != t && other.startNanos() < t.startNanos() && other.endNanos() > t.startNanos()) {
+                    running.merge(other.endpoint(), 1, Integer::sum);
+                }
+            }
+            int own = running.get(t.endpoint());
+            int total = running.values().stream().mapToInt(Integer::intValue).sum() + 1;
+            boolean freeElsewhere = running.entrySet().stream()
+                    .anyMatch(e -> !e.getKey().equals(t.endpoint()) && e.getValue() < slots);
+            boolean lessBusyElsewhere = running.entrySet().stream()
+                    .anyMatch(e -> !e.getKey().equals(t.endpoint()) && e.getValue() < own);
+            queued += own >= slots && freeElsewhere ? 1 : 0;
+            overBound += own >= Math.ceil(loadFactor * total / endpoints) && lessBusyElsewhere ? 1 : 0;
+        }
+        return new int[]{queued, overBound};
     }
 
     /** Nearest-rank percentile of sorted values. */

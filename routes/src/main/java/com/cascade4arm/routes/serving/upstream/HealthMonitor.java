@@ -70,6 +70,7 @@ public final class HealthMonitor implements AutoCloseable {
                     JsonNode capabilities = props.path("capabilities");
                     endpoint.learnCapabilities(capabilities.path("logprobs").asBoolean(true),
                             capabilities.path("tools").asBoolean(true));
+                    endpoint.learnSlots(props.path("total_slots").asInt(0)); // prefix affinity's capacity
                     mark(endpoint, true, detail);
                 });
                 return;

@@ -29,6 +29,11 @@ public final class PrefixMemory {
         this.slotUsed = new AtomicLongArray(slots);
     }
 
+    /** The slots named in requests (0: none). */
+    public int slots() {
+        return slotKeys.length();
+    }
+
     /** True when this endpoint served {@code key} lately. */
     public boolean served(long key) {
         return keys.get(index(key)) == nonEmpty(key);

@@ -29,6 +29,8 @@ public final class UpstreamEndpoint {
     private volatile boolean checked;
     private volatile String healthDetail = "not checked yet";
     private final PrefixMemory prefixes;
+    /** The server's own slot count ({@code /props}' {@code total_slots}); 0 until it said, or when it does not. */
+    private volatile int serverSlots;
 
     public UpstreamEndpoint(String name, URI baseUri, String apiKey, CircuitBreaker breaker) {
         this(name, baseUri, apiKey, breaker, 0);
@@ -86,6 +88,20 @@ public final class UpstreamEndpoint {
     /** The conversations (affinity keys) this endpoint served lately, and its slots. */
     public PrefixMemory prefixes() {
         return prefixes;
+    }
+
+    /**
+     * The requests this endpoint runs at once: the slots its server reported ({@code total_slots}), else the slots
+     * configured to name ({@code cascade.<tier>.slots}), else 0 (unknown).
+     */
+    public int slots() {
+        int reported = serverSlots;
+        return reported > 0 ? reported : prefixes.slots();
+    }
+
+    /** What the server's {@code /props} said its slot count is ({@code total_slots}; 0 or less: it did not say). */
+    public void learnSlots(int totalSlots) {
+        this.serverSlots = Math.max(0, totalSlots);
     }
 
     public int inFlight() {

@@ -13,6 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class UpstreamPool {
     /** How far above the average in-flight count an endpoint may go before its conversations give way. */
     public static final double DEFAULT_LOAD_FACTOR = 1.25;
+    /** A conversation idle this long no longer counts on its endpoint when new ones are placed (a user's long pause). */
+    static final long CONVERSATION_LIVE_MS = 15 * 60_000;
     /** system, developer, user, assistant: what llama.cpp servers without tool support template. */
     public static final Set<String> DEFAULT_ROLES = Set.of("system", "developer", "user", "assistant");
     private final String name;
@@ -21,8 +23,8 @@ public final class UpstreamPool {
     private final Set<String> roles;
     private final Balance balance;
     private final double loadFactor;
-    /** Per endpoint (same order): its fixed rendezvous-hash seed, from its name. */
-    private final long[] seeds;
+    /** Each conversation's home endpoint (prefix affinity). */
+    private final ConversationHomes homes;
 
     /** A pool serving the roles llama.cpp servers without tool support serve. */
     public UpstreamPool(String name, List<UpstreamEndpoint> endpoints) {
@@ -36,7 +38,7 @@ public final class UpstreamPool {
 
     /**
      * {@code balance}: how endpoints are picked; {@code loadFactor}: with prefix affinity, an endpoint with
-     * ceil(loadFactor × average in-flight) requests or more gives a conversation to the next in its order.
+     * ceil(loadFactor × its slot share of the requests in flight) or more gives a conversation to a less busy one.
      */
     public UpstreamPool(String name, List<UpstreamEndpoint> endpoints, Set<String> roles, Balance balance,
                         double loadFactor) {
@@ -51,11 +53,13 @@ public final class UpstreamPool {
         }
         this.name = name;
         this.endpoints = List.copyOf(endpoints);
-        this.seeds = new long[endpoints.size()];
+        long[] seeds = new long[endpoints.size()];
         for (int i = 0; i < seeds.length; i++) {
             // By name, not position: a replica keeps its conversations when others are added or removed.
             seeds[i] = AffinityHash.mix(AffinityHash.text(this.endpoints.get(i).name()));
         }
+        this.homes = new ConversationHomes(seeds, i -> this.endpoints.get(i).available(),
+                i -> weight(this.endpoints.get(i)), CONVERSATION_LIVE_MS, () -> System.nanoTime() / 1_000_000);
     }
 
     public Balance balance() {
@@ -67,10 +71,11 @@ public final class UpstreamPool {
     }
 
     /**
-     * Endpoints for a request whose conversation has affinity key {@code key}: with prefix affinity, the available
-     * endpoint with the highest rendezvous score for the key among those under the load bound first, then the rest
-     * least-busy first; otherwise {@link #candidates()}. One pass over the endpoints; a failed endpoint moves only its
-     * own conversations (each key's order of the others stays as it was).
+     * Endpoints for a request whose conversation has affinity key {@code key}: with prefix affinity, the conversation's
+     * home first ({@link ConversationHomes}: placed evenly by slots, kept while available), unless it is busy — at its
+     * slot count while another endpoint has a slot free (a free slot elsewhere starts now; the home would queue it), or
+     * at its load bound ceil(loadFactor × requests in flight × its slots / the pool's slots) — then the least busy
+     * other endpoint; the rest follow least-busy first. Otherwise {@link #candidates()}.
      */
     public Selection select(long key) {
         if (balance != Balance.PREFIX_AFFINITY) {
@@ -79,37 +84,31 @@ public final class UpstreamPool {
         int n = endpoints.size();
         int available = 0;
         int total = 1; // this request counts towards the average it is bounded by
+        long totalWeight = 0;
         for (UpstreamEndpoint endpoint : endpoints) {
             if (endpoint.available()) {
                 available++;
                 total += endpoint.inFlight();
+                totalWeight += weight(endpoint);
             }
         }
         if (available == 0) {
             return new Selection(List.of(), AffinityOutcome.MISS);
         }
-        int bound = (int) Math.ceil(loadFactor * total / available);
-        int preferred = -1;
-        int chosen = -1;
-        long preferredScore = Long.MIN_VALUE;
-        long chosenScore = Long.MIN_VALUE;
-        for (int i = 0; i < n; i++) {
-            UpstreamEndpoint endpoint = endpoints.get(i);
-            if (!endpoint.available()) {
-                continue;
-            }
-            long score = AffinityHash.mix(key ^ seeds[i]);
-            if (preferred < 0 || score > preferredScore) {
-                preferred = i;
-                preferredScore = score;
-            }
-            if (endpoint.inFlight() < bound && (chosen < 0 || score > chosenScore)) {
-                chosen = i;
-                chosenScore = score;
-            }
+        int home = homes.homeOf(key).endpoint();
+        if (home < 0) {
+            return new Selection(candidates(), AffinityOutcome.MISS); // the last one went down since the count above
         }
-        if (chosen < 0) {
-            chosen = preferred; // every endpoint at its bound (only when loadFactor rounds down): stay with the own one
+        UpstreamEndpoint own = endpoints.get(home);
+        int chosen = home;
+        if (own.inFlight() >= capacity(own)) {
+            chosen = leastBusyOther(home, true);
+        }
+        if (chosen == home) {
+            long bound = (long) Math.ceil(loadFactor * total * weight(own) / totalWeight);
+            if (own.inFlight() >= bound) {
+                chosen = leastBusyOther(home, false);
+            }
         }
         List<UpstreamEndpoint> ordered = new ArrayList<>(available);
         UpstreamEndpoint first = endpoints.get(chosen);
@@ -122,9 +121,45 @@ public final class UpstreamPool {
         if (ordered.size() > 2) {
             ordered.subList(1, ordered.size()).sort(Comparator.comparingInt(UpstreamEndpoint::inFlight));
         }
-        AffinityOutcome outcome = chosen != preferred ? AffinityOutcome.OVERFLOW
+        AffinityOutcome outcome = chosen != home ? AffinityOutcome.OVERFLOW
                 : first.prefixes().served(key) ? AffinityOutcome.HIT : AffinityOutcome.MISS;
         return new Selection(ordered, outcome);
+    }
+
+    /**
+     * The available endpoint other than {@code home} with the fewest requests in flight per slot — only among those
+     * with a free slot when {@code freeSlotOnly}, else only one less busy than the home — or {@code home} when there is
+     * none.
+     */
+    private int leastBusyOther(int home, boolean freeSlotOnly) {
+        int best = -1;
+        for (int i = 0; i < endpoints.size(); i++) {
+            UpstreamEndpoint endpoint = endpoints.get(i);
+            if (i == home || !endpoint.available() || freeSlotOnly && endpoint.inFlight() >= capacity(endpoint)) {
+                continue;
+            }
+            // in flight per slot, compared without division: a/wa < b/wb  <=>  a·wb < b·wa
+            if (best < 0 || (long) endpoint.inFlight() * weight(endpoints.get(best))
+                    < (long) endpoints.get(best).inFlight() * weight(endpoint)) {
+                best = i;
+            }
+        }
+        if (best < 0 || !freeSlotOnly && (long) endpoints.get(best).inFlight() * weight(endpoints.get(home))
+                >= (long) endpoints.get(home).inFlight() * weight(endpoints.get(best))) {
+            return home; // no one (less busy than the home): the conversation stays where its prompt is
+        }
+        return best;
+    }
+
+    /** An endpoint's share of the pool: its slots, 1 when unknown. */
+    private static int weight(UpstreamEndpoint endpoint) {
+        return Math.max(1, endpoint.slots());
+    }
+
+    /** The requests an endpoint runs at once (its slots); unbounded when unknown. */
+    private static int capacity(UpstreamEndpoint endpoint) {
+        int slots = endpoint.slots();
+        return slots > 0 ? slots : Integer.MAX_VALUE;
     }
 
     public String name() {
