@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * {@code GET /props} in llama-server's shape (build_info, model_path, model_ftype — the GGUF's quantization as
  * llama.cpp names it —, total_slots, default_generation_settings with the slot's n_ctx) plus the model files' sha256, so a benchmark can record exactly which engine and weights answered it. The digests are
- * computed once, on a worker thread (a 1 GB GGUF takes seconds).
+ * computed once, in the background from the start (a 1 GB GGUF takes seconds), and a request waits only if it comes first.
  */
 final class PropsHandler {
 
@@ -32,6 +32,21 @@ final class PropsHandler {
 
     PropsHandler(HostConfig config) {
         this.config = config;
+        // Hash the weights now, off the request path: a first /props under load must not wait seconds for it.
+        Thread hashing = new Thread(this::warmDigests, "props-digests");
+        hashing.setDaemon(true);
+        hashing.start();
+    }
+
+    private void warmDigests() {
+        try {
+            sha256(config.model());
+            if (config.draftModel() != null) {
+                sha256(config.draftModel());
+            }
+        } catch (UncheckedIOException e) {
+            // /props reports the same failure when asked
+        }
     }
 
     void props(RoutingContext ctx) {

@@ -1,6 +1,5 @@
 package com.cascade4arm.routes.serving.upstream;
 
-import com.cascade4arm.routes.serving.http.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Vertx;
 import org.slf4j.Logger;
@@ -28,6 +27,8 @@ public final class HealthMonitor implements AutoCloseable {
     private final long timeoutMs;
     private long timerId = -1;
     private final Set<UpstreamEndpoint> neverOk = ConcurrentHashMap.newKeySet();
+    /** Healthy, but /props did not answer yet (a host hashing a large GGUF under load): asked again every check. */
+    private final Set<UpstreamEndpoint> propsUnread = ConcurrentHashMap.newKeySet();
     private final Set<UpstreamEndpoint> recheckPending = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
@@ -63,10 +64,16 @@ public final class HealthMonitor implements AutoCloseable {
                 case 503 -> "loading or unavailable (HTTP 503)";
                 default -> "unhealthy (HTTP " + status + ")";
             };
-            if (healthy && neverOk.contains(endpoint)) {
+            if (healthy && (neverOk.contains(endpoint) || propsUnread.contains(endpoint))) {
                 // First ok: learn what the server can do before it takes requests (the gateway refuses what it cannot).
-                client.props(endpoint, timeoutMs).completeOnTimeout(Json.object(), 2 * timeoutMs + PROBE_GRACE_MS,
+                client.props(endpoint, timeoutMs).completeOnTimeout(null, 2 * timeoutMs + PROBE_GRACE_MS,
                         TimeUnit.MILLISECONDS).thenAccept(props -> {
+                    if (props == null) { // no answer: capable until it says otherwise, and asked again next check
+                        propsUnread.add(endpoint);
+                        mark(endpoint, true, detail);
+                        return;
+                    }
+                    propsUnread.remove(endpoint);
                     JsonNode capabilities = props.path("capabilities");
                     endpoint.learnCapabilities(capabilities.path("logprobs").asBoolean(true),
                             capabilities.path("tools").asBoolean(true));

@@ -221,7 +221,10 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
         return done;
     }
 
-    /** GET /props as JSON; completes with an empty object when it does not answer 200 with JSON. */
+    /**
+     * GET /props as JSON; completes with an empty object when it answers without 200 JSON, with null when it does not
+     * answer at all (refused, reset, timed out): then what the server can do is still unknown.
+     */
     public CompletableFuture<JsonNode> props(UpstreamEndpoint endpoint, long timeoutMs) {
         CompletableFuture<JsonNode> done = new CompletableFuture<>();
         RequestOptions options = new RequestOptions().setMethod(HttpMethod.GET)
@@ -235,7 +238,7 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
                 .compose(response -> response.body().map(b -> response.statusCode() == 200 ? b : null))
                 .onComplete(result -> {
                     try {
-                        done.complete(result.succeeded() && result.result() != null
+                        done.complete(result.failed() ? null : result.result() != null
                                 ? Json.MAPPER.readTree(result.result().getBytes()) : Json.object());
                     } catch (IOException | RuntimeException e) {
                         done.complete(Json.object());

@@ -72,6 +72,33 @@ class HealthMonitorIT {
     }
 
     @Test
+    void capabilitiesAreAskedAgainAtTheNextCheckWhenTheFirstPropsDidNotAnswer() throws Exception {
+        AtomicInteger props = new AtomicInteger();
+        upstream = vertx.createHttpServer().requestHandler(request -> {
+            if (request.path().equals("/props")) {
+                if (props.incrementAndGet() == 1) {
+                    return; // the first /props hangs (a host still hashing its weights under load)
+                }
+                request.response().end("{\"capabilities\":{\"tools\":false}}");
+                return;
+            }
+            request.response().end("{\"status\":\"ok\"}");
+        }).listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        UpstreamEndpoint endpoint = new UpstreamEndpoint("hashing",
+                URI.create("http://127.0.0.1:" + upstream.actualPort()), null, CircuitBreaker.ofDefaults("hashing"));
+        client = new UpstreamClient(vertx, 300, 10_000, 4);
+        monitor = new HealthMonitor(vertx, client, List.of(new UpstreamPool("small", List.of(endpoint))), 300);
+
+        monitor.start(1000);
+        await().atMost(Duration.ofSeconds(5)).until(endpoint::healthy);
+        assertThat(endpoint.callsTools()).as("no answer yet: taken as capable, not refused").isTrue();
+        await().atMost(Duration.ofSeconds(10)).until(() -> !endpoint.callsTools());
+        assertThat(props.get()).isEqualTo(2);
+        Thread.sleep(2_500);
+        assertThat(props.get()).as("once read, not asked again").isEqualTo(2);
+    }
+
+    @Test
     void aProbeWaitingForAConnectionOfABusyPoolGivesUpAtItsTimeout() throws Exception {
         AtomicInteger connections = new AtomicInteger();
         upstream = vertx.createHttpServer()
