@@ -150,12 +150,7 @@ final class OverflowCall implements HostedCall {
     }
 
     private Attempt read(InputStream answer) throws IOException {
-        SseDecoder decoder = new SseDecoder(this::event);
-        byte[] buffer = new byte[8 * 1024];
-        int n;
-        while (!done && (n = answer.read(buffer)) >= 0) {
-            decoder.feed(buffer, 0, n);
-        }
+        new SseDecoder(this::event).read(answer, () -> done);
         if (!done) {
             return new Attempt(false, 502, "the hosted API's stream ended without [DONE]", null, false);
         }
