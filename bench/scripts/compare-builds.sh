@@ -27,6 +27,9 @@ WARMUP=${WARMUP:-10000}
 JMH_METHODS=${JMH_METHODS:-extractAndDecide|decide}
 JMH_KINDS=${JMH_KINDS:-factual,code-syntax}
 ONLY=${ONLY:-gateway,jmh}
+# First of the three ports (upstream, before, after); another one when a second run shares the machine.
+PORT=${PORT:-18921}
+UP=$PORT; GW_BEFORE=$((PORT + 1)); GW_AFTER=$((PORT + 2))
 . bench/scripts/lib/gateway-bench.sh
 STARTED=$(date +%s)
 AFTER=$PWD
@@ -63,17 +66,17 @@ BENCH=$(bench_in "$AFTER")
 
 if [[ ",$ONLY," == *",gateway,"* ]]; then
   echo "== gateway overhead, before vs after, instant upstream ($PINNING) =="
-  start_instant_upstream 18921 "$BENCH"
+  start_instant_upstream $UP "$BENCH"
   mkdir -p "$WORK/before-data" "$WORK/after-data"
-  start_gateway "$BEFORE/camel-app/target/camel-app.jar" 18922 http://127.0.0.1:18921 "$WORK/before.log" "$WORK/before-data"
+  start_gateway "$BEFORE/camel-app/target/camel-app.jar" $GW_BEFORE http://127.0.0.1:$UP "$WORK/before.log" "$WORK/before-data"
   BEFORE_PID=$GATEWAY_PID
-  start_gateway "$AFTER/camel-app/target/camel-app.jar" 18923 http://127.0.0.1:18921 "$WORK/after.log" "$WORK/after-data"
+  start_gateway "$AFTER/camel-app/target/camel-app.jar" $GW_AFTER http://127.0.0.1:$UP "$WORK/after.log" "$WORK/after-data"
   AFTER_PID=$GATEWAY_PID
-  wait_health http://127.0.0.1:18922
-  wait_health http://127.0.0.1:18923
+  wait_health http://127.0.0.1:$GW_BEFORE
+  wait_health http://127.0.0.1:$GW_AFTER
   for c in 1 32; do
-    $ON_LOAD_CPUS $BENCH com.cascade4arm.bench.overhead.OverheadBench --direct http://127.0.0.1:18921 \
-      --gateway http://127.0.0.1:18922 --gateway-b http://127.0.0.1:18923 --labels before,after \
+    $ON_LOAD_CPUS $BENCH com.cascade4arm.bench.overhead.OverheadBench --direct http://127.0.0.1:$UP \
+      --gateway http://127.0.0.1:$GW_BEFORE --gateway-b http://127.0.0.1:$GW_AFTER --labels before,after \
       --gateway-pids "$BEFORE_PID,$AFTER_PID" --requests "$REQUESTS" --concurrency "$c" --max-tokens 8 \
       --modes stream,plain --warmup "$([ "$c" = 1 ] && echo "$WARMUP" || echo 2000)" \
       --rounds "$([ "$c" = 1 ] && echo 5 || echo 3)"

@@ -5,6 +5,7 @@ import com.cascade4arm.rules.decision.Decision;
 import com.cascade4arm.rules.decision.RoutingDecision;
 import com.cascade4arm.rules.engine.BundledRules;
 import com.cascade4arm.rules.engine.FiringRecorder;
+import com.cascade4arm.rules.engine.ReusableSessions;
 import com.cascade4arm.rules.engine.RulebookCompiler;
 import com.cascade4arm.rules.facts.EvaluationDeadline;
 import com.cascade4arm.rules.facts.PromptFacts;
@@ -15,18 +16,15 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
-import org.drools.kiesession.session.StatefulKnowledgeSessionImpl;
 import org.kie.api.KieBase;
 import org.kie.api.definition.KiePackage;
 import org.kie.api.definition.rule.Rule;
-import org.kie.api.runtime.KieSession;
-import org.kie.api.runtime.KieSessionsPool;
 import org.kie.api.runtime.rule.ConsequenceException;
 
 /**
- * The routing rulebook: DRL files compiled once into a KieBase, evaluated per request in a short-lived session taken from
- * a pool (disposing a pooled session resets its facts, agenda and listeners and returns it: as fresh as a new one, with
- * less garbage). Immutable and thread-safe; to change the rules, compile a new rulebook and swap the reference.
+ * The routing rulebook: DRL files compiled once into a KieBase, evaluated per request in a session kept for reuse (the
+ * decision's facts are inserted, fired and deleted again: {@link ReusableSessions}). Immutable and thread-safe; to change
+ * the rules, compile a new rulebook and swap the reference.
  */
 public final class RoutingRulebook {
 
@@ -46,19 +44,14 @@ public final class RoutingRulebook {
      */
     public static final long DEFAULT_EVALUATION_BUDGET_NANOS = 10_000_000;
 
-    /** Sessions created up front; the pool grows to the number of threads deciding at once. */
-    private static final int INITIAL_POOLED_SESSIONS = 1;
-
-    private final KieBase kieBase;
-    private final KieSessionsPool sessions;
+    private final ReusableSessions sessions;
     private final Map<String, String> files;
     private final List<String> ruleNames;
     /** Rules by the pattern or phrase they search for, read from the DRL on the first overrun. */
     private volatile Map<String, List<String>> rulesByLiteral;
 
     private RoutingRulebook(KieBase kieBase, Map<String, String> files) {
-        this.kieBase = kieBase;
-        this.sessions = kieBase.newKieSessionsPool(INITIAL_POOLED_SESSIONS);
+        this.sessions = new ReusableSessions(kieBase);
         this.files = Collections.unmodifiableMap(new TreeMap<>(files));
         this.ruleNames = kieBase.getKiePackages().stream()
                 .map(KiePackage::getRules)
@@ -107,22 +100,16 @@ public final class RoutingRulebook {
     public RoutingDecision decide(PromptFacts facts, long budgetNanos) {
         Objects.requireNonNull(facts, "facts must not be null");
         Decision decision = new Decision();
-        FiringRecorder recorder = new FiringRecorder(decision);
-        KieSession session = sessions.newKieSession();
-        try (EvaluationDeadline deadline = EvaluationDeadline.open(budgetNanos)) {
-            session.addEventListener(recorder);
-            session.insert(facts);
-            session.insert(decision);
-            int fired = session.fireAllRules(FIRE_LIMIT);
+        try (ReusableSessions.Lease session = sessions.lease(decision);
+             EvaluationDeadline deadline = EvaluationDeadline.open(budgetNanos)) {
+            int fired = session.fire(FIRE_LIMIT, facts, decision);
             if (deadline.exceededBy() != null) {
                 return FiringRecorder.fallback(new BudgetOverrun(deadline.exceededBy(),
                         rulesSearching(deadline.exceededBy()), budgetNanos / 1_000));
             }
-            return recorder.outcome(fired >= FIRE_LIMIT);
+            return session.recorder().outcome(fired >= FIRE_LIMIT);
         } catch (ConsequenceException e) {
             throw new RuleEvaluationException(e.getRule().getName(), e.getCause() == null ? e : e.getCause());
-        } finally {
-            session.dispose();
         }
     }
 
@@ -145,14 +132,9 @@ public final class RoutingRulebook {
         return files;
     }
 
-    /**
-     * Sessions in use: 0 between decisions (every session is disposed, which resets it and returns it to the pool).
-     * Drools marks a pooled session alive while it is handed out; sessions never handed out count too, hence one up front.
-     */
+    /** Sessions in use: 0 between decisions (every decision gives its session back, or disposes it after a failure). */
     int openSessionCount() {
-        return (int) kieBase.getKieSessions().stream()
-                .filter(session -> !(session instanceof StatefulKnowledgeSessionImpl pooled) || pooled.isAlive())
-                .count();
+        return sessions.leasedCount();
     }
 
     /** Holder idiom: compiles the bundled rules once, on first call of {@link #defaults()}. */

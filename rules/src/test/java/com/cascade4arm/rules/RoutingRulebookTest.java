@@ -284,6 +284,27 @@ class RoutingRulebookTest {
     }
 
     @Test
+    void neverReusesASessionAConsequenceLeftAFactIn() {
+        RoutingRulebook rulebook = RoutingRulebook.compile(Map.of("inserting.drl", HEADER + """
+                rule "inserting: routes large and leaves a fact of its own behind"
+                when
+                    $d : Decision( route == null )
+                    not String()
+                then
+                    insert("left behind");
+                    modify($d) { routeLarge("no fact was left behind before this decision") }
+                end
+                """));
+
+        RoutingDecision first = rulebook.decide(QUESTION);
+
+        assertThat(first.route()).isEqualTo("large");
+        assertThat(rulebook.decide(QUESTION)).as("the next decision, on a session without the fact left behind")
+                .isEqualTo(first);
+        assertThat(rulebook.openSessionCount()).as("sessions left open").isZero();
+    }
+
+    @Test
     void disposesEverySession() {
         RoutingRulebook rulebook = RoutingRulebook.defaults();
         for (int i = 0; i < 20; i++) {

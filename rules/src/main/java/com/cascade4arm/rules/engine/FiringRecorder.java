@@ -12,7 +12,7 @@ import org.kie.api.event.rule.DefaultAgendaEventListener;
 
 /**
  * Records, for one session, which rules fired in order and which rule changed the route and the category — so consequences
- * never need to name themselves. Not thread-safe: one recorder per session.
+ * never need to name themselves. Not thread-safe: one recorder per session, restarted for each decision it records.
  */
 public final class FiringRecorder extends DefaultAgendaEventListener {
 
@@ -20,7 +20,7 @@ public final class FiringRecorder extends DefaultAgendaEventListener {
     public static final String DEFAULT_RULE_NAME = "default";
     public static final String DEFAULT_REASON = "no rule chose a route, so the cheaper small model answers";
 
-    private final Decision decision;
+    private Decision decision;
     private final List<String> firedRules = new ArrayList<>();
     private String routeBefore;
     private String categoryBefore;
@@ -29,6 +29,16 @@ public final class FiringRecorder extends DefaultAgendaEventListener {
 
     public FiringRecorder(Decision decision) {
         this.decision = decision;
+    }
+
+    /** Forgets the last decision's firings and records {@code next}'s: a session reused for another decision keeps its recorder. */
+    public void restart(Decision next) {
+        decision = next;
+        firedRules.clear();
+        routeBefore = null;
+        categoryBefore = null;
+        routeRule = null;
+        categoryRule = null;
     }
 
     @Override
