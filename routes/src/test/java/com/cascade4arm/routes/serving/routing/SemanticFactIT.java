@@ -16,11 +16,12 @@ import static org.awaitility.Awaitility.await;
  */
 class SemanticFactIT {
     /**
-     * The learned score is unsure (everyday 0.463, largeScore 0.454) and the rules send it small; its embedding finds it
-     * hard (0.81), and the two together pass the semantic rule's bar (an average P(large) above 0.6).
+     * The learned score is unsure and the rules send it small; its embedding finds it hard, and the two together pass
+     * the semantic rule's bar (an average P(large) above 0.6). The same prompt as the rules' SemanticFactTest, which
+     * says why it changed as training grew.
      */
     private static final String UNSURE_HARD =
-            "what do you reckon about switching to a four-day week at our small bakery";
+            "what do you reckon about opening a second shop for our small bakery";
     private static final String SEMANTIC_RULE =
             "semantic score: an unsure prompt the embedding and the score find hard goes large";
 
