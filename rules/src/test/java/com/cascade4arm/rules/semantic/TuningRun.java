@@ -51,11 +51,13 @@ public final class TuningRun {
         List<String> sets = labelled.stream().map(LabelledPrompt::source).filter(Objects::nonNull).distinct().sorted()
                 .toList();
         for (String set : sets) {
-            summary("leave-one-set-out " + set + ", " + title,
-                    RouteAccuracy.leaveSetOut(rulebook, labelled, set, semanticFor));
+            AccuracyReport report = RouteAccuracy.leaveSetOut(rulebook, labelled, set, semanticFor);
+            report.misses().forEach(miss -> System.out.println(set + " left out, " + title + ": " + miss));
+            summary("leave-one-set-out " + set + ", " + title, report);
         }
-        print("leave-one-set-out, all sets, " + title,
-                RouteAccuracy.leaveEachSetOut(rulebook, labelled, sets, semanticFor));
+        AccuracyReport all = RouteAccuracy.leaveEachSetOut(rulebook, labelled, sets, semanticFor);
+        System.out.print(all.table("fresh sets 1 to " + sets.size() + ", each left out, " + title));
+        summary("leave-one-set-out, all sets, " + title, all);
     }
 
     private static void print(String title, AccuracyReport report) {
