@@ -153,7 +153,7 @@ final class LogicPuzzles {
     }
 
     /**
-     * Structure, not vocabulary: at least {@value #PUZZLE_NAMES} capitalised names (or nouns) that come back — each
+     * Structure, not vocabulary: at least {@value #PUZZLE_NAMES} capitalised names (or nouns), two of which come back —
      * named twice or more, matched on their first four letters so that Polish "Celina"/"Celiną" is one name — and at
      * least {@value #PUZZLE_NEGATIONS} negations. "Ania, Bartek i Celina stoją w kolejce. Ania nie stoi pierwsza.
      * Bartek stoi za Celiną, ale nie ..." is one in any language.
@@ -182,7 +182,8 @@ final class LogicPuzzles {
                 names.merge(Scan.lowerCase(text.substring(start, start + Math.min(4, i - start))), 1, Integer::sum);
             }
         }
-        return names.values().stream().filter(count -> count >= 2).count() >= PUZZLE_NAMES;
+        // three names, two of them named again: "Tres amigas, Lucía, Marta y Paula, ... Lucía no ... Marta ni Lucía"
+        return names.size() >= PUZZLE_NAMES && names.values().stream().filter(count -> count >= 2).count() >= 2;
     }
 
     /**
