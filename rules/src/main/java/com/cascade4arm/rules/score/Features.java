@@ -1,9 +1,8 @@
 package com.cascade4arm.rules.score;
 
 /**
- * The category model's view of a prompt: lower-case words, word pairs, the first word, character 3- and 4-grams
- * (which carry inflections across languages and code punctuation such as {@code "+= "}) and the prompt's shape
- * ({@link ShapeFeatures}: length, numbers, operators, where the question stands), each hashed to 32 bits.
+ * The category model's view of a prompt: lower-case words, word pairs, the first word and character 3- and 4-grams
+ * (which carry inflections across languages and code punctuation such as {@code "+= "}), each hashed to 32 bits.
  * One linear pass over at most {@link #HEAD_CHARS} + {@link #TAIL_CHARS} characters, so a prompt of any length costs
  * the same bounded time; digits read as '0', so "9:40" and "11:15" are the same feature.
  */
@@ -16,13 +15,12 @@ final class Features {
     static final int MIN_GRAM = 3;
     static final int MAX_GRAM = 4;
     /** Changes whenever the features change, so a model trained on other features is refused instead of misread. */
-    static final int VERSION = 2;
+    static final int VERSION = 1;
 
     static final int WORD = 1;
     static final int PAIR = 2;
     static final int FIRST = 3;
     static final int CHARS = 4;
-    static final int SHAPE = 5;
 
     private static final int FNV_OFFSET = 0x811c9dc5;
     private static final int FNV_PRIME = 0x01000193;
@@ -65,17 +63,6 @@ final class Features {
                 sink.accept(hash(CHARS, text, start, start + n), CHARS, text, start, start + n, 0, 0);
             }
         }
-        for (String token : ShapeFeatures.of(window(prompt))) {
-            char[] chars = token.toCharArray();
-            sink.accept(hash(SHAPE, chars, 0, chars.length), SHAPE, chars, 0, chars.length, 0, 0);
-        }
-    }
-
-    /** The prompt's scored window with its case and line breaks: the first and last characters of a long prompt. */
-    private static String window(String prompt) {
-        int length = prompt.length();
-        return length > HEAD_CHARS + TAIL_CHARS
-                ? prompt.substring(0, HEAD_CHARS) + "\n" + prompt.substring(length - TAIL_CHARS) : prompt;
     }
 
     /** A readable name for a feature occurrence, for explanations: {@code word:warum}, {@code chars:_who}. */
@@ -83,7 +70,6 @@ final class Features {
         return switch (kind) {
             case WORD -> "word:" + new String(text, start, end - start);
             case FIRST -> "first word:" + new String(text, start, end - start);
-            case SHAPE -> "shape:" + new String(text, start, end - start);
             case PAIR -> "words:" + new String(text, start, end - start) + " " + new String(text, start2, end2 - start2);
             default -> "chars:" + new String(text, start, end - start).replace(' ', '_');
         };
