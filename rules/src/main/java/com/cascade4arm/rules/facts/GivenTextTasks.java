@@ -37,7 +37,10 @@ final class GivenTextTasks {
                     "grammaire", "riscriv", "riformul", "correggi", "semplific", "grammatic", "herschrijf", "herformul",
                     "verbeter", "vereenvoudig", "przepisz", "przeredaguj", "popraw", "uprość", "gramaty", "formal",
                     "formel", "formeel", "formuler", "inkort", "polite", "höflich", "educad", "cortes",
-                    "beleefd", "uprzejm"),
+                    "beleefd", "uprzejm",
+                    // shorter, in every language the rulebook reads: korter maken, kürzer, plus court, más corto, ...
+                    "shorter", "korter", "kürzer", "court", "corto", "breve", "curto", "krócej", "krótsz", "kortare",
+                    "kortere", "kratš", "scurt", "lyhye", "kısalt"),
             "extract", List.of("extract", "extrahier", "extrae", "extrai", "estrai", "pull", "haal", "wyodrębnij",
                     "wypisz", "bullet", "puces", "stichpunkt", "aufzählung", "viñeta", "elenco", "tópicos", "opsomming",
                     "punktach", "wypunktuj", "list", "liste", "lista", "lijst", "listę", "table", "tabelle", "tabla",
@@ -57,6 +60,26 @@ final class GivenTextTasks {
             "that", "mein", "meinen", "meinem", "mon", "ton", "son", "votre", "notre", "le", "un", "mi", "tu", "su",
             "el", "il", "mio", "meu", "o", "mijn", "het", "mój", "moje");
 
+    /**
+     * Who, when, where, which — and what time — in the 14 languages: a short question opening with one of them, then a
+     * pasted text (in quotes or on its own lines) several times longer, asks for something the text says ("o której jest to spotkanie? \"Cześć, ...\"",
+     * "Who is the sender angry with? \"...\""). What, why and how are left out: they ask for a judgement or an
+     * explanation as often.
+     */
+    private static final Set<String> LOOKUP_OPENERS = Set.of("who", "whom", "when", "where", "which", "wer", "wen",
+            "wem", "wann", "wo", "welche", "welcher", "welches", "quién", "quiénes", "cuándo", "dónde", "cuál", "qui",
+            "quand", "où", "quel", "quelle", "quels", "quelles", "chi", "quando", "dove", "quale", "quali", "quem",
+            "onde", "qual", "quais", "wie", "wanneer", "waar", "welke", "kto", "kiedy", "gdzie", "który", "która",
+            "które", "której", "którym", "vem", "när", "vilken", "vilket", "vilka", "hvem", "hvornår", "hvilken",
+            "hvilket", "kdo", "kdy", "kde", "který", "která", "cine", "când", "unde", "kuka", "milloin", "missä", "kim",
+            "hangi", "nerede", "ne");
+    /** Words that open a time question: "what time", "a qué hora", "à quelle heure", "o której", "hoe laat". */
+    private static final Set<String> TIME_OPENERS = Set.of("what", "a", "à", "um", "o", "hoe", "em", "at", "in");
+    /** The question is at most this many words... */
+    private static final int MAX_QUESTION_WORDS = 12;
+    /** ...and the text after it at least this many times longer. */
+    private static final int QUESTION_TO_TEXT = 3;
+
     private GivenTextTasks() {
     }
 
@@ -70,6 +93,10 @@ final class GivenTextTasks {
                 String task = taskIn(instruction);
                 if (!task.isEmpty()) {
                     return task;
+                }
+                if (text.charAt(bodyStart) == '?' && pastedAfter(text, bodyStart + 1) && asksWhatTheTextSays(instruction,
+                        words(text.substring(bodyStart + 1)).length)) {
+                    return "extract";
                 }
             }
         }
@@ -96,6 +123,32 @@ final class GivenTextTasks {
             }
         }
         return -1;
+    }
+
+    /** The text after the question is pasted: it opens with a quote or on a new line ("Who is lying? Amy says" is not). */
+    private static boolean pastedAfter(String text, int from) {
+        for (int i = from; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\n' || c == '"' || c == '“' || c == '«' || c == '„' || c == '\'') {
+                return true;
+            }
+            if (!Character.isWhitespace(c)) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /** A short who/when/where/which or what-time question, then a text {@value #QUESTION_TO_TEXT} times longer. */
+    private static boolean asksWhatTheTextSays(String[] question, int textWords) {
+        if (question.length == 0 || question.length > MAX_QUESTION_WORDS
+                || textWords < QUESTION_TO_TEXT * question.length) {
+            return false;
+        }
+        return LOOKUP_OPENERS.contains(question[0]) || question.length > 1 && TIME_OPENERS.contains(question[0])
+                && (LOOKUP_OPENERS.contains(question[1]) || question[1].equals("time") || question[1].equals("hora")
+                    || question[1].equals("heure") || question[1].equals("laat") || question[1].equals("ora")
+                    || question[1].equals("wie") || question[1].equals("que") || question[1].equals("che"));
     }
 
     private static String[] words(String text) {

@@ -19,6 +19,23 @@ final class LogicPuzzles {
     static final String TRUTH_AND_LIES = "truth and lies";
     static final String NUMBER_SEQUENCE = "number sequence";
     static final String CALENDAR = "calendar";
+    /** Several named people or things, each named again under negated constraints: a puzzle in any language. */
+    static final String CONSTRAINT_PUZZLE = "constraint puzzle";
+    /** A quoted claim with its conclusion, handed over to judge: analysis, not a puzzle to solve (question-shape.drl). */
+    static final String ARGUMENT_TO_JUDGE = "argument to judge";
+
+    /** A constraint puzzle names at least this many people or things, each at least twice... */
+    private static final int PUZZLE_NAMES = 3;
+    /** ...under at least this many negations ("Lucía no tiene el loro", "Bram komt niet met de auto")... */
+    private static final int PUZZLE_NEGATIONS = 2;
+    /** ...and fits in this many words: a longer text with names in it is a story or an e-mail. */
+    private static final int PUZZLE_MAX_WORDS = 100;
+    /** A quoted argument has a premise before its conclusion word: at least this many words in the quote... */
+    private static final int ARGUMENT_MIN_WORDS = 8;
+    /** ...and at most this many: a longer quote is a letter or a notice, not a claim. */
+    private static final int ARGUMENT_MAX_WORDS = 60;
+    /** ...and the message around it is a short question or request ("klopt deze redenering?"). */
+    private static final int ARGUMENT_MAX_FRAME_WORDS = 25;
 
     /** Numbers in a comma-separated run that make a sequence to continue. */
     private static final int SEQUENCE_LENGTH = 4;
@@ -47,6 +64,25 @@ final class LogicPuzzles {
             "vendredi", "samedi", "dimanche", "lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato",
             "segunda", "terça", "quarta", "quinta", "sexta", "maandag", "dinsdag", "woensdag", "donderdag", "vrijdag",
             "zaterdag", "zondag", "poniedziałek", "wtorek", "środa", "czwartek", "piątek", "sobota", "niedziela");
+    /** Negations in the 14 languages the rulebook reads (English contractions split at the apostrophe: doesn, isn). */
+    private static final Set<String> NEGATIONS = Set.of("not", "never", "doesn", "isn", "don", "didn", "aren", "won",
+            "nicht", "kein", "keine", "keinen", "nie", "niemals", "no", "nunca", "ni", "ne", "pas", "jamais", "non",
+            "mai", "não", "nem", "niet", "geen", "nooit", "inte", "aldrig", "ikke", "nikdy", "nu", "niciodată", "ei",
+            "eikä", "koskaan", "değil", "hiç");
+    /** Conclusion words that make a quoted claim an argument: "..., so ...", "..., donc ...", "..., więc ...". */
+    private static final Set<String> THEREFORE = Set.of("so", "therefore", "thus", "hence", "daher", "deshalb",
+            "darum", "folglich", "tanto", "así", "entonces", "luego", "donc", "quindi", "dunque", "perciò", "pertanto",
+            "portanto", "logo", "então", "dus", "daarom", "więc", "dlatego", "zatem", "därför", "derfor", "proto",
+            "takže", "deci", "așadar", "joten", "siksi", "yüzden", "dolayısıyla");
+    private static final Set<String> MONTHS = Set.of("january", "february", "march", "april", "june", "july", "august",
+            "september", "october", "november", "december", "januar", "februar", "märz", "juni", "juli", "oktober",
+            "dezember", "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
+            "octubre", "noviembre", "diciembre", "janvier", "février", "mars", "avril", "juin", "juillet", "août",
+            "septembre", "octobre", "novembre", "décembre", "gennaio", "febbraio", "aprile", "maggio", "giugno",
+            "luglio", "settembre", "ottobre", "dicembre", "janeiro", "fevereiro", "março", "maio", "junho", "julho",
+            "setembro", "outubro", "dezembro", "januari", "februari", "maart", "mei", "augustus",
+            "styczeń", "stycznia", "luty", "lutego", "marca", "kwietnia", "maja", "czerwca", "lipca", "sierpnia",
+            "września", "października", "listopada", "grudnia");
     private static final Set<String> CONDITIONS = Set.of("if", "wenn", "falls", "si", "se", "als", "jeśli", "jeżeli");
     private static final Set<String> RELATIVE_DAYS = Set.of("today", "tomorrow", "yesterday", "heute", "morgen", "gestern",
             "übermorgen", "vorgestern", "hoy", "mañana", "ayer", "anteayer", "aujourd", "demain", "hier", "oggi",
@@ -62,10 +98,11 @@ final class LogicPuzzles {
     private static final int WEEKDAY = 1 << 6;
     private static final int CONDITION = 1 << 7;
     private static final int RELATIVE_DAY = 1 << 8;
+    private static final int MONTH = 1 << 9;
     /** Every word above with its roles, so that each word of the message costs one look-up. */
     private static final Map<String, Integer> ROLES = roles(Map.of(QUANTIFIER, QUANTIFIERS, CONCLUSION, CONCLUSIONS,
             LIE, LIE_WORDS, TRUTH, TRUTH_WORDS, OPEN_COMPARISON, MORE_OR_LESS, CLOSE_COMPARISON, THAN, WEEKDAY, WEEKDAYS,
-            CONDITION, CONDITIONS, RELATIVE_DAY, RELATIVE_DAYS));
+            CONDITION, CONDITIONS, RELATIVE_DAY, RELATIVE_DAYS, MONTH, MONTHS));
 
     private LogicPuzzles() {
     }
@@ -103,10 +140,101 @@ final class LogicPuzzles {
         if (lies >= 2 || lies >= 1 && (seen & TRUTH) != 0) {
             return TRUTH_AND_LIES;
         }
-        if ((seen & (WEEKDAY | CONDITION | RELATIVE_DAY)) == (WEEKDAY | CONDITION | RELATIVE_DAY)) {
-            return CALENDAR; // "If the day after tomorrow is Saturday, what day was yesterday?"
+        if ((seen & (WEEKDAY | CONDITION)) == (WEEKDAY | CONDITION) && (seen & (RELATIVE_DAY | MONTH)) != 0) {
+            return CALENDAR; // "If the day after tomorrow is Saturday, ...?", "if march 1st is a tuesday, ...?"
         }
-        return hasNumberSequence(text) ? NUMBER_SEQUENCE : "";
+        if (hasNumberSequence(text)) {
+            return NUMBER_SEQUENCE;
+        }
+        if (isArgumentToJudge(text)) {
+            return ARGUMENT_TO_JUDGE;
+        }
+        return words.length <= PUZZLE_MAX_WORDS && isConstraintPuzzle(text, words) ? CONSTRAINT_PUZZLE : "";
+    }
+
+    /**
+     * Structure, not vocabulary: at least {@value #PUZZLE_NAMES} capitalised names (or nouns), two of which come back —
+     * named twice or more, matched on their first four letters so that Polish "Celina"/"Celiną" is one name — and at
+     * least {@value #PUZZLE_NEGATIONS} negations. "Ania, Bartek i Celina stoją w kolejce. Ania nie stoi pierwsza.
+     * Bartek stoi za Celiną, ale nie ..." is one in any language.
+     */
+    static boolean isConstraintPuzzle(String text, String[] words) {
+        int negations = 0;
+        for (String word : words) {
+            negations += NEGATIONS.contains(word) ? 1 : 0;
+        }
+        if (negations < PUZZLE_NEGATIONS) {
+            return false;
+        }
+        Map<String, Integer> names = new HashMap<>();
+        int i = 0;
+        while (i < text.length()) {
+            if (!Character.isLetter(text.charAt(i))) {
+                i++;
+                continue;
+            }
+            int start = i;
+            while (i < text.length() && Character.isLetter(text.charAt(i))) {
+                i++;
+            }
+            if (i - start >= 3 && Character.isUpperCase(text.charAt(start))
+                    && Character.isLowerCase(text.charAt(start + 1))) {
+                names.merge(Scan.lowerCase(text.substring(start, start + Math.min(4, i - start))), 1, Integer::sum);
+            }
+        }
+        // three names, two of them named again: "Tres amigas, Lucía, Marta y Paula, ... Lucía no ... Marta ni Lucía"
+        return names.size() >= PUZZLE_NAMES && names.values().stream().filter(count -> count >= 2).count() >= 2;
+    }
+
+    /**
+     * A quoted claim of {@value #ARGUMENT_MIN_WORDS} to {@value #ARGUMENT_MAX_WORDS} words with a conclusion word after its premise ("« Les
+     * élèves qui ... Donc si on impose ... »", "\"Sinds we ... , dus ...\""), framed by at most
+     * {@value #ARGUMENT_MAX_FRAME_WORDS} words of question or request: an argument handed over to be judged.
+     */
+    static boolean isArgumentToJudge(String text) {
+        int open = -1;
+        char close = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (open < 0) {
+                close = closingQuote(c, i == 0 ? ' ' : text.charAt(i - 1));
+                if (close != 0) {
+                    open = i;
+                }
+            } else if (c == close && (close != '\'' || i + 1 == text.length()
+                    || !Character.isLetter(text.charAt(i + 1)))) {
+                String[] quoted = PromptFactsExtractor.wordSequence(Scan.lowerCase(text.substring(open + 1, i)));
+                int frame = PromptFactsExtractor.wordSequence(Scan.lowerCase(text.substring(0, open) + " "
+                        + text.substring(i + 1))).length;
+                if (quoted.length >= ARGUMENT_MIN_WORDS && quoted.length <= ARGUMENT_MAX_WORDS && frame <= ARGUMENT_MAX_FRAME_WORDS
+                        && concludes(quoted)) {
+                    return true;
+                }
+                open = -1;
+            }
+        }
+        return false;
+    }
+
+    private static char closingQuote(char c, char before) {
+        return switch (c) {
+            case '"' -> '"';
+            case '“' -> '”';
+            case '„' -> '“';
+            case '«' -> '»';
+            case '\'' -> Character.isLetter(before) ? 0 : '\''; // "don't" is no quote
+            default -> 0;
+        };
+    }
+
+    /** A conclusion word after at least three words of premise. */
+    private static boolean concludes(String[] quoted) {
+        for (int i = 3; i < quoted.length; i++) {
+            if (THEREFORE.contains(quoted[i])) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Map<String, Integer> roles(Map<Integer, Set<String>> wordsByRole) {

@@ -18,7 +18,16 @@ public final class PromptFactsExtractor {
     private static final Set<String> QUESTION_OPENERS = Set.of(
             "what", "who", "whom", "whose", "when", "where", "which", "why", "how",
             "is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would", "will", "shall", "may",
-            "might", "has", "have", "had");
+            "might", "has", "have", "had",
+            // the same in the other languages the rulebook reads (round five: "hur många invånare har sverige" asks)
+            "wer", "wann", "wo", "wie", "warum", "welche", "welcher", "welches", "wieviel", "wieviele", "qué", "quién",
+            "cuándo", "dónde", "cuál", "cómo", "cuánto", "cuántos", "cuántas", "quand", "où", "quel", "quelle",
+            "comment", "combien", "pourquoi", "chi", "cosa", "quando", "dove", "quale", "quanto", "quanti", "quante",
+            "perché", "quem", "onde", "qual", "quantos", "quantas", "wat", "wanneer", "waar", "welke", "hoe",
+            "hoeveel", "waarom", "kto", "kiedy", "gdzie", "który", "ile", "dlaczego", "czy", "vem", "vad", "när",
+            "vilken", "hur", "varför", "hvem", "hvad", "hvornår", "hvor", "hvilken", "hvordan", "hvorfor", "kdo", "kdy",
+            "kde", "kolik", "proč", "cine", "când", "unde", "cum", "câte", "câți", "kuka", "mikä", "milloin", "missä",
+            "miten", "kuinka", "paljonko", "miksi", "kim", "nerede", "hangi", "nasıl", "kaç", "neden");
 
     /**
      * Spelled-out numbers count as numbers too: "three friends split 96 dollars" is a word problem with two numbers.

@@ -132,6 +132,8 @@ class SemanticFactTest {
         SemanticFact semantic = SemanticFact.of(MiniLmEncoder.shared(), SemanticHead.bundled(), BUDGET_NANOS);
         List<PromptFacts> prompts = new ArrayList<>();
         for (int i = 0; prompts.size() < SAMPLES + WARM_UP; i++) {
+            // bounded: a retrained score may grow sure of every filler prompt (set 6's fold did so with the old filler)
+            assertThat(i).as("2,000-character filler prompts tried for the unsure band").isLessThan(20_000);
             PromptFacts facts = PromptFactsExtractor.fromPrompt(twoThousandChars(i));
             if (semantic.wanted(facts)) {
                 prompts.add(facts);
@@ -176,9 +178,11 @@ class SemanticFactTest {
 
     /** A meandering 2,000-character message, different each time, that no rule or score is sure about. */
     private static String twoThousandChars(int seed) {
-        String[] parts = {"so I was thinking about the garden again ", "and whether the neighbours would mind ",
-            "if we moved the fence a little ", "my sister says it is fine but ", "honestly I am not sure what to do ",
-            "the weather has been odd lately ", "we might also paint the shed "};
+        // Topic words without a task: the score stays unsure on about a third of the seeds (round five: after set 6
+        // was folded in, the chatty filler used before was everyday with 0.77 or more on every seed, none unsure).
+        String[] parts = {"the fence between the two gardens ", "costs and benefits of moving it ",
+            "the neighbours and the council ", "a plan for the shed and the path ", "the weather this spring ",
+            "what the law says about boundaries ", "how long the work would take "};
         StringBuilder text = new StringBuilder("Question " + seed + ": ");
         for (int i = seed; text.length() < 2_000; i++) {
             text.append(parts[(i * 7 + seed) % parts.length]);
