@@ -15,8 +15,12 @@ import com.cascade4arm.routes.serving.routing.RoutingService;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.ext.web.Router;
 import org.apache.camel.spi.PropertiesComponent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
+import java.net.URI;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -25,6 +29,7 @@ import java.util.Map;
  * when asked for, and the web console.
  */
 final class GatewayBootstrap extends GatewayMainListener {
+    private static final Logger LOG = LoggerFactory.getLogger(GatewayBootstrap.class);
     private EmbeddedHosts embedded;
     private SimulatedHostedApi simulatedHosted;
 
@@ -44,8 +49,19 @@ final class GatewayBootstrap extends GatewayMainListener {
         embedded = EmbeddedHosts.start(options);
         // Compare says whether the race's two systems share CPUs: known here, where the hosts were pinned.
         SystemCpus cpus = new SystemCpus(true, cpuList(options.cpus().cascade()), cpuList(options.cpus().baseline()));
-        return settings.withTierUrls(Map.of("small", List.of(embedded.small()), "large", List.of(embedded.large())))
-                .withBaseline(embedded.baseline()).withCompare(settings.compare().withCpus(cpus));
+        // Only what is not configured: a tier (or baseline) given a URL keeps it, the demo hosts serve the rest.
+        Map<String, List<URI>> urls = new HashMap<>();
+        settings.tiers().stream().filter(tier -> tier.urls().isEmpty()).forEach(tier -> {
+            if (tier.name().equals("small") || tier.name().equals("large")) {
+                urls.put(tier.name(), List.of(tier.name().equals("small") ? embedded.small() : embedded.large()));
+            }
+        });
+        if (urls.size() < settings.tiers().size()) {
+            LOG.info("embedded hosts serve {}; the configured URLs serve the other tiers", urls.keySet());
+        }
+        return settings.withTierUrls(urls)
+                .withBaseline(settings.baselineUrl() != null ? settings.baselineUrl() : embedded.baseline())
+                .withCompare(settings.compare().withCpus(cpus));
     }
 
     private static String cpuList(CpuSet cpus) {

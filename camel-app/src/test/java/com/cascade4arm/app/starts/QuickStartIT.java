@@ -4,6 +4,7 @@ import com.cascade4arm.app.hardening.ChildJvm;
 import com.cascade4arm.standins.upstream.InstantResponder;
 import com.cascade4arm.testing.db.PostgresServer;
 import com.cascade4arm.testing.gateway.GatewayHarness;
+import com.cascade4arm.testing.http.HttpTestClient;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -56,6 +57,36 @@ class QuickStartIT {
             long exitMs = PackagedApp.terminateAndAwaitExit(app);
             System.out.printf("[quick start] java -jar without arguments: healthy, chat answered, exited %d ms after"
                     + " SIGTERM (status %d)%n", exitMs, app.exitValue());
+        }
+    }
+
+    @Test
+    @Timeout(value = 420, unit = TimeUnit.SECONDS)
+    void aTierGivenAUrlKeepsItAndTheEmbeddedHostsServeTheOthers(@TempDir Path dataDir) throws Exception {
+        int port = GatewayHarness.freePort();
+        // Only the large tier configured (a real HTTP stand-in): the README's "empty -> embedded" per tier. Before,
+        // one empty tier made the demo hosts replace every configured URL, silently.
+        try (InstantResponder large = InstantResponder.start(0);
+             ChildJvm app = ChildJvm.startCommand(PackagedApp.runShCommand(), PackagedApp.environment(Map.of(
+                     "CASCADE_PORT", String.valueOf(port), "CASCADE_DATA_DIR", dataDir.toString(),
+                     "CASCADE_LARGE_URLS", large.baseUrl())),
+                     Path.of("").toAbsolutePath().getParent(), dataDir.resolve("app.log"))) {
+            URI base = PackagedApp.localUrl(port);
+            PackagedApp.awaitHealthy(app, base, PackagedApp.EMBEDDED_READY_WITHIN);
+            HttpTestClient http = new HttpTestClient(base);
+            long before = large.chatRequestCount();
+
+            HttpTestClient.Response toLarge = http.post("/v1/chat/completions",
+                    HttpTestClient.chat("large", "Compare two sorting algorithms.", 8, false));
+            assertThat(toLarge.status()).as(toLarge.body()).isEqualTo(200);
+            assertThat(large.chatRequestCount()).as("the configured large URL answered").isEqualTo(before + 1);
+
+            HttpTestClient.Response toSmall = http.post("/v1/chat/completions",
+                    HttpTestClient.chat("small", "What is the capital of France?", 8, false));
+            assertThat(toSmall.status()).as(toSmall.body()).isEqualTo(200);
+            assertThat(toSmall.json().path("cascade").path("route").asText()).isEqualTo("small");
+            assertThat(large.chatRequestCount()).as("the small tier is the embedded demo host").isEqualTo(before + 1);
+            PackagedApp.terminateAndAwaitExit(app);
         }
     }
 
