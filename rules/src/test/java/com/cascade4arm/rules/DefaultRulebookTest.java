@@ -50,7 +50,7 @@ class DefaultRulebookTest {
                 .isSorted()
                 .contains("code markers: fenced code goes large", "length routing: long prompts go large",
                         "category routing: factual stays small")
-                .hasSize(61); // round five added a quoted argument to judge and the causes of something
+                .hasSize(63); // round six added a short definition request and small talk about the assistant
     }
 
     @Test

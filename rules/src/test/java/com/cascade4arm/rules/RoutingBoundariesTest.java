@@ -72,9 +72,9 @@ class RoutingBoundariesTest {
 
     @ParameterizedTest(name = "[{index}] {0} -> {1} ({2})")
     @CsvSource(delimiter = '|', textBlock = """
-            What is the capital of Peru?                | small | factual   | category keywords: impersonal wh-questions ask for a fact; category routing: factual stays small
+            Which river flows through Lima?             | small | factual   | category keywords: impersonal wh-questions ask for a fact; category routing: factual stays small
             How long is the Nile?                       | small | factual   | category keywords: how-much questions ask for a fact; category routing: factual stays small
-            Hey, how are you?                           | small | everyday  | category keywords: greetings and thanks are everyday; category routing: everyday stays small
+            Hey, good morning!                          | small | everyday  | category keywords: greetings and thanks are everyday; category routing: everyday stays small
             Why do cats purr?                           | large | reasoning | category keywords: proving and solving mean reasoning; category routing: reasoning goes large
             What is 17 times 23?                        | large | reasoning | category keywords: word problems with numbers mean reasoning; category routing: reasoning goes large
             Compare owning a cat with owning a dog.     | large | analysis  | category keywords: comparing and evaluating mean analysis; category routing: analysis goes large

@@ -38,6 +38,8 @@ final class GivenTextTasks {
                     "verbeter", "vereenvoudig", "przepisz", "przeredaguj", "popraw", "uprość", "gramaty", "formal",
                     "formel", "formeel", "formuler", "inkort", "polite", "höflich", "educad", "cortes",
                     "beleefd", "uprzejm",
+                    // cs and fr, fresh set 7: přepiš to zdvořileji, rends ce message plus poli
+                    "přepiš", "přepsat", "zdvořil", "poli",
                     // shorter, in every language the rulebook reads: korter maken, kürzer, plus court, más corto, ...
                     "shorter", "korter", "kürzer", "court", "corto", "breve", "curto", "krócej", "krótsz", "kortare",
                     "kortere", "kratš", "scurt", "lyhye", "kısalt"),
