@@ -300,17 +300,10 @@ public final class HostedOverflow {
         if (!call.shown()) {
             client.startSse(Map.of()); // an answer without any chunk: still a stream
         }
-        ObjectNode last = Json.object();
-        last.put("id", call.id());
-        last.put("object", text ? "text_completion" : "chat.completion.chunk");
-        last.put("created", System.currentTimeMillis() / 1000);
-        last.put("model", call.model());
+        ObjectNode last = header(call, text ? "text_completion" : "chat.completion.chunk");
         last.putArray("choices");
         if (chat.request().includeUsage()) {
-            ObjectNode usage = last.putObject("usage");
-            usage.put("prompt_tokens", call.promptTokens());
-            usage.put("completion_tokens", call.completionTokens());
-            usage.put("total_tokens", call.promptTokens() + call.completionTokens());
+            usage(last, call);
         }
         last.set("cascade", cascade);
         client.writeSseEvent(Json.string(last));
@@ -318,41 +311,44 @@ public final class HostedOverflow {
     }
 
     private static ObjectNode completion(OverflowCall call, ObjectNode cascade) {
-        ObjectNode answer = Json.object();
-        answer.put("id", call.id());
-        answer.put("object", "chat.completion");
-        answer.put("created", System.currentTimeMillis() / 1000);
-        answer.put("model", call.model());
+        ObjectNode answer = header(call, "chat.completion");
         ObjectNode choice = answer.putArray("choices").addObject();
         choice.put("index", 0);
         choice.putObject("message").put("role", "assistant").put("content", call.content());
         choice.put("finish_reason", call.finishReason());
-        ObjectNode usage = answer.putObject("usage");
-        usage.put("prompt_tokens", call.promptTokens());
-        usage.put("completion_tokens", call.completionTokens());
-        usage.put("total_tokens", call.promptTokens() + call.completionTokens());
+        usage(answer, call);
         answer.set("cascade", cascade);
         return answer;
     }
 
     /** A non-streamed legacy completion's answer, as OpenAI's {@code text_completion}. */
     private static ObjectNode textCompletion(OverflowCall call, ObjectNode cascade) {
-        ObjectNode answer = Json.object();
-        answer.put("id", call.id());
-        answer.put("object", "text_completion");
-        answer.put("created", System.currentTimeMillis() / 1000);
-        answer.put("model", call.model());
+        ObjectNode answer = header(call, "text_completion");
         ObjectNode choice = answer.putArray("choices").addObject();
         choice.put("index", 0);
         choice.put("text", call.content());
         choice.putNull("logprobs");
         choice.put("finish_reason", call.finishReason());
+        usage(answer, call);
+        answer.set("cascade", cascade);
+        return answer;
+    }
+
+    /** The fields every answer shape starts with: the hosted call's id and model, OpenAI's object name. */
+    private static ObjectNode header(OverflowCall call, String object) {
+        ObjectNode answer = Json.object();
+        answer.put("id", call.id());
+        answer.put("object", object);
+        answer.put("created", System.currentTimeMillis() / 1000);
+        answer.put("model", call.model());
+        return answer;
+    }
+
+    private static void usage(ObjectNode answer, OverflowCall call) {
         ObjectNode usage = answer.putObject("usage");
         usage.put("prompt_tokens", call.promptTokens());
         usage.put("completion_tokens", call.completionTokens());
         usage.put("total_tokens", call.promptTokens() + call.completionTokens());
-        answer.set("cascade", cascade);
-        return answer;
     }
 
     private static double round(double value) {
