@@ -6,8 +6,7 @@ import java.nio.ByteBuffer;
 public enum GgmlType {
     F32(0, 1, 4),
     F16(1, 1, 2),
-    Q4_0(2, Q40Quantizer.BLOCK_SIZE, Q40Quantizer.BLOCK_BYTES),
-    Q8_0(8, Q80Quantizer.BLOCK_SIZE, Q80Quantizer.BLOCK_BYTES);
+    Q4_0(2, Q40Quantizer.BLOCK_SIZE, Q40Quantizer.BLOCK_BYTES);
 
     private final int code;
     private final int blockSize;
@@ -21,10 +20,6 @@ public enum GgmlType {
 
     public int code() {
         return code;
-    }
-
-    public int blockSize() {
-        return blockSize;
     }
 
     public static GgmlType ofCode(int code) {
@@ -59,7 +54,6 @@ public enum GgmlType {
                 }
             }
             case Q4_0 -> Q40Quantizer.quantize(values, out);
-            case Q8_0 -> Q80Quantizer.quantize(values, out);
         }
     }
 
@@ -78,7 +72,6 @@ public enum GgmlType {
                 }
             }
             case Q4_0 -> values = Q40Quantizer.dequantize(in, count);
-            case Q8_0 -> values = Q80Quantizer.dequantize(in, count);
         }
         return values;
     }

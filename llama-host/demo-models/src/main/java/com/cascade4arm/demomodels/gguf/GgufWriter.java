@@ -1,5 +1,6 @@
 package com.cascade4arm.demomodels.gguf;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -89,22 +90,22 @@ public final class GgufWriter {
     /** Writes the whole file to {@code channel}; returns the number of bytes written. */
     public long writeTo(WritableByteChannel channel) throws IOException {
         LittleEndianBuffer head = new LittleEndianBuffer();
-        head.putInt(MAGIC).putInt(VERSION).putLong(tensors.size()).putLong(metadata.size());
+        head.put(MAGIC, 4).put(VERSION, 4).put(tensors.size(), 8).put(metadata.size(), 8);
         metadata.forEach((key, value) -> {
             head.putString(key);
             writeValue(head, value);
         });
         long offset = 0;
         for (TensorEntry tensor : tensors) {
-            head.putString(tensor.name()).putInt(tensor.dims().length);
+            head.putString(tensor.name()).put(tensor.dims().length, 4);
             for (long dim : tensor.dims()) {
-                head.putLong(dim);
+                head.put(dim, 8);
             }
-            head.putInt(tensor.type().code()).putLong(offset);
+            head.put(tensor.type().code(), 4).put(offset, 8);
             offset = alignUp(offset + tensor.byteSize());
         }
-        head.padTo(ALIGNMENT);
-        long written = writeFully(channel, head.toByteBuffer());
+        head.writeBytes(new byte[Math.toIntExact(alignUp(head.size()) - head.size())]);
+        long written = writeFully(channel, ByteBuffer.wrap(head.toByteArray()));
         for (TensorEntry tensor : tensors) {
             written += writeTensor(channel, tensor);
         }
@@ -132,10 +133,10 @@ public final class GgufWriter {
     }
 
     private static void writeValue(LittleEndianBuffer out, MetadataValue value) {
-        out.putInt(value.type().code());
+        out.put(value.type().code(), 4);
         if (value.type() == GgufValueType.ARRAY) {
             List<?> elements = (List<?>) value.value();
-            out.putInt(value.elementType().code()).putLong(elements.size());
+            out.put(value.elementType().code(), 4).put(elements.size(), 8);
             elements.forEach(element -> writeScalar(out, value.elementType(), element));
         } else {
             writeScalar(out, value.type(), value.value());
@@ -144,15 +145,12 @@ public final class GgufWriter {
 
     private static void writeScalar(LittleEndianBuffer out, GgufValueType type, Object value) {
         switch (type) {
-            case UINT8, INT8 -> out.putByte(((Number) value).byteValue());
-            case UINT16, INT16 -> out.putShort(((Number) value).shortValue());
-            case UINT32, INT32 -> out.putInt(((Number) value).intValue());
-            case UINT64, INT64 -> out.putLong(((Number) value).longValue());
-            case FLOAT32 -> out.putInt(Float.floatToRawIntBits(((Number) value).floatValue()));
-            case FLOAT64 -> out.putLong(Double.doubleToRawLongBits(((Number) value).doubleValue()));
-            case BOOL -> out.putByte((byte) (((Boolean) value) ? 1 : 0));
+            case FLOAT32 -> out.put(Float.floatToRawIntBits(((Number) value).floatValue()), 4);
+            case FLOAT64 -> out.put(Double.doubleToRawLongBits(((Number) value).doubleValue()), 8);
+            case BOOL -> out.put((Boolean) value ? 1 : 0, 1);
             case STRING -> out.putString((String) value);
             case ARRAY -> throw new IllegalArgumentException("nested arrays are not supported");
+            default -> out.put(((Number) value).longValue(), type.fixedSize()); // the integer types, signed or not
         }
     }
 
@@ -169,54 +167,19 @@ public final class GgufWriter {
     }
 
     /** Growable little-endian byte sink for the header part of the file. */
-    private static final class LittleEndianBuffer {
-        private ByteBuffer buffer = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
-
-        LittleEndianBuffer putByte(byte value) {
-            ensure(1).put(value);
-            return this;
-        }
-
-        LittleEndianBuffer putShort(short value) {
-            ensure(2).putShort(value);
-            return this;
-        }
-
-        LittleEndianBuffer putInt(int value) {
-            ensure(4).putInt(value);
-            return this;
-        }
-
-        LittleEndianBuffer putLong(long value) {
-            ensure(8).putLong(value);
+    private static final class LittleEndianBuffer extends ByteArrayOutputStream {
+        /** The low {@code bytes} bytes of {@code value}, least significant first. */
+        LittleEndianBuffer put(long value, int bytes) {
+            for (int i = 0; i < bytes; i++) {
+                write((int) (value >>> (8 * i)));
+            }
             return this;
         }
 
         LittleEndianBuffer putString(String value) {
             byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
-            putLong(bytes.length);
-            ensure(bytes.length).put(bytes);
+            put(bytes.length, 8).writeBytes(bytes);
             return this;
-        }
-
-        void padTo(int alignment) {
-            while (buffer.position() % alignment != 0) {
-                putByte((byte) 0);
-            }
-        }
-
-        ByteBuffer toByteBuffer() {
-            return buffer.duplicate().flip();
-        }
-
-        private ByteBuffer ensure(int bytes) {
-            if (buffer.remaining() < bytes) {
-                ByteBuffer bigger = ByteBuffer.allocate(Math.max(buffer.capacity() * 2, buffer.position() + bytes))
-                        .order(ByteOrder.LITTLE_ENDIAN);
-                bigger.put(buffer.flip());
-                buffer = bigger;
-            }
-            return buffer;
         }
     }
 }

@@ -14,7 +14,6 @@ public record ModelSpec(String id, String displayName, GgmlType weightType, int 
     static final int FILE_TYPE_ALL_F32 = 0;
     static final int FILE_TYPE_MOSTLY_F16 = 1;
     static final int FILE_TYPE_MOSTLY_Q4_0 = 2;
-    static final int FILE_TYPE_MOSTLY_Q8_0 = 7;
 
     public ModelSpec {
         if (paddingBlocks < 0) {
@@ -31,7 +30,6 @@ public record ModelSpec(String id, String displayName, GgmlType weightType, int 
             case F32 -> FILE_TYPE_ALL_F32;
             case F16 -> FILE_TYPE_MOSTLY_F16;
             case Q4_0 -> FILE_TYPE_MOSTLY_Q4_0;
-            case Q8_0 -> FILE_TYPE_MOSTLY_Q8_0;
         };
     }
 }

@@ -37,7 +37,7 @@ class GgufWriterTest {
                 .putArray("t.empty", GgufValueType.STRING, List.of())
                 .addTensor("a", GgmlType.F32, new long[] {3}, () -> new float[] {1, 2, 3})
                 .addTensor("b", GgmlType.F16, new long[] {5, 2}, () -> new float[] {0, 1, 2, 3, 4, 5, 6, 7, 8, -9})
-                .addTensor("c", GgmlType.Q8_0, new long[] {64, 2}, GgufWriterTest::ramp);
+                .addTensor("c", GgmlType.Q4_0, new long[] {64, 2}, GgufWriterTest::ramp);
 
         GgufReader read = GgufReader.read(write(writer));
 
@@ -54,7 +54,7 @@ class GgufWriterTest {
         assertThat(read.metadataTypes).containsEntry("t.u16", GgufValueType.UINT16).containsEntry("t.ints", GgufValueType.ARRAY);
         assertThat(read.tensors).extracting(GgufReader.TensorInfo::name).containsExactly("a", "b", "c");
         assertThat(read.tensor("b").dims()).containsExactly(5, 2);
-        assertThat(read.tensor("c").type()).isEqualTo(GgmlType.Q8_0);
+        assertThat(read.tensor("c").type()).isEqualTo(GgmlType.Q4_0);
     }
 
     @Test
@@ -63,14 +63,14 @@ class GgufWriterTest {
                 .putString("general.name", "odd-length name to misalign the header")
                 .addTensor("three", GgmlType.F32, new long[] {3}, () -> new float[] {1, 2, 3})
                 .addTensor("five", GgmlType.F16, new long[] {5}, () -> new float[] {1, 2, 3, 4, 5})
-                .addTensor("q", GgmlType.Q8_0, new long[] {32}, () -> new float[32]);
+                .addTensor("q", GgmlType.Q4_0, new long[] {32}, () -> new float[32]);
 
         Path file = write(writer);
         GgufReader read = GgufReader.read(file);
 
         assertThat(read.dataStart % 32).as("data section start").isZero();
         assertThat(read.tensors).extracting(GgufReader.TensorInfo::offset).containsExactly(0L, 32L, 64L);
-        assertThat(Files.size(file)).as("file ends after the last tensor, padded").isEqualTo(read.dataStart + 64 + 64);
+        assertThat(Files.size(file)).as("file ends after the last tensor, padded").isEqualTo(read.dataStart + 64 + 32);
     }
 
     @Test
@@ -80,28 +80,29 @@ class GgufWriterTest {
         GgufWriter writer = new GgufWriter()
                 .addTensor("f32", GgmlType.F32, new long[] {4}, () -> f32)
                 .addTensor("f16", GgmlType.F16, new long[] {4}, () -> f16)
-                .addTensor("q8", GgmlType.Q8_0, new long[] {64, 2}, GgufWriterTest::ramp);
+                .addTensor("q4", GgmlType.Q4_0, new long[] {64, 2}, GgufWriterTest::ramp);
 
         GgufReader read = GgufReader.read(write(writer));
 
         assertThat(read.tensorData("f32")).containsExactly(f32);
         assertThat(read.tensorData("f16")).containsExactly(1.25f, -3.5f, 0.099975586f, 1000.5f);
-        float[] q8 = read.tensorData("q8");
+        float[] q4 = read.tensorData("q4");
         float[] expected = ramp();
         for (int i = 0; i < expected.length; i++) {
             float blockMax = 0;
             for (int j = i / 32 * 32; j < i / 32 * 32 + 32; j++) {
                 blockMax = Math.max(blockMax, Math.abs(expected[j]));
             }
-            // half a quantization step, plus the fp16 rounding of the block scale
-            assertThat(q8[i]).as("q8 value %d", i).isCloseTo(expected[i], within(blockMax / 254 + blockMax * 1e-3f));
+            // the largest magnitude is code 0 (-8 steps), so the other sign reaches 7 steps at most: an eighth of it off,
+            // plus the fp16 rounding of the block scale
+            assertThat(q4[i]).as("q4 value %d", i).isCloseTo(expected[i], within(blockMax / 8 + blockMax * 1e-3f));
         }
     }
 
     @Test
-    void rejectsQ80RowsThatAreNotWholeBlocks() {
-        assertThatThrownBy(() -> new GgufWriter().addTensor("bad", GgmlType.Q8_0, new long[] {48, 2}, () -> new float[96]))
-                .hasMessageContaining("Q8_0").hasMessageContaining("48");
+    void rejectsQ40RowsThatAreNotWholeBlocks() {
+        assertThatThrownBy(() -> new GgufWriter().addTensor("bad", GgmlType.Q4_0, new long[] {48, 2}, () -> new float[96]))
+                .hasMessageContaining("Q4_0").hasMessageContaining("48");
     }
 
     @Test

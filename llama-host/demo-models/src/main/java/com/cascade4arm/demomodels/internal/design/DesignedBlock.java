@@ -47,7 +47,7 @@ public final class DesignedBlock {
         this.feedForward = (neurons.size() + 31) / 32 * 32;
     }
 
-    /** qwen2.feed_forward_length: neurons rounded up to a multiple of 32 (a Q8_0 block). */
+    /** qwen2.feed_forward_length: neurons rounded up to a multiple of 32 (a quantization block). */
     public int feedForwardLength() {
         return feedForward;
     }
