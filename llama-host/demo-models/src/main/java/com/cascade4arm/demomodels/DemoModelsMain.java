@@ -1,7 +1,6 @@
 package com.cascade4arm.demomodels;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,12 +35,12 @@ public final class DemoModelsMain implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         for (DemoModel model : models.isEmpty() ? List.of(DemoModel.values()) : models) {
             long start = System.nanoTime();
             Path path = DemoModels.ensure(model, dir);
             double seconds = (System.nanoTime() - start) / 1e9;
-            System.out.printf(Locale.ROOT, "%-10s %s  %.1f MiB  %.1f s%n", model.id(), path, size(path) / 1048576.0, seconds);
+            System.out.printf(Locale.ROOT, "%-10s %s  %.1f MiB  %.1f s%n", model.id(), path, Files.size(path) / 1048576.0, seconds);
         }
         return CommandLine.ExitCode.OK;
     }
@@ -53,14 +52,6 @@ public final class DemoModelsMain implements Callable<Integer> {
             return Arrays.stream(DemoModel.values()).filter(model -> model.id().equals(id)).findFirst()
                     .orElseThrow(() -> new CommandLine.TypeConversionException("must be one of "
                             + Arrays.stream(DemoModel.values()).map(DemoModel::id).toList() + ", but was '" + id + "'"));
-        }
-    }
-
-    private static long size(Path path) {
-        try {
-            return Files.size(path);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

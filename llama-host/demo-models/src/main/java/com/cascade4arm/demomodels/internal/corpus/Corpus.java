@@ -6,9 +6,13 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The project's hand-written corpus: one file of answers per category (corpus/factual.txt …) plus general English text
@@ -22,6 +26,8 @@ public final class Corpus {
     static final int TEMPLATE_REPEATS = 20;
     /** How often key and cue words count for the tokenizer (each time with and without a leading space). */
     static final int KEY_WORD_REPEATS = 3;
+    /** Line breaks are the files' own; any other control character or non-ASCII one is a typo. */
+    static final Pattern OUTSIDE_ASCII = Pattern.compile("[^\\t\\n\\x20-\\x7e]");
 
     private final List<Answer> answers;
     private final String generalText;
@@ -69,15 +75,13 @@ public final class Corpus {
             texts.addAll(answer.prompts());
             for (int i = 0; i < KEY_WORD_REPEATS; i++) {
                 for (String word : answer.keys()) {
-                    texts.add(word + " " + word.toLowerCase(java.util.Locale.ROOT) + " " + word);
+                    texts.add(word + " " + word.toLowerCase(Locale.ROOT) + " " + word);
                 }
-                answer.cues().forEach(word -> texts.add(" " + word + " " + word.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + word.substring(1)));
+                answer.cues().forEach(word -> texts.add(" " + word + " " + word.substring(0, 1).toUpperCase(Locale.ROOT) + word.substring(1)));
             }
         }
         texts.addAll(Arrays.asList(generalText.split("\n")));
-        for (int i = 0; i < TEMPLATE_REPEATS; i++) {
-            texts.add(TEMPLATE_LINES);
-        }
+        texts.addAll(Collections.nCopies(TEMPLATE_REPEATS, TEMPLATE_LINES));
         return texts;
     }
 
@@ -95,20 +99,12 @@ public final class Corpus {
     }
 
     static void checkAscii(String text, String file) {
-        int line = 1;
-        int column = 1;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '\n') {
-                line++;
-                column = 1;
-                continue;
-            }
-            if ((c < 0x20 && c != '\t') || c > 0x7e) {
-                throw new IllegalArgumentException(file + " line " + line + " column " + column
-                        + " has a character outside printable ASCII and tab: U+" + String.format("%04X", (int) c));
-            }
-            column++;
+        Matcher outside = OUTSIDE_ASCII.matcher(text);
+        if (outside.find()) {
+            int at = outside.start();
+            long line = 1 + text.chars().limit(at).filter(c -> c == '\n').count();
+            throw new IllegalArgumentException(file + " line " + line + " column " + (at - text.lastIndexOf('\n', at))
+                    + " has a character outside printable ASCII and tab: U+" + String.format("%04X", (int) text.charAt(at)));
         }
     }
 }

@@ -2,6 +2,7 @@ package com.cascade4arm.demomodels.internal.corpus;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Answer text with wording choices: {@code [[main|variant]]} (a variant may be empty, and there may be several).
@@ -47,15 +48,11 @@ public record MarkedText(List<List<String>> segments) {
 
     /** The text with every choice at its main option. */
     public String main() {
-        StringBuilder text = new StringBuilder();
-        segments.forEach(options -> text.append(options.get(0)));
-        return text.toString();
+        return segments.stream().map(options -> options.get(0)).collect(Collectors.joining());
     }
 
     /** Every option's text once (for training the tokenizer). */
     public String allOptions() {
-        StringBuilder text = new StringBuilder();
-        segments.forEach(options -> options.forEach(text::append));
-        return text.toString();
+        return segments.stream().flatMap(List::stream).collect(Collectors.joining());
     }
 }

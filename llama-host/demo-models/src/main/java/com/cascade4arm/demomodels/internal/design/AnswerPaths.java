@@ -6,24 +6,23 @@ import com.cascade4arm.demomodels.internal.tokenizer.BpeVocabulary;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * The token paths of one answer: the main wording (what a model says greedily) and its variants — the corpus's
  * {@code [[main|variant]]} choices plus automatic ones that spell a word as its two BPE parts — each as a replacement
  * of a stretch of the main path.
+ *
+ * @param main     the main wording's tokens (read, never changed, like a variant's)
+ * @param variants ordered by where they start
  */
-public final class AnswerPaths {
+public record AnswerPaths(Answer answer, int[] main, List<Variant> variants) {
     /** A variant needs this many main-path tokens on each side before another variant may start. */
     static final int VARIANT_SPACING = Transition.CONTEXT + 1;
 
-    private final Answer answer;
-    private final int[] main;
-    private final List<Variant> variants;
-
-    private AnswerPaths(Answer answer, int[] main, List<Variant> variants) {
-        this.answer = answer;
-        this.main = main;
-        this.variants = List.copyOf(variants);
+    public AnswerPaths {
+        variants = List.copyOf(variants);
     }
 
     /** Tokenizes the answer and its choices; adds split variants at about {@code splitDensity} of free positions. */
@@ -47,18 +46,6 @@ public final class AnswerPaths {
         return new AnswerPaths(answer, main, variants);
     }
 
-    public Answer answer() {
-        return answer;
-    }
-
-    public int[] main() {
-        return main.clone();
-    }
-
-    public List<Variant> variants() {
-        return variants;
-    }
-
     /** The main path with one variant applied. */
     public int[] pathWith(Variant variant) {
         int[] path = new int[main.length - (variant.to() - variant.from()) + variant.tokens().length];
@@ -73,11 +60,8 @@ public final class AnswerPaths {
     }
 
     private static String textWith(List<List<String>> segments, int choice, int option) {
-        StringBuilder text = new StringBuilder();
-        for (int s = 0; s < segments.size(); s++) {
-            text.append(segments.get(s).get(s == choice ? option : 0));
-        }
-        return text.toString();
+        return IntStream.range(0, segments.size()).mapToObj(s -> segments.get(s).get(s == choice ? option : 0))
+                .collect(Collectors.joining());
     }
 
     /** The variant as the stretch where its tokens differ from the main path. */

@@ -9,6 +9,8 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * Everything the three demo models share, derived from the corpus once per JVM: the BPE vocabulary, every answer's
@@ -25,8 +27,6 @@ public final class DemoDesign {
     static final long SEED = 0x0DE5_16A5_CA5C_ADE4L;
     /** What the chat template puts right before every answer: "...<|im_end|>\n<|im_start|>assistant\n". */
     static final String ANSWER_ROLE = "assistant\n";
-
-    private static volatile DemoDesign shared;
 
     private final Corpus corpus;
     private final BpeVocabulary vocabulary;
@@ -73,19 +73,14 @@ public final class DemoDesign {
         codes = new TokenCodes(vocabulary.size(), all, start);
     }
 
-    /** The design of the bundled corpus, built once per JVM (about a second). */
+    /** The design of the bundled corpus, built once per JVM (about a second), on first use. */
     public static DemoDesign shared() {
-        DemoDesign design = shared;
-        if (design == null) {
-            synchronized (DemoDesign.class) {
-                design = shared;
-                if (design == null) {
-                    design = new DemoDesign(Corpus.load());
-                    shared = design;
-                }
-            }
-        }
-        return design;
+        return Shared.DESIGN;
+    }
+
+    /** The JVM initializes this class, once, when shared() first reads it. */
+    private static final class Shared {
+        static final DemoDesign DESIGN = new DemoDesign(Corpus.load());
     }
 
     public Corpus corpus() {
@@ -115,14 +110,6 @@ public final class DemoDesign {
 
     public List<Neuron> neurons(boolean draft) {
         return draft ? draftNeurons : targetNeurons;
-    }
-
-    /** The main wording of answer {@code index} as tokens, ending with {@code <|im_end|>}. */
-    public int[] mainAnswer(int index) {
-        int[] main = paths.get(index).main();
-        int[] withEnd = Arrays.copyOf(main, main.length + 1);
-        withEnd[main.length] = vocabulary.imEndId();
-        return withEnd;
     }
 
     /**
@@ -159,21 +146,13 @@ public final class DemoDesign {
     }
 
     private static int[] answerStart(BpeVocabulary vocabulary) {
-        int[] newline = vocabulary.encode("\n");
-        int[] role = vocabulary.encode(ANSWER_ROLE);
-        int[] template = new int[newline.length + 1 + role.length];
-        System.arraycopy(newline, 0, template, 0, newline.length);
-        template[newline.length] = vocabulary.imStartId();
-        System.arraycopy(role, 0, template, newline.length + 1, role.length);
+        int[] template = Stream.of(vocabulary.encode("\n"), new int[] {vocabulary.imStartId()},
+                vocabulary.encode(ANSWER_ROLE)).flatMapToInt(IntStream::of).toArray();
         return Arrays.copyOfRange(template, template.length - Transition.CONTEXT, template.length);
     }
 
     public int answerIndex(String id) {
-        for (int i = 0; i < corpus.answers().size(); i++) {
-            if (corpus.answers().get(i).id().equals(id)) {
-                return i;
-            }
-        }
-        throw new IllegalArgumentException("no answer with id '" + id + "'");
+        return IntStream.range(0, corpus.answers().size()).filter(i -> corpus.answers().get(i).id().equals(id)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no answer with id '" + id + "'"));
     }
 }

@@ -31,10 +31,6 @@ public final class KHotCodes {
         this.random = new SplitMix64(seed);
     }
 
-    public int ones() {
-        return ones;
-    }
-
     /** The next code as sorted dimension indexes; throws when the space is used up. */
     public int[] next() {
         for (int attempt = 0; attempt < MAX_TRIES_PER_CODE; attempt++) {

@@ -1,5 +1,7 @@
 package com.cascade4arm.demomodels.internal.design;
 
+import java.util.Arrays;
+
 /**
  * Constant query and key of the attention heads that look at the token {@code distance} positions back. RoPE turns
  * q·k into {@code sum_i w_i cos((m - n - distance) theta_i)} for query position m and key position n: largest at
@@ -29,10 +31,7 @@ public final class PreviousTokenHead {
     /** The query bias of the head's 64 dimensions (NEOX pairs: dimension i rotates with i + 32). */
     static float[] query(int distance) {
         float[] q = new float[Layout.HEAD_DIMENSION];
-        double norm = 0;
-        for (double weight : WEIGHTS) {
-            norm += weight;
-        }
+        double norm = Arrays.stream(WEIGHTS).reduce(0, Double::sum); // in order, as a loop adds (sum() compensates)
         double scale = StrictMath.sqrt(Layout.HEAD_DIMENSION);
         for (int i = 0; i < WEIGHTS.length; i++) {
             double radius = scale * PEAK_SCORE * WEIGHTS[i] / norm / KEY;
@@ -45,15 +44,8 @@ public final class PreviousTokenHead {
     /** The key bias of the head's 64 dimensions. */
     static float[] key() {
         float[] k = new float[Layout.HEAD_DIMENSION];
-        for (int i = 0; i < WEIGHTS.length; i++) {
-            k[i] = KEY;
-        }
+        Arrays.fill(k, 0, WEIGHTS.length, KEY);
         return k;
-    }
-
-    /** Score (nats) of the head looking {@code distance} back, for a key {@code offset} positions before the query. */
-    public static double score(int distance, int offset) {
-        return score(query(distance), key(), offset);
     }
 
     /** Scores of the head looking {@code distance} back for keys 0..maxOffset positions before the query. */

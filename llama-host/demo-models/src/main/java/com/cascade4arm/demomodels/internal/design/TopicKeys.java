@@ -96,12 +96,7 @@ public final class TopicKeys {
     }
 
     private boolean hasToken(int answer) {
-        for (int t = 0; t < topic.length; t++) {
-            if (topic[t] == answer) {
-                return true;
-            }
-        }
-        return false;
+        return Arrays.stream(topic).anyMatch(t -> t == answer);
     }
 
     /**

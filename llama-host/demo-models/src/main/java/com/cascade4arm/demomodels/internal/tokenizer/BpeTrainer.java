@@ -94,7 +94,7 @@ public final class BpeTrainer {
             }
             int count = wordCounts.get(w);
             for (int i = 0; i + 1 < length; i++) {
-                change(changed, pair(ids[i], ids[i + 1]), -count);
+                changed.merge(pair(ids[i], ids[i + 1]), -count, Integer::sum);
             }
             int out = 0;
             for (int i = 0; i < length; i++) {
@@ -107,7 +107,7 @@ public final class BpeTrainer {
             }
             wordLengths.set(w, out);
             for (int i = 0; i + 1 < out; i++) {
-                change(changed, pair(ids[i], ids[i + 1]), count);
+                changed.merge(pair(ids[i], ids[i + 1]), count, Integer::sum);
             }
         }
         changed.forEach((pair, delta) -> {
@@ -118,10 +118,6 @@ public final class BpeTrainer {
                 }
             }
         });
-    }
-
-    private static void change(Map<Long, Integer> changed, long pair, int delta) {
-        changed.merge(pair, delta, Integer::sum);
     }
 
     private static boolean contains(int[] ids, int length, int a, int b) {

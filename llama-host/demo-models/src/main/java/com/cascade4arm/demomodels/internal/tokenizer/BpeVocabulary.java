@@ -7,6 +7,8 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * A byte-level BPE vocabulary as llama.cpp's gpt2 tokenizer reads it: 256 byte tokens (id = byte value), one token per
@@ -75,21 +77,7 @@ public final class BpeVocabulary {
 
     /** Values for tokenizer.ggml.token_type. */
     public List<Integer> tokenTypes() {
-        List<Integer> types = new ArrayList<>(spellings.size());
-        for (int id = 0; id < spellings.size(); id++) {
-            types.add(isSpecial(id) ? TYPE_CONTROL : TYPE_NORMAL);
-        }
-        return types;
-    }
-
-    /** The id of the token spelled {@code spelling}, or -1. */
-    public int idOfSpelling(String spelling) {
-        return ids.getOrDefault(spelling, -1);
-    }
-
-    /** The id of the token whose text is exactly {@code text} (e.g. " city"), or -1. */
-    public int idOfText(String text) {
-        return idOfSpelling(ByteToUnicode.encode(text));
+        return IntStream.range(0, spellings.size()).mapToObj(id -> isSpecial(id) ? TYPE_CONTROL : TYPE_NORMAL).toList();
     }
 
     public boolean isSpecial(int id) {
@@ -126,13 +114,8 @@ public final class BpeVocabulary {
 
     /** Token ids of plain text (no special tokens inside), as llama.cpp tokenizes it. */
     public int[] encode(String text) {
-        List<Integer> out = new ArrayList<>();
-        for (String word : PreTokenizer.split(text)) {
-            for (String symbol : mergeWord(ByteToUnicode.encode(word))) {
-                out.add(ids.get(symbol));
-            }
-        }
-        return out.stream().mapToInt(Integer::intValue).toArray();
+        return PreTokenizer.split(text).stream().flatMap(word -> mergeWord(ByteToUnicode.encode(word)).stream())
+                .mapToInt(ids::get).toArray();
     }
 
     /** The text of a token sequence (specials included by name). */
@@ -147,10 +130,8 @@ public final class BpeVocabulary {
 
     /** Applies merges to one word's symbols, lowest rank first, leftmost occurrence first. */
     List<String> mergeWord(String spelledWord) {
-        List<String> symbols = new ArrayList<>(spelledWord.length());
-        for (int i = 0; i < spelledWord.length(); i++) {
-            symbols.add(String.valueOf(spelledWord.charAt(i)));
-        }
+        List<String> symbols = spelledWord.chars().mapToObj(c -> String.valueOf((char) c))
+                .collect(Collectors.toCollection(ArrayList::new));
         while (symbols.size() > 1) {
             int bestRank = Integer.MAX_VALUE;
             int bestAt = -1;
