@@ -44,9 +44,8 @@ public enum GgmlType {
     public void encode(float[] values, ByteBuffer out) {
         switch (this) {
             case F32 -> {
-                for (float value : values) {
-                    out.putFloat(value);
-                }
+                out.asFloatBuffer().put(values); // a bulk copy through a view in the buffer's byte order
+                out.position(out.position() + Float.BYTES * values.length);
             }
             case F16 -> {
                 for (float value : values) {

@@ -6,9 +6,9 @@ import com.cascade4arm.demomodels.internal.tokenizer.BpeTrainer;
 import com.cascade4arm.demomodels.internal.tokenizer.BpeVocabulary;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
@@ -54,9 +54,7 @@ public final class DemoDesign {
                 problems.add(e.getMessage());
                 continue;
             }
-            Set<Integer> said = new HashSet<>();
-            transitions.get(transitions.size() - 1).target().forEach(step -> said.add(step.next()));
-            texts.add(said);
+            texts.add(transitions.get(transitions.size() - 1).target().stream().map(Transition::next).collect(Collectors.toSet()));
         }
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("the corpus has " + problems.size() + " problem(s):\n" + String.join("\n", problems));

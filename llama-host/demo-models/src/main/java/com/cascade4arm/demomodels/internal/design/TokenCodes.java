@@ -1,5 +1,6 @@
 package com.cascade4arm.demomodels.internal.design;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -20,9 +21,7 @@ public final class TokenCodes {
     public TokenCodes(int vocabularySize, List<Neuron> neurons, int[] start) {
         TreeSet<Integer> contexts = new TreeSet<>();
         TreeSet<Integer> said = new TreeSet<>();
-        for (int token : start) {
-            contexts.add(token);
-        }
+        Arrays.stream(start).forEach(contexts::add);
         for (Neuron neuron : neurons) {
             for (int distance = 1; distance <= Transition.CONTEXT; distance++) {
                 contexts.add(neuron.previous(distance));

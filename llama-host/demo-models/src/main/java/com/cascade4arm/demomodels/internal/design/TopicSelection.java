@@ -1,5 +1,8 @@
 package com.cascade4arm.demomodels.internal.design;
 
+import java.util.Arrays;
+import java.util.stream.IntStream;
+
 /**
  * What the topic heads compute, in plain Java: the weight of each topic given the tokens seen so far (a softmax over
  * their salience). The tests and the corpus checks use it to see which answer a prompt selects.
@@ -10,10 +13,7 @@ public final class TopicSelection {
 
     /** Weight per topic (answer index) after reading {@code tokens} (the whole chat prompt). */
     public static double[] weights(TopicKeys keys, int[] tokens, int topics) {
-        double max = Double.NEGATIVE_INFINITY;
-        for (int token : tokens) {
-            max = Math.max(max, keys.salience(token));
-        }
+        double max = Arrays.stream(tokens).mapToDouble(keys::salience).max().orElse(Double.NEGATIVE_INFINITY);
         double[] weights = new double[topics];
         double total = 0;
         for (int token : tokens) {
@@ -32,12 +32,6 @@ public final class TopicSelection {
     /** The topic with the largest weight. */
     public static int selected(TopicKeys keys, int[] tokens, int topics) {
         double[] weights = weights(keys, tokens, topics);
-        int best = 0;
-        for (int t = 1; t < topics; t++) {
-            if (weights[t] > weights[best]) {
-                best = t;
-            }
-        }
-        return best;
+        return IntStream.range(0, topics).reduce((best, t) -> weights[t] > weights[best] ? t : best).orElse(0);
     }
 }
