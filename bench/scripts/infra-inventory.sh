@@ -112,7 +112,7 @@ ITEMS = [
     ("demo-model generator",
      ["llama-host/src/main/java/com/cascade4arm/host/demo/"],
      ["llama-host/demo-models/src/main/java/"],
-     "moved, not cut: out of llama-host's inference host into its own module, llama-host/demo-models"),
+     "moved out of llama-host's inference host into its own module, llama-host/demo-models; then cut, same bytes out"),
     ("warm-up upstream",
      [R + "warmup/WarmupUpstream.java"],
      [R + "warmup/WarmupUpstream.java"],
