@@ -1,6 +1,7 @@
 package com.cascade4arm.demomodels.gguf;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 
 /** The ggml tensor types this writer can encode, with their codes from ggml.h {@code enum ggml_type}. */
 public enum GgmlType {
@@ -23,12 +24,8 @@ public enum GgmlType {
     }
 
     public static GgmlType ofCode(int code) {
-        for (GgmlType type : values()) {
-            if (type.code == code) {
-                return type;
-            }
-        }
-        throw new IllegalArgumentException("unsupported ggml type code " + code);
+        return Arrays.stream(values()).filter(type -> type.code == code).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unsupported ggml type code " + code));
     }
 
     /** Bytes taken by a tensor whose innermost dimension is {@code rowLength}, with {@code elements} in total. */

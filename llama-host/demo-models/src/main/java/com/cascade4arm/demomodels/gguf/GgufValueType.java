@@ -1,5 +1,7 @@
 package com.cascade4arm.demomodels.gguf;
 
+import java.util.Arrays;
+
 /** GGUF metadata value types with their on-disk codes (gguf.h {@code enum gguf_type}). */
 public enum GgufValueType {
     UINT8(0, 1),
@@ -34,11 +36,7 @@ public enum GgufValueType {
     }
 
     public static GgufValueType ofCode(int code) {
-        for (GgufValueType type : values()) {
-            if (type.code == code) {
-                return type;
-            }
-        }
-        throw new IllegalArgumentException("unknown GGUF value type code " + code);
+        return Arrays.stream(values()).filter(type -> type.code == code).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown GGUF value type code " + code));
     }
 }

@@ -93,8 +93,8 @@ class GgufWriterTest {
             for (int j = i / 32 * 32; j < i / 32 * 32 + 32; j++) {
                 blockMax = Math.max(blockMax, Math.abs(expected[j]));
             }
-            // the largest magnitude is code 0 (-8 steps), so the other sign reaches 7 steps at most: an eighth of it off,
-            // plus the fp16 rounding of the block scale
+            // the largest magnitude is code 0 (-8 steps), so the other sign reaches 7 steps at most: an eighth of
+            // it off, plus the fp16 rounding of the block scale
             assertThat(q4[i]).as("q4 value %d", i).isCloseTo(expected[i], within(blockMax / 8 + blockMax * 1e-3f));
         }
     }

@@ -103,7 +103,8 @@ public final class Corpus {
         if (outside.find()) {
             int at = outside.start();
             long line = 1 + text.chars().limit(at).filter(c -> c == '\n').count();
-            throw new IllegalArgumentException(file + " line " + line + " column " + (at - text.lastIndexOf('\n', at))
+            int column = at - text.lastIndexOf('\n', at);
+            throw new IllegalArgumentException(file + " line " + line + " column " + column
                     + " has a character outside printable ASCII and tab: U+" + String.format("%04X", (int) text.charAt(at)));
         }
     }

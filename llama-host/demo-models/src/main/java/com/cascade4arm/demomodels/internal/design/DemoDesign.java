@@ -54,7 +54,8 @@ public final class DemoDesign {
                 problems.add(e.getMessage());
                 continue;
             }
-            texts.add(transitions.get(transitions.size() - 1).target().stream().map(Transition::next).collect(Collectors.toSet()));
+            List<Transition> said = transitions.get(transitions.size() - 1).target();
+            texts.add(said.stream().map(Transition::next).collect(Collectors.toSet()));
         }
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("the corpus has " + problems.size() + " problem(s):\n" + String.join("\n", problems));
@@ -150,7 +151,8 @@ public final class DemoDesign {
     }
 
     public int answerIndex(String id) {
-        return IntStream.range(0, corpus.answers().size()).filter(i -> corpus.answers().get(i).id().equals(id)).findFirst()
+        List<Answer> answers = corpus.answers();
+        return IntStream.range(0, answers.size()).filter(i -> answers.get(i).id().equals(id)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no answer with id '" + id + "'"));
     }
 }

@@ -2,7 +2,8 @@ package com.cascade4arm.demomodels.internal.design;
 
 /**
  * Where each quantity lives in the residual stream of the designed block, and the attention geometry. Every group of
- * dimensions starts on a 32-dimension boundary, so a quantization block (32 weights) never mixes two quantities of different scale.
+ * dimensions starts on a 32-dimension boundary, so a quantization block (32 weights) never mixes two quantities of
+ * different scale.
  */
 public final class Layout {
     /** Width of the residual stream (qwen2.embedding_length). */
