@@ -58,7 +58,7 @@ ITEMS = [
      ["openai-api/src/main/java/com/cascade4arm/openai/SseDecoder.java",
       R + "serving/upstream/SseStreamReader.java", R + "serving/upstream/UpstreamClient.java#void relay\\(",
       R + "operator/compare/LegAttempt.java#Outcome stream\\(",
-      B + "engine/src/main/java/com/cascade4arm/bench/client/StreamingChatClient.java#StreamResult read\\(",
+      B + "engine/src/main/java/com/cascade4arm/bench/client/StreamingChatClient.java#void read\\(",
       B + "engine/src/main/java/com/cascade4arm/bench/client/ChatStreamParser.java#void onData\\(",
       "llama-host/src/main/java/com/cascade4arm/host/warmup/HostWarmup.java#int answer\\("],
      "line splitting in 4 places (Vert.x RecordParser, 2 readLine loops, the JDK's ofLines) -> one SseDecoder the 4 feed"),

@@ -38,7 +38,7 @@ public final class BaselineProxy implements ModelEndpointServer {
         this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1));
         this.forwarder = new HttpForwarder(vertx, () -> upstream, apiKey, "baseline upstream " + upstream,
                 "https".equalsIgnoreCase(upstream.getScheme()));
-        this.health = new UpstreamHealth(upstream, apiKey);
+        this.health = new UpstreamHealth(vertx, upstream, apiKey);
     }
 
     static BaselineProxy start(URI upstream, String apiKey, String host, int port) {

@@ -1,41 +1,30 @@
 package com.cascade4arm.baseline;
 
-import java.io.IOException;
+import com.cascade4arm.host.proxy.HealthProbe;
+import io.vertx.core.Vertx;
+
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/** Asks the proxied server's {@code /health} whether it can serve, for isReady/awaitReady. */
+/** Asks the proxied server's {@code /health} whether it can serve, for isReady/awaitReady, on the proxy's Vert.x. */
 final class UpstreamHealth {
 
     static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
     static final long POLL_INTERVAL_MS = 200;
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(PROBE_TIMEOUT).build();
+    private final HealthProbe probe;
     private final URI healthUrl;
     private final String apiKey;
 
-    UpstreamHealth(URI upstream, String apiKey) {
+    UpstreamHealth(Vertx vertx, URI upstream, String apiKey) {
         String base = upstream.toString().endsWith("/") ? upstream.toString() : upstream + "/";
+        this.probe = new HealthProbe(vertx, PROBE_TIMEOUT);
         this.healthUrl = URI.create(base).resolve("health");
         this.apiKey = apiKey;
     }
 
     boolean isHealthy() {
-        HttpRequest.Builder request = HttpRequest.newBuilder(healthUrl).timeout(PROBE_TIMEOUT).GET();
-        if (apiKey != null) {
-            request.header("Authorization", "Bearer " + apiKey);
-        }
-        try {
-            return http.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return probe.healthy(healthUrl, apiKey);
     }
 
     void awaitHealthy(Duration timeout) {

@@ -70,7 +70,7 @@ public final class LlamaHost implements ModelEndpointServer {
                 .setWorkerPoolSize(WORKER_THREADS));
         ThreadAffinity.pinEventLoop(vertx, config.cpus()); // its per-token writes stay on the host's CPUs
         InferenceEngine engine = new InferenceEngine(config);
-        HostWarmup warmup = HostWarmup.forHost(config);
+        HostWarmup warmup = HostWarmup.forHost(config, vertx);
         try {
             HttpServer server = vertx.createHttpServer(new HttpServerOptions()
                             .setHost(config.host())

@@ -2,6 +2,7 @@ package com.cascade4arm.routes;
 
 import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.openai.ChatRequestParser;
+import com.cascade4arm.bench.client.BenchHttp;
 import com.cascade4arm.routes.operator.bench.BenchLauncher;
 import com.cascade4arm.routes.operator.bench.BenchRoutes;
 import com.cascade4arm.routes.operator.bench.BenchScheduleRoute;
@@ -226,7 +227,7 @@ public final class Gateway implements AutoCloseable {
         this.bench = new BenchLauncher(settings.bench(),
                 new BenchTargets(gets, this::selfUrl, settings.baselineUrl(), upstream.connectTimeoutMs(),
                         settings.edge().internalKey(), settings.tiers(), config.cost()), routing, shared::runHistory, judge,
-                config.judge().enabled());
+                config.judge().enabled(), BenchHttp.on(vertx));
         routes.add(new BenchRoutes(bench, admin, parser.limits(), workers));
         if (shared.settings().shared()) {
             // One Quartz trigger for the cluster, added once the database answers (see startClusterSchedule).

@@ -2,13 +2,11 @@ package com.cascade4arm.host.child;
 
 import com.cascade4arm.host.cpu.CpuSet;
 import com.cascade4arm.host.cpu.ThreadAffinity;
+import com.cascade4arm.host.proxy.HealthProbe;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -21,7 +19,6 @@ final class ChildProcess {
     static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(2);
     /** How long a clean stop waits for the child after asking it to stop, before killing it. */
     static final long STOP_GRACE_MS = 10_000;
-    private static final HttpClient HEALTH = HttpClient.newBuilder().connectTimeout(HEALTH_TIMEOUT).build();
 
     private final Process process;
     private final Path binary;
@@ -90,16 +87,8 @@ final class ChildProcess {
     }
 
     /** True when {@code /health} answers 200 (llama-server and our host answer 503 while they load the model). */
-    boolean healthy() {
-        try {
-            HttpRequest request = HttpRequest.newBuilder(baseUrl.resolve("/health")).timeout(HEALTH_TIMEOUT).GET().build();
-            return HEALTH.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+    boolean healthy(HealthProbe probe) {
+        return probe.healthy(baseUrl.resolve("/health"), null);
     }
 
     /** Why it ended, for the log: exit status and the last telling line of its output. */

@@ -1,6 +1,7 @@
 package com.cascade4arm.host.child;
 
 import com.cascade4arm.host.HostConfig;
+import com.cascade4arm.host.proxy.HealthProbe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,6 +39,7 @@ final class ChildSupervisor implements AutoCloseable {
     private final HostConfig config;
     private final IntSupplier ports;
     private final ChildCommand command;
+    private final HealthProbe health;
     private final String childKey;
     private final ScheduledExecutorService executor;
     private final CompletableFuture<Void> firstReady = new CompletableFuture<>();
@@ -49,12 +51,14 @@ final class ChildSupervisor implements AutoCloseable {
     private volatile int restarts;
     private int failedStarts;
 
-    ChildSupervisor(HostConfig config, ChildCommand command, String childKey) {
-        this(config, command, childKey, ChildSupervisor::freePort);
+    /** {@code health} asks a launched child's {@code /health} (on the host's Vert.x). */
+    ChildSupervisor(HostConfig config, ChildCommand command, String childKey, HealthProbe health) {
+        this(config, command, childKey, health, ChildSupervisor::freePort);
     }
 
     /** {@code ports} gives each launch the loopback port its child listens on. */
-    ChildSupervisor(HostConfig config, ChildCommand command, String childKey, IntSupplier ports) {
+    ChildSupervisor(HostConfig config, ChildCommand command, String childKey, HealthProbe health, IntSupplier ports) {
+        this.health = health;
         this.ports = ports;
         this.config = config;
         this.command = command;
@@ -136,7 +140,7 @@ final class ChildSupervisor implements AutoCloseable {
         if (closed || launched != child || !launched.alive()) {
             return;
         }
-        if (launched.healthy()) {
+        if (launched.healthy(health)) {
             launched.server(); // remember the server process while its watchdog is certainly alive
             ready = true;
             LOG.info("{} for '{}' ready at {} (pid {}, {} ms)", command.kind(), config.alias(), launched.baseUrl(),

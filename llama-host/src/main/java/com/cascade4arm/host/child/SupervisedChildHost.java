@@ -7,6 +7,7 @@ import com.cascade4arm.host.cpu.ThreadAffinity;
 import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.host.http.BearerAuth;
 import com.cascade4arm.host.http.ErrorResponses;
+import com.cascade4arm.host.proxy.HealthProbe;
 import com.cascade4arm.host.proxy.HttpForwarder;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -54,7 +55,8 @@ public final class SupervisedChildHost implements ModelEndpointServer {
         this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(1));
         ThreadAffinity.pinEventLoop(vertx, config.cpus()); // the relay of each token stays on the host's CPUs
         String childKey = HexFormat.of().formatHex(randomBytes());
-        this.supervisor = new ChildSupervisor(config, command, childKey);
+        this.supervisor = new ChildSupervisor(config, command, childKey,
+                new HealthProbe(vertx, ChildProcess.HEALTH_TIMEOUT));
         this.auth = config.apiKey() == null ? null : new BearerAuth(config.apiKey());
         this.forwarding = new HttpForwarder(vertx, supervisor::childUrl, childKey,
                 command.kind() + " for '" + config.alias() + "'", false);

@@ -4,20 +4,24 @@ import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.openai.ChatRequest;
 import com.cascade4arm.openai.Sse;
 import com.cascade4arm.openai.SseDecoder;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
 import io.vertx.core.json.JsonObject;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 
 /**
  * Warms a freshly loaded host the way its clients will use it, before it says ready: a few short streamed answers
@@ -50,18 +54,20 @@ public final class HostWarmup {
     private static final Object ONE_WARMUP_PER_JVM = new Object();
 
     private final HostConfig config;
+    private final Vertx vertx;
     private final String secret;
 
-    private HostWarmup(HostConfig config, String secret) {
+    private HostWarmup(HostConfig config, Vertx vertx, String secret) {
         this.config = config;
+        this.vertx = vertx;
         this.secret = secret;
     }
 
-    /** A warm-up for {@code config}'s host, with a fresh random secret. */
-    public static HostWarmup forHost(HostConfig config) {
+    /** A warm-up for {@code config}'s host, with a fresh random secret; its requests go out on the host's Vert.x. */
+    public static HostWarmup forHost(HostConfig config, Vertx vertx) {
         byte[] bytes = new byte[SECRET_BYTES];
         new SecureRandom().nextBytes(bytes);
-        return new HostWarmup(config, HexFormat.of().formatHex(bytes));
+        return new HostWarmup(config, vertx, HexFormat.of().formatHex(bytes));
     }
 
     /** True when {@code headerValue} is this warm-up's secret. */
@@ -90,7 +96,8 @@ public final class HostWarmup {
     private Summary runAlone(URI hostUrl) {
         int requests = config.warmupRequests();
         long start = System.nanoTime();
-        HttpClient http = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).build();
+        HttpClient http = vertx.createHttpClient(new HttpClientOptions()
+                .setConnectTimeout((int) REQUEST_TIMEOUT.toMillis()));
         long firstMs = 0;
         long lastMs = 0;
         int tokens = 0;
@@ -109,24 +116,35 @@ public final class HostWarmup {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             LOG.warn("warm-up of '{}' interrupted after {} of {} answers", config.alias(), done, requests);
+        } finally {
+            http.close();
         }
         return new Summary(done, tokens, (System.nanoTime() - start) / 1_000_000, firstMs, lastMs);
     }
 
     /** One streamed answer, read to its end; returns its completion tokens (from the usage chunk). */
     private int answer(HttpClient http, URI hostUrl, String prompt) throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(hostUrl.resolve("/v1/chat/completions"))
-                .timeout(REQUEST_TIMEOUT)
-                .header("Content-Type", "application/json")
-                .header(HEADER, secret)
-                .POST(HttpRequest.BodyPublishers.ofString(body(prompt)));
+        // Like the JDK client's request timeout before: the answer must start (and here go on) within the limit.
+        RequestOptions request = new RequestOptions().setMethod(HttpMethod.POST)
+                .setAbsoluteURI(hostUrl.resolve("/v1/chat/completions").toString())
+                .setIdleTimeout(REQUEST_TIMEOUT.toMillis())
+                .putHeader("Content-Type", "application/json")
+                .putHeader(HEADER, secret);
         if (config.apiKey() != null) {
-            request.header("Authorization", "Bearer " + config.apiKey());
+            request.putHeader("Authorization", "Bearer " + config.apiKey());
         }
-        HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-        if (response.statusCode() != 200) {
-            throw new IOException("HTTP " + response.statusCode() + ": "
-                    + String.join(" ", new String(response.body(), StandardCharsets.UTF_8).lines().toList()));
+        Reply response;
+        try {
+            response = http.request(request)
+                    .compose(sent -> sent.send(body(prompt)))
+                    .compose(answer -> answer.body().map(bytes -> new Reply(answer.statusCode(), bytes)))
+                    .toCompletionStage().toCompletableFuture().get();
+        } catch (ExecutionException e) {
+            throw new IOException(e.getCause().toString(), e.getCause());
+        }
+        if (response.status() != 200) {
+            throw new IOException("HTTP " + response.status() + ": "
+                    + String.join(" ", response.body().toString(StandardCharsets.UTF_8).lines().toList()));
         }
         int[] tokens = {0};
         SseDecoder events = new SseDecoder(data -> {
@@ -135,9 +153,13 @@ public final class HostWarmup {
                 tokens[0] += usage.getInteger("completion_tokens", 0);
             }
         });
-        events.feed(response.body());
+        events.feed(response.body().getBytes());
         events.end();
         return tokens[0];
+    }
+
+    /** A whole answer: status and body. */
+    private record Reply(int status, Buffer body) {
     }
 
     /** A streamed chat request (with usage) at the host's default sampling, like the gateway's requests. */

@@ -3,7 +3,9 @@ package com.cascade4arm.host.child;
 import com.cascade4arm.host.Engine;
 import com.cascade4arm.host.HostConfig;
 import com.cascade4arm.demomodels.DemoModel;
+import com.cascade4arm.host.proxy.HealthProbe;
 import com.cascade4arm.host.testing.DemoModelFiles;
+import io.vertx.core.Vertx;
 import org.junit.jupiter.api.Test;
 
 import java.net.InetAddress;
@@ -25,9 +27,11 @@ class ChildStartRetryIT {
         HostConfig config = HostConfig.defaults("demo-small", DemoModelFiles.path(DemoModel.SMALL)).withCtxSize(1024)
                 .withParallel(1).withThreads(1).withEngine(Engine.JNI, null);
         AtomicInteger launches = new AtomicInteger();
+        Vertx vertx = Vertx.vertx();
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             HostProcessCommand command = HostProcessCommand.of(config);
             ChildSupervisor supervisor = new ChildSupervisor(config, command, "retry-test-key",
+                    new HealthProbe(vertx, ChildProcess.HEALTH_TIMEOUT),
                     () -> launches.getAndIncrement() == 0 ? taken.getLocalPort() : freePort());
             try (supervisor) {
                 supervisor.start().get(120, TimeUnit.SECONDS);
@@ -38,6 +42,8 @@ class ChildStartRetryIT {
                 assertThat(command.nativeDir()).as("where the child extracted its library").isNotEmptyDirectory();
             }
             assertThat(command.nativeDir()).as("deleted when the supervisor closed").doesNotExist();
+        } finally {
+            vertx.close();
         }
     }
 

@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.warmup;
 
+import com.cascade4arm.bench.client.BenchHttp;
 import com.cascade4arm.bench.client.StreamResult;
 import com.cascade4arm.bench.client.StreamingChatClient;
 import com.cascade4arm.openai.ChatRequest;
@@ -10,6 +11,7 @@ import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.serving.routing.RoutingService;
 import com.cascade4arm.standins.upstream.InstantResponder;
 import com.cascade4arm.standins.upstream.ResponderBehaviour;
+import io.vertx.core.Vertx;
 import org.apache.camel.main.BaseMainSupport;
 import org.apache.camel.main.Main;
 import org.apache.camel.spi.PropertiesComponent;
@@ -22,9 +24,6 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -50,6 +49,7 @@ public final class GatewayWarmup {
     private static final int MAX_TOKENS = 5;
     private static final long READY_WITHIN_MS = 30_000;
     private static final long REQUEST_TIMEOUT_MS = 10_000;
+    private static final long HEALTH_TIMEOUT_MS = 2_000;
     /** The instant upstream's answers: every field llama-server sends, draft counts included, so all of it is parsed. */
     private static final ResponderBehaviour UPSTREAM = ResponderBehaviour.INSTANT.withDraftCounts(true);
     /** Its handler threads: the warm-up's one request at a time, the gateway's health checks beside it. */
@@ -89,10 +89,14 @@ public final class GatewayWarmup {
             try {
                 main.start();
                 URI base = listener.gateway().selfUrl();
-                awaitHealthy(base);
-                Tally tally = drive(base, settings, start, enough);
-                return new Result(tally.sent, tally.answered, tally.routes, upstream.chatRequestCount(),
-                        (System.nanoTime() - start) / 1_000_000, dir);
+                // The client runs on the throwaway gateway's own Vert.x: no event-loop pool of its own.
+                try (BenchHttp http = BenchHttp.on(main.getCamelContext().getRegistry().lookupByNameAndType("vertx",
+                        Vertx.class))) {
+                    awaitHealthy(http, base);
+                    Tally tally = drive(http, base, settings, start, enough);
+                    return new Result(tally.sent, tally.answered, tally.routes, upstream.chatRequestCount(),
+                            (System.nanoTime() - start) / 1_000_000, dir);
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("warm-up interrupted", e);
@@ -157,13 +161,11 @@ public final class GatewayWarmup {
         }
     }
 
-    private static void awaitHealthy(URI base) throws InterruptedException {
-        HttpClient http = HttpClient.newHttpClient();
+    private static void awaitHealthy(BenchHttp http, URI base) throws InterruptedException {
         long deadline = System.nanoTime() + READY_WITHIN_MS * 1_000_000;
         while (System.nanoTime() < deadline) {
             try {
-                if (http.send(HttpRequest.newBuilder(base.resolve("/health")).build(),
-                        HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                if (http.await(base.resolve("/health"), null, HEALTH_TIMEOUT_MS).status() == 200) {
                     return;
                 }
             } catch (IOException e) {
@@ -175,8 +177,9 @@ public final class GatewayWarmup {
     }
 
     /** Alternates streamed and plain requests over the prompts, through the client the benchmark runs use. */
-    private static Tally drive(URI base, CascadeConfig.Warmup settings, long start, BooleanSupplier enough) {
-        StreamingChatClient client = new StreamingChatClient(base.toString(), null, REQUEST_TIMEOUT_MS);
+    private static Tally drive(BenchHttp http, URI base, CascadeConfig.Warmup settings, long start,
+                               BooleanSupplier enough) {
+        StreamingChatClient client = new StreamingChatClient(http, base.toString(), null, REQUEST_TIMEOUT_MS);
         long deadline = start + settings.maxMs() * 1_000_000;
         Tally tally = new Tally();
         while (tally.sent < settings.requests() && System.nanoTime() < deadline && !enough.getAsBoolean()) {

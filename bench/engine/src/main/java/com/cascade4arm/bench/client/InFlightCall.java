@@ -1,72 +1,78 @@
 package com.cascade4arm.bench.client;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.net.http.HttpResponse;
+import io.vertx.core.http.HttpClientRequest;
+
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
-/** One request in progress, so a timeout or a cancel from another thread can abort it whichever phase it is in. */
+/**
+ * One request in progress: its result, which the first of answer, failure, timeout or cancel sets, and its request,
+ * so a timeout or a cancel from another thread can reset it whichever phase it is in.
+ */
 final class InFlightCall {
 
+    private final long startNanos;
+    private final CompletableFuture<StreamResult> result = new CompletableFuture<>();
     private String reason;
-    private CompletableFuture<?> pending;
-    private InputStream body;
+    private HttpClientRequest request;
 
-    /** Waits for the response headers; an abort cancels the wait with a CancellationException. */
-    <T> HttpResponse<T> await(CompletableFuture<HttpResponse<T>> future) throws ExecutionException, InterruptedException {
+    InFlightCall(long startNanos) {
+        this.startNanos = startNanos;
+    }
+
+    /** Registers the request so an abort resets it; false, and the request reset, when the call was already aborted. */
+    boolean attach(HttpClientRequest sent) {
         synchronized (this) {
-            if (reason != null) {
-                future.cancel(true);
+            if (reason == null) {
+                request = sent;
+                return true;
             }
-            pending = future;
         }
-        return future.get();
+        sent.reset();
+        return false;
     }
 
-    /** Registers the body so an abort closes it (which unblocks a reader); closes it at once if already aborted. */
-    void attach(InputStream stream) {
-        boolean closeNow;
-        synchronized (this) {
-            body = stream;
-            closeNow = reason != null;
-        }
-        if (closeNow) {
-            closeBody();
-        }
-    }
-
-    /** Aborts with the given reason; the first reason wins. */
+    /** Aborts with the given reason unless the call already ended; the first reason wins. */
     void abort(String why) {
-        CompletableFuture<?> future;
+        HttpClientRequest current;
         synchronized (this) {
-            if (reason != null) {
+            if (reason != null || result.isDone()) {
                 return;
             }
             reason = why;
-            future = pending;
+            current = request;
         }
-        if (future != null) {
-            future.cancel(true);
+        // The result first: the failure the reset causes must not be what the caller sees.
+        result.complete(StreamResult.failed(0, why, ChatStreamParser.ms(System.nanoTime() - startNanos),
+                StreamResult.CANCELLED.equals(why)));
+        if (current != null) {
+            current.reset();
         }
-        closeBody();
+    }
+
+    /** The call ended with {@code outcome}, unless it was aborted first. */
+    void finish(StreamResult outcome) {
+        result.complete(outcome);
     }
 
     synchronized String reason() {
         return reason;
     }
 
-    void closeBody() {
-        InputStream stream;
-        synchronized (this) {
-            stream = body;
-        }
-        if (stream != null) {
-            try {
-                stream.close();
-            } catch (IOException ignored) {
-                // closing only to abort; nothing to recover
-            }
+    long startNanos() {
+        return startNanos;
+    }
+
+    /** Waits for the result; an interrupt cancels the call. */
+    StreamResult await() {
+        try {
+            return result.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            abort(StreamResult.CANCELLED);
+            return result.join();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("a call's result never completes exceptionally", e.getCause());
         }
     }
 }

@@ -3,29 +3,24 @@ package com.cascade4arm.bench.client;
 import com.cascade4arm.openai.ChatRequest;
 import com.cascade4arm.openai.SseDecoder;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpClosedException;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Sends streaming chat completions to one OpenAI-compatible base URL (gateway, llama-server or baseline) over
- * HTTP/1.1 and measures each one (see {@link ChatStreamParser}). Never throws for upstream failures: they become
- * {@link StreamResult}s with a status and an error. {@link #cancelAll()} aborts in-flight requests and refuses new ones.
+ * HTTP/1.1 on Vert.x's client ({@link BenchHttp}) and measures each one (see {@link ChatStreamParser}): each event is
+ * timed on the event loop as its bytes arrive. Never throws for upstream failures: they become {@link StreamResult}s
+ * with a status and an error. {@link #cancelAll()} aborts in-flight requests and refuses new ones.
  */
 public final class StreamingChatClient {
 
@@ -35,85 +30,80 @@ public final class StreamingChatClient {
     /** Sends of one request when the connection it went out on was already closed by the server. */
     static final int MAX_SENDS = 3;
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final ScheduledExecutorService TIMER = timer();
 
+    private final BenchHttp http;
     private final URI completionsUri;
     private final String apiKey;
     private final long requestTimeoutMs;
-    private final HttpClient http;
     private final Set<InFlightCall> inFlight = ConcurrentHashMap.newKeySet();
     private volatile boolean cancelled;
 
-    /** @param baseUrl e.g. {@code http://127.0.0.1:8080} (a trailing {@code /v1} is accepted); apiKey may be null */
+    /**
+     * On the process's own small Vert.x (the CLI, the tools); a gateway passes its own with the other constructor.
+     *
+     * @param baseUrl e.g. {@code http://127.0.0.1:8080} (a trailing {@code /v1} is accepted); apiKey may be null
+     */
     public StreamingChatClient(String baseUrl, String apiKey, long requestTimeoutMs) {
+        this(BenchHttp.standalone(), baseUrl, apiKey, requestTimeoutMs);
+    }
+
+    /** @param http the Vert.x client the requests go out on (the gateway's: {@link BenchHttp#on}) */
+    public StreamingChatClient(BenchHttp http, String baseUrl, String apiKey, long requestTimeoutMs) {
+        this.http = http;
         this.completionsUri = completionsUri(baseUrl);
         this.apiKey = apiKey == null || apiKey.isBlank() ? null : apiKey;
         this.requestTimeoutMs = requestTimeoutMs;
-        this.http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofMillis(Math.min(DEFAULT_CONNECT_TIMEOUT_MS, requestTimeoutMs)))
-                .build();
     }
 
     /** Sends one streaming request and blocks until it completes, fails, times out or is cancelled. */
     public StreamResult stream(ChatRequest request) {
-        long start = System.nanoTime();
-        InFlightCall call = new InFlightCall();
+        InFlightCall call = new InFlightCall(System.nanoTime());
         inFlight.add(call);
-        ScheduledFuture<?> timer = TIMER.schedule(() -> call.abort("timeout after " + requestTimeoutMs + " ms"),
-                requestTimeoutMs, TimeUnit.MILLISECONDS);
+        long timer = http.vertx().setTimer(requestTimeoutMs, id -> call.abort("timeout after " + requestTimeoutMs + " ms"));
         try {
             if (cancelled) {
                 call.abort(StreamResult.CANCELLED);
-                return aborted(call, start);
+            } else {
+                send(call, Buffer.buffer(request.toJson().toString(), StandardCharsets.UTF_8.name()), 1);
             }
-            HttpResponse<InputStream> response = send(call, httpRequest(request));
-            call.attach(response.body());
-            StreamResult result = read(response, start);
-            return result.ok() || call.reason() == null ? result : aborted(call, start);
-        } catch (CancellationException | IOException e) {
-            return call.reason() != null ? aborted(call, start) : failed(0, describe(e), start);
-        } catch (ExecutionException e) {
-            return call.reason() != null ? aborted(call, start) : failed(0, describe(e.getCause()), start);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            call.abort(StreamResult.CANCELLED);
-            return aborted(call, start);
+            return call.await();
         } finally {
-            timer.cancel(false);
+            http.vertx().cancelTimer(timer);
             inFlight.remove(call);
-            call.closeBody();
         }
     }
 
     /**
      * Sends the request; when a pooled connection turns out closed before any byte of an answer came back, sends it
-     * again on another (at most {@value #MAX_SENDS} times). llama-server closes the connection after every streamed
-     * answer while announcing keep-alive, and the close can arrive after the next request went out on that connection:
-     * the JDK client then fails with "header parser received no bytes" and does not retry a POST itself. The request
-     * never reached a live server, so sending it again is safe; its time counts from the first send.
+     * again (at most {@value #MAX_SENDS} times). llama-server closes the connection after every streamed answer while
+     * announcing keep-alive, and the close can arrive after the next request went out on that connection: Vert.x
+     * then fails it with {@link HttpClosedException} and does not send a POST again itself. The request never reached
+     * a live server, so sending it again is safe; its time counts from the first send.
      */
-    private HttpResponse<InputStream> send(InFlightCall call, HttpRequest request)
-            throws IOException, InterruptedException, ExecutionException {
-        for (int send = 1; ; send++) {
-            try {
-                return call.await(http.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream()));
-            } catch (ExecutionException e) {
-                if (send == MAX_SENDS || call.reason() != null || !closedBeforeAnswer(e.getCause())) {
-                    throw e;
-                }
-            }
-        }
+    private void send(InFlightCall call, Buffer body, int send) {
+        http.client().request(requestOptions())
+                .onFailure(e -> call.finish(failed(0, describe(e), call)))
+                .onSuccess(request -> {
+                    if (!call.attach(request)) {
+                        return;
+                    }
+                    request.send(body)
+                            .onSuccess(response -> read(call, request, response))
+                            .onFailure(e -> {
+                                if (send < MAX_SENDS && call.reason() == null && closedBeforeAnswer(e)) {
+                                    send(call, body, send + 1);
+                                } else {
+                                    call.finish(failed(0, describe(e), call));
+                                }
+                            });
+                });
     }
 
-    /** A connection the server had closed: nothing of an answer arrived (the JDK's message, or a reset/EOF on send). */
+    /** A connection the server had closed: nothing of an answer arrived (Vert.x's close, or a reset on send). */
     static boolean closedBeforeAnswer(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            String message = String.valueOf(cause.getMessage());
-            if (cause.getClass().getSimpleName().equals("ConnectionExpiredException")
-                    || message.contains("header parser received no bytes")
-                    || cause instanceof java.io.EOFException
-                    || message.contains("Connection reset")) {
+            if (cause instanceof HttpClosedException || cause instanceof java.io.EOFException
+                    || String.valueOf(cause.getMessage()).contains("Connection reset")) {
                 return true;
             }
         }
@@ -126,70 +116,78 @@ public final class StreamingChatClient {
         inFlight.forEach(call -> call.abort(StreamResult.CANCELLED));
     }
 
-    private StreamResult read(HttpResponse<InputStream> response, long start) throws IOException {
+    /** Reads the answer as it arrives, on the event loop: an error body, a whole JSON completion or an event stream. */
+    private void read(InFlightCall call, HttpClientRequest request, HttpClientResponse response) {
         int status = response.statusCode();
+        response.exceptionHandler(e -> call.finish(failed(0, describe(e), call)));
         if (status < 200 || status >= 300) {
-            String body = new String(response.body().readNBytes(MAX_ERROR_BODY_BYTES), StandardCharsets.UTF_8);
-            return failed(status, ErrorBodies.forStatus(status, body), start);
+            Buffer body = Buffer.buffer();
+            response.handler(chunk -> body.appendBuffer(chunk, 0, Math.min(chunk.length(),
+                    MAX_ERROR_BODY_BYTES - body.length())));
+            response.endHandler(end -> call.finish(failed(status, ErrorBodies.forStatus(status,
+                    body.toString(StandardCharsets.UTF_8)), call)));
+            return;
         }
-        ChatStreamParser parser = new ChatStreamParser(start);
-        parser.routing(header(response, "X-Cascade-Route"), header(response, "X-Cascade-Rule"),
-                header(response, "X-Cascade-Rules-Version"));
-        String contentType = header(response, "Content-Type");
+        ChatStreamParser parser = new ChatStreamParser(call.startNanos());
+        parser.routing(response.getHeader("X-Cascade-Route"), response.getHeader("X-Cascade-Rule"),
+                response.getHeader("X-Cascade-Rules-Version"));
+        String contentType = response.getHeader("Content-Type");
         if (contentType != null && contentType.contains("application/json")) {
-            parser.onEvent(MAPPER.readTree(response.body()), System.nanoTime());
-            parser.markDone();
-            return parser.result(status, System.nanoTime());
+            response.body().onSuccess(body -> {
+                try {
+                    parser.onEvent(MAPPER.readTree(body.getBytes()), System.nanoTime());
+                    parser.markDone();
+                    call.finish(parser.result(status, System.nanoTime()));
+                } catch (IOException e) {
+                    call.finish(failed(0, describe(e), call));
+                }
+            }).onFailure(e -> call.finish(failed(0, describe(e), call)));
+            return;
         }
-        try (InputStream body = response.body()) {
-            new SseDecoder(data -> parser.onData(data, System.nanoTime())).read(body, () -> false);
-        } catch (SseDecoder.TooLong e) {
-            parser.onStreamError(e.getMessage());
-        }
-        return parser.result(status, System.nanoTime());
+        SseDecoder decoder = new SseDecoder(data -> parser.onData(data, System.nanoTime()));
+        response.handler(chunk -> {
+            try {
+                byte[] bytes = chunk.getBytes();
+                decoder.feed(bytes, 0, bytes.length);
+            } catch (SseDecoder.TooLong e) {
+                tooLong(call, parser, status, e);
+                request.reset();
+            }
+        });
+        response.endHandler(end -> {
+            try {
+                decoder.end();
+            } catch (SseDecoder.TooLong e) {
+                tooLong(call, parser, status, e);
+            }
+            call.finish(parser.result(status, System.nanoTime()));
+        });
     }
 
-    private HttpRequest httpRequest(ChatRequest request) {
-        ObjectNode body = request.toJson();
-        HttpRequest.Builder builder = HttpRequest.newBuilder(completionsUri)
-                .timeout(Duration.ofMillis(requestTimeoutMs))
-                .header("Content-Type", "application/json")
-                .header("Accept", "text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(body.toString(), StandardCharsets.UTF_8));
+    private static void tooLong(InFlightCall call, ChatStreamParser parser, int status, SseDecoder.TooLong e) {
+        parser.onStreamError(e.getMessage());
+        call.finish(parser.result(status, System.nanoTime()));
+    }
+
+    private RequestOptions requestOptions() {
+        RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST)
+                .setAbsoluteURI(completionsUri.toString())
+                .setConnectTimeout(Math.min(DEFAULT_CONNECT_TIMEOUT_MS, requestTimeoutMs))
+                .putHeader("Content-Type", "application/json")
+                .putHeader("Accept", "text/event-stream");
         if (apiKey != null) {
-            builder.header("Authorization", "Bearer " + apiKey);
+            options.putHeader("Authorization", "Bearer " + apiKey);
         }
-        return builder.build();
+        return options;
     }
 
-    private static StreamResult aborted(InFlightCall call, long start) {
-        String reason = call.reason();
-        return StreamResult.failed(0, reason, ChatStreamParser.ms(System.nanoTime() - start),
-                StreamResult.CANCELLED.equals(reason));
-    }
-
-    private static StreamResult failed(int status, String error, long start) {
-        return StreamResult.failed(status, error, ChatStreamParser.ms(System.nanoTime() - start), false);
+    private static StreamResult failed(int status, String error, InFlightCall call) {
+        return StreamResult.failed(status, error, ChatStreamParser.ms(System.nanoTime() - call.startNanos()), false);
     }
 
     private static String describe(Throwable e) {
         String message = e.getMessage();
         return e.getClass().getSimpleName() + (message == null || message.isBlank() ? "" : ": " + message);
-    }
-
-    private static String header(HttpResponse<?> response, String name) {
-        return response.headers().firstValue(name).orElse(null);
-    }
-
-    /** One daemon thread for all request timeouts; cancelled timeouts leave the queue at once. */
-    private static ScheduledExecutorService timer() {
-        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread thread = new Thread(r, "bench-request-timeouts");
-            thread.setDaemon(true);
-            return thread;
-        });
-        timer.setRemoveOnCancelPolicy(true);
-        return timer;
     }
 
     static URI completionsUri(String baseUrl) {

@@ -1,5 +1,6 @@
 package com.cascade4arm.bench.runner;
 
+import com.cascade4arm.bench.client.BenchHttp;
 import com.cascade4arm.bench.client.StreamResult;
 import com.cascade4arm.bench.client.StreamingChatClient;
 import com.cascade4arm.bench.judge.AnswerJudge;
@@ -74,12 +75,17 @@ final class BenchmarkRun {
     private volatile List<RouterScorecard> scorecard = List.of();
     private volatile DraftSpeedup draftSpeedup;
     private final QualityPhase quality;
+    private final BenchHttp http;
     private final Map<String, Prompt> promptsById = new HashMap<>();
 
-    /** {@code judge}: where answers are judged when the config asks for it (null: no judge configured). */
+    /**
+     * {@code judge}: where answers are judged when the config asks for it (null: no judge configured); {@code http}:
+     * the Vert.x client the requests go out on.
+     */
     BenchmarkRun(String id, BenchConfig config, List<Prompt> order, RunMetadata metadata, RunFiles files,
-                 ProgressListener listener, AnswerJudge judge) {
+                 ProgressListener listener, AnswerJudge judge, BenchHttp http) {
         this.id = id;
+        this.http = http;
         this.quality = new QualityPhase(config, judge);
         order.forEach(prompt -> promptsById.putIfAbsent(prompt.id(), prompt));
         this.config = config;
@@ -88,7 +94,7 @@ final class BenchmarkRun {
         this.files = files;
         this.listener = listener;
         config.targets().forEach(t -> clients.put(t.name(),
-                new StreamingChatClient(t.baseUrl(), t.apiKey(), config.requestTimeoutMs())));
+                new StreamingChatClient(http, t.baseUrl(), t.apiKey(), config.requestTimeoutMs())));
         AtomicInteger threads = new AtomicInteger();
         this.pool = Executors.newCachedThreadPool(r -> {
             Thread thread = new Thread(r, "bench-" + id + "-worker-" + threads.incrementAndGet());
@@ -116,7 +122,7 @@ final class BenchmarkRun {
             long deadlineNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(config.deadlineSeconds());
             warmup = Warmup.run(config, clients, order, stopped, pool);
             // After the warm-up: a server still loading its model (503 to /props) has answered by then.
-            environment = EnvironmentProbe.collect(config.targets(), metadata.endpoints());
+            environment = EnvironmentProbe.collect(http, config.targets(), metadata.endpoints());
             files.writeSummary(snapshot());
             for (int level : config.levels()) {
                 if (System.nanoTime() >= deadlineNanos) {

@@ -1,5 +1,6 @@
 package com.cascade4arm.bench.runner;
 
+import com.cascade4arm.bench.client.BenchHttp;
 import com.cascade4arm.bench.judge.AnswerJudge;
 import com.cascade4arm.bench.suite.PromptSuite;
 
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * The facade the gateway's REST API, its scheduled route and the CLI use: start runs in the background (one at a time
@@ -30,6 +32,7 @@ public final class BenchmarkService implements AutoCloseable {
     private final Map<String, BenchmarkRun> active = new ConcurrentHashMap<>();
     private final Map<String, String> activeIdByTargets = new HashMap<>();
     private final AnswerJudge judge;
+    private final Supplier<BenchHttp> http;
 
     /** Opens (and recovers) the results directory and loads the bundled suite. */
     public BenchmarkService(Path resultsDir) {
@@ -40,11 +43,24 @@ public final class BenchmarkService implements AutoCloseable {
         this(store, suite, null);
     }
 
-    /** {@code judge}: compares the cascade's answers with the baseline's in runs that ask for it (null: none). */
+    /**
+     * {@code judge}: compares the cascade's answers with the baseline's in runs that ask for it (null: none); runs go
+     * out on the process's own small Vert.x ({@link BenchHttp#standalone}), made at the first run.
+     */
     public BenchmarkService(RunStore store, PromptSuite suite, AnswerJudge judge) {
+        this(store, suite, judge, BenchHttp::standalone);
+    }
+
+    /** As above, runs going out on {@code http} (a gateway's: {@link BenchHttp#on} its Vert.x). */
+    public BenchmarkService(RunStore store, PromptSuite suite, AnswerJudge judge, BenchHttp http) {
+        this(store, suite, judge, () -> http);
+    }
+
+    private BenchmarkService(RunStore store, PromptSuite suite, AnswerJudge judge, Supplier<BenchHttp> http) {
         this.store = store;
         this.suite = suite;
         this.judge = judge;
+        this.http = http;
     }
 
     /** True when runs may ask for judging. */
@@ -77,7 +93,7 @@ public final class BenchmarkService implements AutoCloseable {
             RunFiles files = store.create(Instant.now());
             run = new BenchmarkRun(files.dir().getFileName().toString(), config, config.levelOrder(suite),
                     metadata == null ? RunMetadata.NONE : metadata, files,
-                    listener == null ? ProgressListener.NONE : listener, judge);
+                    listener == null ? ProgressListener.NONE : listener, judge, http.get());
             run.writeInitialSummary();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a run directory under " + store.resultsDir(), e);

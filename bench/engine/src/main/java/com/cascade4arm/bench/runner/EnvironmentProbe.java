@@ -1,13 +1,11 @@
 package com.cascade4arm.bench.runner;
 
+import com.cascade4arm.bench.client.BenchHttp;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,16 +16,16 @@ import java.util.Locale;
 /** Collects a {@link RunEnvironment}: the local machine and JVM, and each endpoint's llama-server {@code /props}. */
 public final class EnvironmentProbe {
 
-    static final Duration PROPS_TIMEOUT = Duration.ofSeconds(3);
+    public static final Duration PROPS_TIMEOUT = Duration.ofSeconds(3);
     private static final Path CPU_INFO = Path.of("/proc/cpuinfo");
 
     private EnvironmentProbe() {
     }
 
     /** The machine and JVM, the targets' /props (bearer key sent), then {@code more} as given. */
-    static RunEnvironment collect(List<TargetConfig> targets, List<RunEnvironment.Endpoint> more) {
+    static RunEnvironment collect(BenchHttp http, List<TargetConfig> targets, List<RunEnvironment.Endpoint> more) {
         List<RunEnvironment.Endpoint> endpoints = new ArrayList<>();
-        targets.forEach(t -> endpoints.add(props(t.name(), t.baseUrl(), t.apiKey())));
+        targets.forEach(t -> endpoints.add(props(http, t.name(), t.baseUrl(), t.apiKey())));
         endpoints.addAll(more);
         return new RunEnvironment(machine(), jvm(), List.copyOf(endpoints));
     }
@@ -44,23 +42,11 @@ public final class EnvironmentProbe {
                 + System.getProperty("java.runtime.version");
     }
 
-    /** GET {base}/props (a trailing /v1 dropped); never throws: a failure is recorded in {@code error}. */
-    public static RunEnvironment.Endpoint props(String name, String baseUrl, String apiKey) {
-        String base = baseUrl.replaceAll("/+$", "").replaceAll("/v1$", "");
+    /** GET {base}/props (a trailing /v1 dropped) on {@code http}; never throws: a failure is recorded in {@code error}. */
+    public static RunEnvironment.Endpoint props(BenchHttp http, String name, String baseUrl, String apiKey) {
         try {
-            HttpClient http = HttpClient.newBuilder().connectTimeout(PROPS_TIMEOUT).build();
-            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/props")).timeout(PROPS_TIMEOUT).GET();
-            if (apiKey != null && !apiKey.isBlank()) {
-                request.header("Authorization", "Bearer " + apiKey);
-            }
-            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-                return failed(name, "GET /props answered HTTP " + response.statusCode());
-            }
-            JsonNode props = Json.MAPPER.readTree(response.body());
-            return new RunEnvironment.Endpoint(name, text(props, "build_info"), text(props, "model_path"),
-                    text(props, "model_sha256"), props.path("total_slots").isInt() ? props.get("total_slots").asInt() : null,
-                    props.get("default_generation_settings"), null);
+            BenchHttp.Reply reply = http.await(propsUrl(baseUrl), apiKey, PROPS_TIMEOUT.toMillis());
+            return fromProps(name, reply.status(), reply.body());
         } catch (IOException | RuntimeException e) {
             return failed(name, "GET /props failed: " + e);
         } catch (InterruptedException e) {
@@ -69,7 +55,24 @@ public final class EnvironmentProbe {
         }
     }
 
-    private static RunEnvironment.Endpoint failed(String name, String error) {
+    /** {@code base}/props, a trailing /v1 (and slashes) dropped. */
+    public static URI propsUrl(String baseUrl) {
+        return URI.create(baseUrl.replaceAll("/+$", "").replaceAll("/v1$", "") + "/props");
+    }
+
+    /** The endpoint a /props answer describes (engine build, model file, sha256, slots, generation settings). */
+    public static RunEnvironment.Endpoint fromProps(String name, int status, String body) throws IOException {
+        if (status != 200) {
+            return failed(name, "GET /props answered HTTP " + status);
+        }
+        JsonNode props = Json.MAPPER.readTree(body);
+        return new RunEnvironment.Endpoint(name, text(props, "build_info"), text(props, "model_path"),
+                text(props, "model_sha256"), props.path("total_slots").isInt() ? props.get("total_slots").asInt() : null,
+                props.get("default_generation_settings"), null);
+    }
+
+    /** An endpoint whose /props could not be read, and why. */
+    public static RunEnvironment.Endpoint failed(String name, String error) {
         return new RunEnvironment.Endpoint(name, null, null, null, null, null, error);
     }
 

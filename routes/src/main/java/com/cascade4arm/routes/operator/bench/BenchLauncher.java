@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.operator.bench;
 
+import com.cascade4arm.bench.client.BenchHttp;
 import com.cascade4arm.bench.judge.AnswerJudge;
 import com.cascade4arm.bench.runner.BenchConfig;
 import com.cascade4arm.bench.runner.BenchmarkService;
@@ -36,20 +37,24 @@ public final class BenchLauncher implements AutoCloseable {
     private volatile String detectedGitCommit;
     private volatile boolean gitChecked;
     private final boolean judgeByDefault;
+    private final BenchHttp http;
 
     /** {@code history} shows the runs: this gateway's ({@link LocalRunHistory}) or the cluster's. */
     public BenchLauncher(BenchSettings settings, BenchTargets targets, RoutingService routing,
-                         Function<BenchmarkService, RunHistory> history) {
-        this(settings, targets, routing, history, null, false);
+                         Function<BenchmarkService, RunHistory> history, BenchHttp http) {
+        this(settings, targets, routing, history, null, false, http);
     }
 
     /**
      * @param judge         compares the cascade's answers with the baseline's in runs that ask (null: none configured)
      * @param judgeByDefault runs that do not say are judged (cascade.judge.enabled), when a baseline is configured
+     * @param http          the Vert.x client the runs' requests go out on (the gateway's Vert.x); closed with this
      */
     public BenchLauncher(BenchSettings settings, BenchTargets targets, RoutingService routing,
-                         Function<BenchmarkService, RunHistory> history, AnswerJudge judge, boolean judgeByDefault) {
-        this.service = new BenchmarkService(new RunStore(settings.resultsDir()), PromptSuite.load(), judge);
+                         Function<BenchmarkService, RunHistory> history, AnswerJudge judge, boolean judgeByDefault,
+                         BenchHttp http) {
+        this.http = http;
+        this.service = new BenchmarkService(new RunStore(settings.resultsDir()), PromptSuite.load(), judge, http);
         this.judgeByDefault = judgeByDefault && judge != null;
         this.history = history.apply(service);
         this.targets = targets;
@@ -119,6 +124,7 @@ public final class BenchLauncher implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         history.close(); // after the runs ended, so their final state is what the history keeps
+        http.close();
     }
 
     private String rulesVersion() {

@@ -78,7 +78,20 @@ public final class BenchTargets {
     /** Each tier's first model server as its /props describes it (engine build, model file, sha256), named "tier NAME". */
     public List<RunEnvironment.Endpoint> tierEndpoints() {
         return tiers.stream().filter(t -> !t.urls().isEmpty())
-                .map(t -> EnvironmentProbe.props("tier " + t.name(), t.urls().get(0).toString(), t.apiKey())).toList();
+                .map(t -> props("tier " + t.name(), t.urls().get(0).toString(), t.apiKey())).toList();
+    }
+
+    /** GET /props on the gateway's Vert.x; never throws: a failure is recorded in the endpoint's {@code error}. */
+    private RunEnvironment.Endpoint props(String name, String baseUrl, String apiKey) {
+        try {
+            UpstreamGets.Reply reply = gets.await(EnvironmentProbe.propsUrl(baseUrl), apiKey, EnvironmentProbe.PROPS_TIMEOUT.toMillis());
+            return EnvironmentProbe.fromProps(name, reply.status(), reply.body());
+        } catch (IOException | RuntimeException e) {
+            return EnvironmentProbe.failed(name, "GET /props failed: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return EnvironmentProbe.failed(name, "GET /props interrupted");
+        }
     }
 
     private String baselineModel() {

@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.operator.bench;
 
+import com.cascade4arm.bench.client.BenchHttp;
 import com.cascade4arm.routes.config.TestConfig;
 import com.cascade4arm.routes.config.ConfigBinding;
 import com.cascade4arm.routes.serving.routing.RulebookRoutingService;
@@ -55,7 +56,7 @@ class BenchScheduleRouteTest {
         BenchTargets targets = new BenchTargets(new UpstreamGets(vertx, 1_000), selfUrl::get, null, 1_000, null,
                 List.of(), ConfigBinding.defaults().cascade().cost());
         launcher = new BenchLauncher(settings, targets, new RulebookRoutingService(RoutingRulebook.defaults(), 1),
-                LocalRunHistory::new);
+                LocalRunHistory::new, BenchHttp.on(vertx));
         configuration.addRoutesBuilder(BenchScheduleRoute.local(launcher, settings));
     }
 
