@@ -26,7 +26,11 @@ import static com.cascade4arm.routes.RouteIds.direct;
  * tier, {@code call-tier} sends it to that tier's pool ({@code llama:<tier>}); when that pool cannot serve before
  * anything was sent, the tier's fallback does; when the small model doubts its first tokens on a tentative route,
  * the large tier does. A tier with overflow on sends what it cannot take in time to the hosted API instead
- * ({@link HostedOverflow}: its attempts on workers, no thread waiting out a Retry-After); everything else never blocks: it runs on the client connection's event loop.
+ * ({@link HostedOverflow}: its attempts on workers, no thread waiting out a Retry-After). Nothing here blocks: the
+ * route runs on the client connection's event loop, except after a hosted attempt that failed, where {@code call-tier}
+ * goes on from that attempt's worker (the upstream client has an off-loop client for it). A second failure inside a
+ * {@code doCatch} is not caught by its sibling: an escalated request whose large tier is down, or a fallback that
+ * cannot serve either, answers 503.
  */
 public final class ChatRoutes extends ApiRoutes {
     public static final String CHAT_PATH = "/v1/chat/completions";
@@ -63,12 +67,12 @@ public final class ChatRoutes extends ApiRoutes {
     public void configure() {
         onEventLoop("POST", CHAT_PATH, CHAT_COMPLETIONS)
                 .process(trace::begin)
-                .process(keys.admit(KeyUse.CHAT, "chat"))
-                .transform().exchange(steps::parse)
-                .to(direct(SELECT_ENDPOINT))
+                .process(keys.admit(KeyUse.CHAT, "chat")) // API key, its rate and budget (401/403/429)
+                .transform().exchange(steps::parse) // -> ChatRequest, validated (400/413 name the bad value)
+                .to(direct(SELECT_ENDPOINT)) // -> RoutedChat: the rulebook's tier, in header CascadeTier
                 .process(exchange -> keys.decided(exchange, exchange.getMessage().getBody(RoutedChat.class).decision()))
-                .process(keys.requireTier(TIER))
-                .process(escalate::boundByKey)
+                .process(keys.requireTier(TIER)) // 403 when the key may not use the tier
+                .process(escalate::boundByKey) // no escalation trial to a tier the key may not use
                 .process(overflow == null ? exchange -> { } : overflow::admit)
                 .filter(exchangeProperty(HostedOverflow.REASON).isNotNull())
                     .to(direct(OVERFLOW_HOSTED))
@@ -103,6 +107,7 @@ public final class ChatRoutes extends ApiRoutes {
         for (String tier : tiers) {
             toTier.when(header(TIER).isEqualTo(tier)).to(LlamaComponent.uri(tier));
         }
-        toTier.end();
+        // ChatSteps.decide sends a tier the rules name but nobody configured to the first tier; this guards the rest.
+        toTier.otherwise().throwException(IllegalStateException.class, "no tier named ${header." + TIER + "}").end();
     }
 }

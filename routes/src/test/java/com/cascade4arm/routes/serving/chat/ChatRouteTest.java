@@ -145,6 +145,21 @@ class ChatRouteTest {
     }
 
     @Test
+    void answers503WhenTheLargeTierCannotServeAnEscalatedRequest() throws Exception {
+        small.whenAnyExchangeReceived(exchange -> {
+            throw new SmallModelDoubtException(new RoutedChat.Escalation(0.2, 0.5, 12.0));
+        });
+        unavailable(large);
+        expectCalls(1, 1); // no fallback back to the small tier that doubted: a second failure in a doCatch stands
+
+        ApiError error = clientError(chat("small", "Say hello."));
+
+        MockEndpoint.assertIsSatisfied(small, large);
+        assertThat(error.status()).isEqualTo(503);
+        assertThat(error.toJson().path("error").path("message").asText()).isEqualTo("every large endpoint is down");
+    }
+
+    @Test
     void answersAnInvalidBodyAs400WithoutCallingATier() throws Exception {
         expectCalls(0, 0);
 
