@@ -95,7 +95,7 @@ final class GivenTextTasks {
      * wrong, should, worth, if, total, in eight languages.
      */
     private static final Set<String> NOT_LOOKUPS = Set.of("why", "fix", "wrong", "flaw", "legal", "fair", "right",
-            "should", "worth", "if", "total", "together", "altogether", "average", "think", "mistake", "error", "bug",
+            "should", "worth", "if", "total", "together", "altogether", "average", "think", "mistake", "bug",
             "warum", "wieso", "fehler", "falsch", "rechtens", "sollte", "wenn", "falls", "insgesamt", "zusammen",
             "justo", "debería", "si", "pourquoi", "erreur", "juste", "devrais", "perché", "errore", "giusto", "dovrei",
             "se", "totale", "porque", "erro", "deveria", "waarom", "fout", "eerlijk", "als", "totaal", "dlaczego",
