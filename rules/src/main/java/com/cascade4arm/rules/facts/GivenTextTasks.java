@@ -18,6 +18,8 @@ final class GivenTextTasks {
 
     /** The text handed over is at least this many words: "Translate: hello" is a lookup, not a text to work on. */
     static final int MIN_BODY_WORDS = 12;
+    /** In quotes, where the quote marks say what the text is, it may be this short: a sentence to rephrase. */
+    static final int MIN_QUOTED_BODY_WORDS = 5;
     /** The instruction before the text is short... */
     private static final int MAX_INSTRUCTION_WORDS = 20;
     /** ...and starts within this many characters. */
@@ -141,8 +143,15 @@ final class GivenTextTasks {
         int bodyStart = bodyStart(text);
         if (bodyStart > 0) {
             String[] instruction = words(text.substring(0, bodyStart));
-            if (instruction.length <= MAX_INSTRUCTION_WORDS
-                    && words(text.substring(bodyStart + 1)).length >= MIN_BODY_WORDS) {
+            int bodyWords = words(text.substring(bodyStart + 1)).length;
+            if (instruction.length <= MAX_INSTRUCTION_WORDS && bodyWords >= MIN_QUOTED_BODY_WORDS
+                    && quotedBody(text, bodyStart)) {
+                String task = taskIn(instruction);
+                if (!task.isEmpty() && !task.equals("extract")) {
+                    return task; // round seven: "rephrase to sound less harsh: 'the deployment failed again ...'"
+                }
+            }
+            if (instruction.length <= MAX_INSTRUCTION_WORDS && bodyWords >= MIN_BODY_WORDS) {
                 String task = taskIn(instruction);
                 if (!task.isEmpty()) {
                     return task;
@@ -257,6 +266,28 @@ final class GivenTextTasks {
             }
         }
         return -1;
+    }
+
+    /** The text opens with a quote, at the body's start or right after its colon, and closes with one at the end. */
+    private static boolean quotedBody(String text, int bodyStart) {
+        int open = bodyStart;
+        if (text.charAt(open) == ':') {
+            open++;
+            while (open < text.length() && Character.isWhitespace(text.charAt(open))) {
+                open++;
+            }
+        }
+        int close = text.length() - 1;
+        while (close > open && (Character.isWhitespace(text.charAt(close)) || text.charAt(close) == '.')) {
+            close--;
+        }
+        if (open >= close) {
+            return false;
+        }
+        char o = text.charAt(open);
+        char c = text.charAt(close);
+        return (o == '"' || o == '\'' || o == '“' || o == '«' || o == '„')
+                && (c == '"' || c == '\'' || c == '”' || c == '»' || c == '“');
     }
 
     /** The text after the question is pasted: it opens with a quote or on a new line ("Who is lying? Amy says" is not). */
