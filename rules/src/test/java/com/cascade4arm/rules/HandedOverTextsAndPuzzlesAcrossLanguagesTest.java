@@ -8,6 +8,7 @@ import com.cascade4arm.rules.facts.PromptFactsExtractor;
 import com.cascade4arm.rules.score.CategoryModel;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Round seven of issue 32 (fresh set 8's misses, by class): a handed-over text with a lookup question after it is an
@@ -50,6 +51,28 @@ class HandedOverTextsAndPuzzlesAcrossLanguagesTest {
             """)
     void aJudgementASumOrAPuzzleAfterATextIsNoExtraction(String prompt) {
         assertThat(facts(prompt).getGivenTextTask()).isEmpty();
+    }
+
+    private static final String TRACE = "Traceback (most recent call last):\n  File \"run.py\", line 3, in <module>\n"
+            + "    main()\nKeyError: 'user'\n";
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "Exception in thread \"main\" java.lang.NullPointerException\n    at com.shop.Cart.total(Cart.java:42)\n"
+            + "    at com.shop.Main.main(Main.java:9)\nnot asking for a fix, what does the word 'exception' mean in plain English?",
+        TRACE + "mein Kollege sagt immer Traceback, was bedeutet das Wort eigentlich?"})
+    void whatAWordMeansBesideAPastedErrorIsALookup(String prompt) {
+        RoutingDecision decision = decide(prompt);
+
+        assertThat(decision.firedRules()).contains("question shape: what a word means is a lookup, even beside a pasted error")
+                .doesNotContain("code markers: stack trace goes large");
+        assertThat(decision.route()).isEqualTo("small");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {TRACE + "what does the word KeyError mean here and how do I fix it?", TRACE + "what does this mean?"})
+    void aPastedErrorWithAFixOrItsMeaningAskedGoesLarge(String prompt) {
+        assertThat(decide(prompt).route()).isEqualTo("large");
     }
 
     @ParameterizedTest(name = "{0}")

@@ -130,7 +130,10 @@ final class GivenTextTasks {
     private GivenTextTasks() {
     }
 
-    /** "summarize", "translate", "rewrite", "extract" — or "" when the message hands over no text to transform. */
+    /**
+     * "summarize", "translate", "rewrite", "extract", "define" (what a word in it means: {@link WordMeanings}) — or ""
+     * when the message hands over no text to transform.
+     */
     static String of(String text) {
         return of(text, false);
     }
@@ -140,6 +143,9 @@ final class GivenTextTasks {
      * to solve it ("Alice dit : « Bruno ment. » ... Qui dit la vérité ?"), not to read something off it.
      */
     static String of(String text, boolean puzzle) {
+        if (WordMeanings.asked(text)) {
+            return "define";
+        }
         int bodyStart = bodyStart(text);
         if (bodyStart > 0) {
             String[] instruction = words(text.substring(0, bodyStart));
