@@ -50,7 +50,7 @@ class DefaultRulebookTest {
                 .isSorted()
                 .contains("code markers: fenced code goes large", "length routing: long prompts go large",
                         "category routing: factual stays small")
-                .hasSize(63); // round six added a short definition request and small talk about the assistant
+                .hasSize(65); // round six added a short definition request and small talk about the assistant; round seven a unit conversion and what a word means
     }
 
     @Test

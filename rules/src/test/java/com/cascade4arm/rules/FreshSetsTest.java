@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Independent test sets written blind (by a writer who saw neither the labelled prompts nor the rulebook), each scored
  * once on first contact and kept here so that the score can only be watched, not tuned on (rules/README.md, "Fresh
  * sets"). The floor is the first-contact score: routing may get better on a set, never worse than when it arrived.
- * A set folded into the training set afterwards (sets 1 to 7) is no longer a fresh check: it is reported as training
+ * A set folded into the training set afterwards (sets 1 to 8) is no longer a fresh check: it is reported as training
  * data, and the next set written blind is added as a row with folded = false.
  */
 class FreshSetsTest {
@@ -38,7 +38,7 @@ class FreshSetsTest {
     @ParameterizedTest(name = "{0}, folded: {1}")
     @CsvSource({"fresh-set-1.json, true, 0.777", "fresh-set-2.json, true, 0.850", "fresh-set-3.json, true, 0.825",
             "fresh-set-4.json, true, 0.877", "fresh-set-5.json, true, 0.917",
-            "fresh-set-6.json, true, 0.905", "fresh-set-7.json, true, 0.920", "fresh-set-8.json, false, 0.932"})
+            "fresh-set-6.json, true, 0.905", "fresh-set-7.json, true, 0.920", "fresh-set-8.json, true, 0.932"})
     void routesASetAtLeastAsWellAsOnFirstContact(String file, boolean folded, double firstContactRouteAccuracy)
             throws IOException {
         List<LabelledPrompt> prompts = read("com/cascade4arm/rules/fresh-sets/" + file);

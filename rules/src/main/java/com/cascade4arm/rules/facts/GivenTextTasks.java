@@ -18,6 +18,8 @@ final class GivenTextTasks {
 
     /** The text handed over is at least this many words: "Translate: hello" is a lookup, not a text to work on. */
     static final int MIN_BODY_WORDS = 12;
+    /** In quotes, where the quote marks say what the text is, it may be this short: a sentence to rephrase. */
+    static final int MIN_QUOTED_BODY_WORDS = 5;
     /** The instruction before the text is short... */
     private static final int MAX_INSTRUCTION_WORDS = 20;
     /** ...and starts within this many characters. */
@@ -77,6 +79,49 @@ final class GivenTextTasks {
             "hangi", "nerede", "ne");
     /** Words that open a time question: "what time", "a qué hora", "à quelle heure", "o której", "hoe laat". */
     private static final Set<String> TIME_OPENERS = Set.of("what", "a", "à", "um", "o", "hoe", "em", "at", "in");
+    /** Words a question may open with before its question word: "so by when ...", "and which ...". */
+    private static final Set<String> FILLERS = Set.of("so", "and", "ok", "okay", "but", "also", "then", "und",
+            "dann", "y", "entonces", "pues", "et", "alors", "donc", "e", "allora", "então", "en", "dus", "i", "więc",
+            "och", "så", "og", "a", "și", "ja", "ve");
+    /** How much, how many, how long — the amount asked of a text ("ile dni mam na zwrot?", "how much was the croissant"). */
+    private static final Set<String> AMOUNT_OPENERS = Set.of("cuánto", "cuánta", "cuántos", "cuántas", "combien",
+            "quanto", "quanta", "quanti", "quante", "quantos", "quantas", "hoeveel", "ile", "kolik", "câte", "cât",
+            "kaç");
+    /** The same in two words: hur mycket, hvor mange, kuinka paljon. */
+    private static final Set<String> AMOUNT_PAIRS = Set.of("hur mycket", "hur många", "hur länge", "hvor mange",
+            "hvor meget", "hvor længe", "kuinka paljon", "kuinka monta", "kuinka kauan");
+    private static final Set<String> TIME_WORDS = Set.of("time", "hora", "heure", "laat", "ora", "której", "uhr");
+    private static final Set<String> AMOUNT_AFTER_HOW = Set.of("much", "many", "long", "late", "often");
+    /**
+     * Words that turn a question about a text into a judgement, a fix or a sum: why, a flaw, legal or fair, right or
+     * wrong, should, worth, if, total, in eight languages.
+     */
+    private static final Set<String> NOT_LOOKUPS = Set.of("why", "fix", "wrong", "flaw", "legal", "fair", "right",
+            "should", "worth", "if", "total", "together", "altogether", "average", "think", "mistake", "bug",
+            "warum", "wieso", "fehler", "falsch", "rechtens", "sollte", "wenn", "falls", "insgesamt", "zusammen",
+            "justo", "debería", "si", "pourquoi", "erreur", "juste", "devrais", "perché", "errore", "giusto", "dovrei",
+            "se", "totale", "porque", "erro", "deveria", "waarom", "fout", "eerlijk", "als", "totaal", "dlaczego",
+            "błąd", "powinienem", "jeśli", "razem", "varför", "hvorfor", "proč", "miksi", "neden");
+    /**
+     * A speaker's verb or a document's name in the lead that hands the text over ("receipt says:", "o email do TI
+     * diz:", "From the station website:", "Na podstawie tego regulaminu:"), in the 14 languages: a riddle's lead
+     * ("Three friends:", "zagadka:") names neither.
+     */
+    private static final Set<String> DOCUMENT_LEADS = Set.of("says", "said", "wrote", "writes", "reads", "sent",
+            "forwarded", "receipt", "email", "mail", "message", "letter", "notice", "sign", "timetable", "schedule",
+            "log", "website", "contract", "invoice", "menu", "ticket", "announcement", "post", "chat", "sagt", "schreibt",
+            "steht", "kam", "nachricht", "brief", "aushang", "quittung", "rechnung", "fahrplan", "vertrag", "dice",
+            "dicen", "dijo", "escribe", "correo", "mensaje", "horario", "aviso", "factura", "contrato", "carta", "dit",
+            "écrit", "horaire", "avis", "reçu", "facture", "contrat", "lettre", "scrive", "messaggio", "orario",
+            "avviso", "scontrino", "fattura", "contratto", "lettera", "diz", "disse", "escreveu", "mensagem", "horário",
+            "recibo", "fatura", "zegt", "schreef", "staat", "bericht", "dienstregeling", "rooster", "bon", "factuur",
+            "mówi", "napisał", "napisała", "pisze", "wiadomość", "rozkład", "paragon", "faktura", "umowa",
+            "umowy", "regulamin", "regulaminu", "ogłoszenie", "säger", "skrev", "står", "mejl", "meddelande",
+            "tidtabell", "kvitto", "siger", "říká", "píše", "spune", "scrie", "sanoo", "diyor");
+    /** The lead before a text introduced with a colon or a quote is at most this many words. */
+    private static final int MAX_LEAD_WORDS = 8;
+    /** The text between that lead and the question at the end is at least this many words. */
+    private static final int MIN_TEXT_BEFORE_QUESTION = 6;
     /** The question is at most this many words... */
     private static final int MAX_QUESTION_WORDS = 12;
     /** ...and the text after it at least this many times longer. */
@@ -85,19 +130,40 @@ final class GivenTextTasks {
     private GivenTextTasks() {
     }
 
-    /** "summarize", "translate", "rewrite", "extract" — or "" when the message hands over no text to transform. */
+    /**
+     * "summarize", "translate", "rewrite", "extract", "define" (what a word in it means: {@link WordMeanings}) — or ""
+     * when the message hands over no text to transform.
+     */
     static String of(String text) {
+        return of(text, false);
+    }
+
+    /**
+     * The same, where {@code puzzle} says the message has a logic-puzzle shape: then a question after the text asks
+     * to solve it ("Alice dit : « Bruno ment. » ... Qui dit la vérité ?"), not to read something off it.
+     */
+    static String of(String text, boolean puzzle) {
+        if (WordMeanings.asked(text)) {
+            return "define";
+        }
         int bodyStart = bodyStart(text);
         if (bodyStart > 0) {
             String[] instruction = words(text.substring(0, bodyStart));
-            if (instruction.length <= MAX_INSTRUCTION_WORDS
-                    && words(text.substring(bodyStart + 1)).length >= MIN_BODY_WORDS) {
+            int bodyWords = words(text.substring(bodyStart + 1)).length;
+            if (instruction.length <= MAX_INSTRUCTION_WORDS && bodyWords >= MIN_QUOTED_BODY_WORDS
+                    && quotedBody(text, bodyStart)) {
+                String task = taskIn(instruction);
+                if (!task.isEmpty() && !task.equals("extract")) {
+                    return task; // round seven: "rephrase to sound less harsh: 'the deployment failed again ...'"
+                }
+            }
+            if (instruction.length <= MAX_INSTRUCTION_WORDS && bodyWords >= MIN_BODY_WORDS) {
                 String task = taskIn(instruction);
                 if (!task.isEmpty()) {
                     return task;
                 }
-                if (text.charAt(bodyStart) == '?' && pastedAfter(text, bodyStart + 1) && asksWhatTheTextSays(instruction,
-                        words(text.substring(bodyStart + 1)).length)) {
+                if (text.charAt(bodyStart) == '?' && pastedAfter(text, bodyStart + 1) && asksWhatTheTextSays(
+                        lastClause(text.substring(0, bodyStart)), words(text.substring(bodyStart + 1)).length)) {
                     return "extract";
                 }
             }
@@ -107,10 +173,91 @@ final class GivenTextTasks {
             String[] instruction = words(text.substring(lastLine + 1));
             if (instruction.length <= MAX_INSTRUCTION_WORDS
                     && words(text.substring(0, lastLine)).length >= MIN_BODY_WORDS) {
-                return taskIn(instruction);
+                String task = taskIn(instruction);
+                if (!task.isEmpty()) {
+                    return task;
+                }
+                if (!puzzle && handedOver(text, bodyStart, lastLine)
+                        && asksWhatTheTextSaysAfter(questionIn(text.substring(lastLine + 1)))) {
+                    return "extract";
+                }
+                return "";
             }
         }
-        return "";
+        return !puzzle && bodyStart > 0 && introducesText(text, bodyStart) && questionAfterText(text, bodyStart)
+                ? "extract" : "";
+    }
+
+    /**
+     * Round seven: the text before a last-line question is handed over when it is quoted, on lines of its own (a log,
+     * a timetable: three or more), or introduced by a lead that names a document or a speaker (see
+     * {@link #introducesText}).
+     */
+    private static boolean handedOver(String text, int bodyStart, int lastLine) {
+        int lines = 0;
+        for (int i = 0; i < lastLine; i++) {
+            lines += text.charAt(i) == '\n' ? 1 : 0;
+        }
+        return lines >= 2 || bodyStart > 0 && bodyStart < lastLine && introducesText(text, bodyStart)
+                || quoted(text, 0, lastLine);
+    }
+
+    /** A quote mark opens the stretch within its first few characters after a line break or a colon. */
+    private static boolean quoted(String text, int from, int to) {
+        for (int i = from; i < to; i++) {
+            char c = text.charAt(i);
+            if (c == '"' || c == '“' || c == '«' || c == '„') {
+                return i > 0 && (text.charAt(i - 1) == '\n' || text.charAt(i - 1) == ' ' || text.charAt(i - 1) == ':');
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Round seven: a lead of at most {@value #MAX_LEAD_WORDS} words ending in a colon or an opening quote ("receipt
+     * says:", "o email do TI diz: '", "el horario dice '") hands over the text that follows.
+     */
+    private static boolean introducesText(String text, int bodyStart) {
+        char c = text.charAt(bodyStart);
+        if (c != ':' && c != '"' && c != '“' && c != '«' && c != '„' && c != '\'' && c != '\n') {
+            return false;
+        }
+        String[] lead = words(text.substring(0, bodyStart));
+        if (lead.length > MAX_LEAD_WORDS) {
+            return false;
+        }
+        for (String word : lead) {
+            if (DOCUMENT_LEADS.contains(word)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The handed-over text, then its question as the last sentence: "...total 5.70, paid card. how much was the
+     * croissant", "...vale até 31/12'. qual é a nova senha?". The text is at least {@value #MIN_TEXT_BEFORE_QUESTION}
+     * words.
+     */
+    private static boolean questionAfterText(String text, int bodyStart) {
+        int end = text.length();
+        while (end > bodyStart && (Character.isWhitespace(text.charAt(end - 1)) || text.charAt(end - 1) == '?')) {
+            end--;
+        }
+        int start = end;
+        while (start > bodyStart && !endsSentence(text, start - 1)) {
+            start--;
+        }
+        return start > bodyStart && words(text.substring(bodyStart + 1, start)).length >= MIN_TEXT_BEFORE_QUESTION
+                && asksWhatTheTextSaysAfter(words(text.substring(start, end)));
+    }
+
+    /** A full stop, question or exclamation mark, closing quote or line break followed by a space. */
+    private static boolean endsSentence(String text, int i) {
+        char c = text.charAt(i);
+        boolean mark = c == '.' || c == '?' || c == '!' || c == '\n' || c == '"' || c == '”' || c == '»' || c == '“'
+                || c == '\'';
+        return mark && (c == '\n' || i + 1 < text.length() && Character.isWhitespace(text.charAt(i + 1)));
     }
 
     /** Where the handed-over text starts: the first ':' (not in 9:40), '?', line break or opening quote near the start. */
@@ -127,6 +274,28 @@ final class GivenTextTasks {
         return -1;
     }
 
+    /** The text opens with a quote, at the body's start or right after its colon, and closes with one at the end. */
+    private static boolean quotedBody(String text, int bodyStart) {
+        int open = bodyStart;
+        if (text.charAt(open) == ':') {
+            open++;
+            while (open < text.length() && Character.isWhitespace(text.charAt(open))) {
+                open++;
+            }
+        }
+        int close = text.length() - 1;
+        while (close > open && (Character.isWhitespace(text.charAt(close)) || text.charAt(close) == '.')) {
+            close--;
+        }
+        if (open >= close) {
+            return false;
+        }
+        char o = text.charAt(open);
+        char c = text.charAt(close);
+        return (o == '"' || o == '\'' || o == '“' || o == '«' || o == '„')
+                && (c == '"' || c == '\'' || c == '”' || c == '»' || c == '“');
+    }
+
     /** The text after the question is pasted: it opens with a quote or on a new line ("Who is lying? Amy says" is not). */
     private static boolean pastedAfter(String text, int from) {
         for (int i = from; i < text.length(); i++) {
@@ -134,7 +303,7 @@ final class GivenTextTasks {
             if (c == '\n' || c == '"' || c == '“' || c == '«' || c == '„' || c == '\'') {
                 return true;
             }
-            if (!Character.isWhitespace(c)) {
+            if (!Character.isWhitespace(c) && c != '?') {
                 return false;
             }
         }
@@ -151,6 +320,63 @@ final class GivenTextTasks {
                 && (LOOKUP_OPENERS.contains(question[1]) || question[1].equals("time") || question[1].equals("hora")
                     || question[1].equals("heure") || question[1].equals("laat") || question[1].equals("ora")
                     || question[1].equals("wie") || question[1].equals("que") || question[1].equals("che"));
+    }
+
+    /**
+     * Round seven: a short question after the text it asks about ("...paid card. how much was the croissant", "...\n
+     * Bis wann muss ich mein Passwort ändern?", "...\nwhat does 429 mean?"): who, when, where, which, what time, how
+     * much or how many, what is (the new password), what a word means — in the 14 languages, after a filler ("so by
+     * when ..."); not why, a fix, a flaw, a judgement or a sum, and no number of its own unless it asks what one means.
+     */
+    private static boolean asksWhatTheTextSaysAfter(String[] question) {
+        if (question.length == 0 || question.length > MAX_QUESTION_WORDS || asksAJudgementOrACalculation(question)) {
+            return false;
+        }
+        int lead = 0;
+        while (lead < question.length - 1 && FILLERS.contains(question[lead])) {
+            lead++; // "so by when exactly ...?", "and which ...?"
+        }
+        String first = question[lead];
+        String second = lead + 1 < question.length ? question[lead + 1] : "";
+        return LOOKUP_OPENERS.contains(first) && !first.equals("wie") && !first.equals("ne")
+                || TIME_OPENERS.contains(first) && TIME_WORDS.contains(second)
+                || AMOUNT_OPENERS.contains(first) || first.equals("how") && AMOUNT_AFTER_HOW.contains(second)
+                || AMOUNT_PAIRS.contains(first + " " + second)
+                || first.equals("wie") && (second.equals("viel") || second.equals("viele") || second.equals("lange"))
+                || first.equals("bis") && second.equals("wann")
+                || first.equals("what") && (second.equals("s") || second.equals("is") || second.equals("was")
+                    || second.equals("does") && asksAMeaning(question));
+    }
+
+    private static boolean asksAMeaning(String[] question) {
+        for (String word : question) {
+            if (word.startsWith("mean")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Why, fixing, a flaw, a judgement or a number worked out: not a lookup in the text, whatever the opener. */
+    private static boolean asksAJudgementOrACalculation(String[] question) {
+        boolean meaning = asksAMeaning(question);
+        for (String word : question) {
+            if (NOT_LOOKUPS.contains(word) || !meaning && Character.isDigit(word.charAt(0))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A last line's question, up to its last question mark: "what does 429 mean? just the name of the code". */
+    private static String[] questionIn(String line) {
+        int mark = line.lastIndexOf('?');
+        return words(mark > 0 ? line.substring(0, mark) : line);
+    }
+
+    /** The words after the last comma: "my neighbour sent this in the group chat, when is the water off?". */
+    private static String[] lastClause(String instruction) {
+        return words(instruction.substring(instruction.lastIndexOf(',') + 1));
     }
 
     private static String[] words(String text) {

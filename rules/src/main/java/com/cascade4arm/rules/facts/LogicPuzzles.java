@@ -30,6 +30,22 @@ final class LogicPuzzles {
     private static final int PUZZLE_NEGATIONS = 2;
     /** ...and fits in this many words: a longer text with names in it is a story or an e-mail. */
     private static final int PUZZLE_MAX_WORDS = 100;
+    /** ...or at least this many negations and places in a row together. */
+    private static final int PUZZLE_CONSTRAINTS = 3;
+    /** Places in a row, a line or a schedule, in the 14 languages: first, third, behind, directly after, next to. */
+    private static final Set<String> POSITIONS = Set.of("first", "second", "third", "fourth", "last", "behind",
+            "directly", "between", "erste", "erster", "zweiter", "dritter", "letzter", "hinter", "direkt", "zwischen",
+            "primero", "primera", "segundo", "segunda", "tercero", "tercera", "último", "última", "detrás",
+            "directamente", "premier", "première", "deuxième", "troisième", "dernier", "dernière", "derrière",
+            "directement", "primo", "terzo", "ultimo", "ultima", "dietro", "direttamente", "primeiro", "terceiro",
+            "atrás", "diretamente", "eerste", "tweede", "derde", "laatste", "achter", "direct", "tussen", "pierwszy",
+            "pierwsza", "drugi", "druga", "trzeci", "trzecia", "ostatni", "ostatnia", "bezpośrednio", "första",
+            "tredje", "sista", "bakom", "mellan", "første", "sidste", "bagved", "první", "třetí",
+            "poslední", "hned", "primul", "ultimul", "ensimmäinen", "viimeinen", "birinci", "üçüncü");
+    /** Who or which in the 14 languages. */
+    private static final Set<String> WHO_OR_WHICH = Set.of("who", "which", "wer", "welcher", "welche", "quién",
+            "cuál", "qui", "quel", "quelle", "chi", "quale", "quem", "qual", "wie", "welke", "kto", "który", "która",
+            "vem", "vilken", "hvem", "hvilken", "kdo", "který", "která", "cine", "kuka", "kim", "hangi");
     /** A quoted argument has a premise before its conclusion word: at least this many words in the quote... */
     private static final int ARGUMENT_MIN_WORDS = 8;
     /** ...and at most this many: a longer quote is a letter or a notice, not a claim. */
@@ -121,8 +137,12 @@ final class LogicPuzzles {
             quantifiers += (roles & QUANTIFIER) != 0 ? 1 : 0;
             lies += (roles & LIE) != 0 ? 1 : 0;
             // "than" and Polish "niż" always compare; German "als" and Dutch "dan" after a comparative ("älter als")
-            if (word.equals("than") || word.equals("niż")
-                    || (word.equals("als") || word.equals("dan")) && i > 0 && words[i - 1].endsWith("er")) {
+            // round seven: Swedish "än", Czech "než", Romanian "decât", Finnish "kuin" likewise; Danish "end" after a
+            // comparative ("ældre end")
+            if (word.equals("than") || word.equals("niż") || word.equals("än") || word.equals("než")
+                    || word.equals("decât") || word.equals("kuin")
+                    || (word.equals("als") || word.equals("dan")) && i > 0 && words[i - 1].endsWith("er")
+                    || word.equals("end") && i > 0 && words[i - 1].endsWith("re")) {
                 comparisons++;
             } else if ((roles & OPEN_COMPARISON) != 0) {
                 openComparison = i;
@@ -134,7 +154,7 @@ final class LogicPuzzles {
         if (quantifiers >= 2 && (seen & CONCLUSION) != 0) {
             return SYLLOGISM;
         }
-        if (comparisons >= 2 && (questionShape.equals("who") || questionShape.equals("which"))) {
+        if (comparisons >= 2 && (questionShape.equals("who") || questionShape.equals("which") || asksWho(words))) {
             return COMPARISON_CHAIN;
         }
         if (lies >= 2 || lies >= 1 && (seen & TRUTH) != 0) {
@@ -152,6 +172,16 @@ final class LogicPuzzles {
         return words.length <= PUZZLE_MAX_WORDS && isConstraintPuzzle(text, words) ? CONSTRAINT_PUZZLE : "";
     }
 
+    /** Who or which, in the 14 languages, anywhere: "Vem är näst yngst?" is read as German, where "vem" is no question. */
+    private static boolean asksWho(String[] words) {
+        for (String word : words) {
+            if (WHO_OR_WHICH.contains(word)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * Structure, not vocabulary: at least {@value #PUZZLE_NAMES} capitalised names (or nouns), two of which come back —
      * named twice or more, matched on their first four letters so that Polish "Celina"/"Celiną" is one name — and at
@@ -163,7 +193,13 @@ final class LogicPuzzles {
         for (String word : words) {
             negations += NEGATIONS.contains(word) ? 1 : 0;
         }
-        if (negations < PUZZLE_NEGATIONS) {
+        int positions = 0;
+        for (String word : words) {
+            positions += POSITIONS.contains(word) ? 1 : 0;
+        }
+        // round seven: places in a row or a line count as constraints too ("Eva is third, Finn is first, and Dan stands
+        // directly behind Eva")
+        if (negations < PUZZLE_NEGATIONS && negations + positions < PUZZLE_CONSTRAINTS) {
             return false;
         }
         Map<String, Integer> names = new HashMap<>();

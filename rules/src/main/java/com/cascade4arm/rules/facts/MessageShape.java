@@ -54,8 +54,9 @@ record MessageShape(String language, boolean personal, String questionShape, boo
     private static MessageShape read(String text, String[] words) {
         String language = Languages.detect(text, words);
         QuestionShapes.Shape shape = QuestionShapes.of(text, language);
+        String puzzle = LogicPuzzles.pattern(text, words, shape.kind());
         return new MessageShape(language, Languages.personal(language, words), shape.kind(), shape.lookup(),
-                ExplainRequests.asks(words), Quantities.count(text, words), LogicPuzzles.pattern(text, words, shape.kind()),
-                CodeSyntax.find(text), GivenTextTasks.of(text));
+                ExplainRequests.asks(words), Quantities.count(text, words), puzzle, CodeSyntax.find(text),
+                GivenTextTasks.of(text, !puzzle.isEmpty()));
     }
 }
