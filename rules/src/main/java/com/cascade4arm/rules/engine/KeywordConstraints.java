@@ -2,6 +2,7 @@ package com.cascade4arm.rules.engine;
 
 import com.cascade4arm.rules.facts.PromptFacts;
 import java.lang.reflect.Field;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -59,12 +60,18 @@ final class KeywordConstraints {
     }
 
     private static boolean install(MVELConstraint constraint) {
-        if (constraint.getRequiredDeclarations().length > 0 || constraint.getOperators().length > 0
+        if (constraint.getRequiredDeclarations().length > 0 || !onlyStartsWithOperators(constraint)
                 || !KeywordCondition.hasContainsCheck(constraint.getExpression())) {
             return false; // a lone comparison is small enough for HotSpot, and Drools may index it
         }
         Optional<KeywordCondition> condition = KeywordCondition.parse(constraint.getExpression());
         return condition.isPresent() && Evaluator.set(constraint, new Evaluator(condition.get()));
+    }
+
+    /** Drools reads {@code text.startsWith("…")} as its {@code str} operator; the grammar admits no other use of it. */
+    private static boolean onlyStartsWithOperators(MVELConstraint constraint) {
+        return Arrays.stream(constraint.getOperators())
+                .allMatch(operator -> "str".equals(operator.getOperator().getOperatorString()));
     }
 
     /** What MVELConstraint calls once {@code jitted} is set: the fact handle's object is the PromptFacts (no declarations). */
