@@ -19,6 +19,7 @@ import org.kie.api.builder.ReleaseId;
 /**
  * Compiles named DRL files into a {@link KieBase} with the classic (non-executable-model) DRL compiler, turning every
  * builder message into a {@link RuleProblem}. Each compile gets its own release id, so concurrent compiles cannot clash.
+ * The keyword and phrase lists' constraints then get plain-Java evaluators ({@link KeywordConstraints}).
  */
 public final class RulebookCompiler {
 
@@ -37,6 +38,13 @@ public final class RulebookCompiler {
      *                                  any message (errors and warnings alike)
      */
     public static KieBase compile(Map<String, String> drlFilesByName) {
+        KieBase kieBase = compileWithDroolsEvaluators(drlFilesByName);
+        KeywordConstraints.install(kieBase);
+        return kieBase;
+    }
+
+    /** The KieBase as Drools builds it, every constraint evaluated by Drools: the reference its tests compare with. */
+    static KieBase compileWithDroolsEvaluators(Map<String, String> drlFilesByName) {
         if (drlFilesByName == null || drlFilesByName.isEmpty()) {
             throw new IllegalArgumentException("drlFilesByName must contain at least one DRL file, but was empty");
         }

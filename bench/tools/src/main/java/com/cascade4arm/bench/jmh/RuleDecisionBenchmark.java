@@ -25,7 +25,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Latency of routing one request on the default rulebook, per prompt kind: {@code decide} (rules only, facts given),
  * {@code extractFacts} (facts, learned score included), {@code score} (the learned score alone) and
- * {@code extractAndDecide} (what a request costs on the event loop: facts, score and rules; goal p99 ≤ 50 µs).
+ * {@code extractAndDecide} (what a request costs on the event loop: facts, score and rules; goal p99 ≤ 50 µs for prompts
+ * up to 2,000 characters: kind {@code essay-2000}).
  * SampleTime mode reports p50/p90/p99/p99.9. Run from the project root:
  * <pre>
  * mvn -B -q install -DskipTests
@@ -52,7 +53,7 @@ public class RuleDecisionBenchmark {
     private static final String MIXED = "Why does the loop while x < 10 run at 9:40 for 2 h 50 min? total = items[i] "
             + "+ f(x); i++; 1, 2, 3, 5, 8, 13. Erkläre es Schritt für Schritt, ¿por qué? Ann is older than Ben. ";
 
-    @Param({"factual", "greeting", "code-fence", "analysis", "follow-up", "long-essay", "software-fact", "units",
+    @Param({"factual", "greeting", "code-fence", "analysis", "follow-up", "essay-2000", "long-essay", "software-fact", "units",
             "code-syntax", "german", "spanish", "cap-if-eq", "cap-import", "cap-prose", "cap-code", "cap-one-letter",
             "cap-mixed"})
     public String kind;
@@ -102,6 +103,7 @@ public class RuleDecisionBenchmark {
                     ChatMessage.user("Fix this: `let n = xs.length; for (i = 0; i <= n; i++) {}`"),
                     ChatMessage.assistant("Use i < n instead of i <= n, otherwise the last index is out of range."),
                     ChatMessage.user("Thanks! Can you make it shorter?"));
+            case "essay-2000" -> List.of(ChatMessage.user(longEssay().substring(0, 2000)));
             case "long-essay" -> List.of(ChatMessage.user(longEssay()));
             case "software-fact" -> List.of(ChatMessage.user("Who invented the JavaScript language?"));
             case "units" -> List.of(ChatMessage.user("A meeting starts at 9:40 and runs 2 h 50 min. When does it end?"));
