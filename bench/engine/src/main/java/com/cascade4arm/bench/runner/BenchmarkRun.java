@@ -73,6 +73,10 @@ final class BenchmarkRun {
     private volatile RunEnvironment environment;
     private volatile List<RouterScorecard> scorecard = List.of();
     private volatile DraftSpeedup draftSpeedup;
+    private volatile ConversationFigures conversationFigures;
+    /** The multi-turn suite's clients (empty for a run of the prompt suite). */
+    private final Map<String, TurnClient> turnClients = new LinkedHashMap<>();
+    private final List<TurnRow> turnRows = Collections.synchronizedList(new ArrayList<>());
     private final QualityPhase quality;
     private final Map<String, Prompt> promptsById = new HashMap<>();
 
@@ -89,6 +93,9 @@ final class BenchmarkRun {
         this.listener = listener;
         config.targets().forEach(t -> clients.put(t.name(),
                 new StreamingChatClient(t.baseUrl(), t.apiKey(), config.requestTimeoutMs())));
+        if (config.multiTurn()) {
+            config.targets().forEach(t -> turnClients.put(t.name(), new TurnClient(t, config.requestTimeoutMs())));
+        }
         AtomicInteger threads = new AtomicInteger();
         this.pool = Executors.newCachedThreadPool(r -> {
             Thread thread = new Thread(r, "bench-" + id + "-worker-" + threads.incrementAndGet());
@@ -118,6 +125,10 @@ final class BenchmarkRun {
             // After the warm-up: a server still loading its model (503 to /props) has answered by then.
             environment = EnvironmentProbe.collect(config.targets(), metadata.endpoints());
             files.writeSummary(snapshot());
+            if (config.multiTurn()) {
+                runConversations(deadlineNanos);
+                return;
+            }
             for (int level : config.levels()) {
                 if (System.nanoTime() >= deadlineNanos) {
                     stop(RunStatus.PARTIAL, "deadline of " + config.deadlineSeconds() + " s reached before level " + level);
@@ -165,7 +176,8 @@ final class BenchmarkRun {
         return new RunSummary(id, status, startedAt, endedAt, config, rulesVersion, metadata.gitCommit(), done.get(),
                 config.totalRequests(), currentLevel, error, owner, List.copyOf(aggregates), saturation, speedUps,
                 accuracy, promptResults, warmup, environment, Scorecards.withQuality(scorecard, quality.quality()),
-                quality.quality(), costs, categories, draftSpeedup);
+                quality.quality(), costs, categories, draftSpeedup,
+                conversationFigures);
     }
 
     private void runLevel(int level, long deadlineNanos) throws Exception {
@@ -196,6 +208,58 @@ final class BenchmarkRun {
         derive();
         files.writeAggregates(aggregates);
         files.writeSummary(snapshot());
+    }
+
+    /**
+     * The multi-turn suite: the conversations through every target at once, then per-turn figures and one aggregate
+     * per target (its level is the concurrency). A run stopped part-way keeps its rows and the figures of what ended.
+     */
+    private void runConversations(long deadlineNanos) throws Exception {
+        int concurrency = config.levels().get(0);
+        currentLevel = concurrency;
+        notifyProgress(concurrency);
+        List<com.cascade4arm.bench.suite.Conversation> conversations =
+                com.cascade4arm.bench.suite.ConversationSuite.load().first(config.conversations());
+        ConversationLoad load = new ConversationLoad(id, config, conversations, turnClients, stopped, pool,
+                (turn, row) -> recordTurn(turn, row, concurrency));
+        Map<String, Double> wallMs;
+        try {
+            wallMs = load.run(deadlineNanos);
+        } catch (TimeoutException e) {
+            stop(RunStatus.PARTIAL, "deadline of " + config.deadlineSeconds() + " s exceeded in the conversations");
+            wallMs = Map.of();
+        }
+        List<String> targets = config.targets().stream().map(TargetConfig::name).toList();
+        List<TurnRow> turns;
+        synchronized (turnRows) {
+            turns = new ArrayList<>(turnRows);
+        }
+        conversationFigures = ConversationFigures.of(conversations.size(), com.cascade4arm.bench.suite.ConversationSuite.TURNS,
+                concurrency, targets, turns, wallMs);
+        if (!stopped.get()) {
+            for (TargetConfig target : config.targets()) {
+                List<RequestRow> own = rowsSnapshot().stream().filter(r -> r.target().equals(target.name())).toList();
+                aggregates.add(LevelAggregate.of(target.name(), concurrency, own, wallMs.get(target.name()),
+                        target.usdPerHour()));
+            }
+        }
+        derive();
+        files.writeAggregates(aggregates);
+        files.writeSummary(snapshot());
+    }
+
+    private void recordTurn(TurnRow turn, RequestRow row, int level) {
+        try {
+            files.appendTurn(turn);
+            files.appendRow(row);
+        } catch (IOException e) {
+            stop(RunStatus.FAILED, "cannot append to rows.csv or turns.csv: " + e);
+            return;
+        }
+        turnRows.add(turn);
+        rows.add(row);
+        done.incrementAndGet();
+        notifyProgress(level);
     }
 
     /** The draft on/off pass when the config asks for it; a stopped run says so instead of a figure. */
@@ -253,6 +317,7 @@ final class BenchmarkRun {
             stopStatus = why;
             error = message;
             clients.values().forEach(StreamingChatClient::cancelAll);
+            turnClients.values().forEach(TurnClient::cancelAll);
         }
     }
 
@@ -265,6 +330,11 @@ final class BenchmarkRun {
     private void derive() {
         List<String> targets = config.targets().stream().map(TargetConfig::name).toList();
         List<RequestRow> snapshot = rowsSnapshot();
+        if (config.multiTurn()) {
+            // Routing accuracy, speed-ups per category and the scorecard compare single labelled prompts: not these.
+            costs = RunCost.of(config.targets(), List.copyOf(aggregates), snapshot);
+            return;
+        }
         saturation = aggregates.isEmpty() ? List.of() : RunAnalysis.saturation(aggregates, snapshot);
         speedUps = RunAnalysis.speedUps(snapshot, targets, PromptSuite.CATEGORIES);
         accuracy = RunAnalysis.accuracy(snapshot, PromptSuite.CATEGORIES);
