@@ -220,8 +220,9 @@ final class BenchmarkRun {
         notifyProgress(concurrency);
         List<com.cascade4arm.bench.suite.Conversation> conversations =
                 com.cascade4arm.bench.suite.ConversationSuite.load().first(config.conversations());
+        long startNanos = System.nanoTime();
         ConversationLoad load = new ConversationLoad(id, config, conversations, turnClients, stopped, pool,
-                (turn, row) -> recordTurn(turn, row, concurrency));
+                (turn, row) -> recordTurn(turn, row, concurrency, conversations.size(), startNanos));
         Map<String, Double> wallMs;
         try {
             wallMs = load.run(deadlineNanos);
@@ -248,7 +249,8 @@ final class BenchmarkRun {
         files.writeSummary(snapshot());
     }
 
-    private void recordTurn(TurnRow turn, RequestRow row, int level) {
+    /** Records a turn; the per-turn figures follow live (throughput over the time so far until the run ends). */
+    private void recordTurn(TurnRow turn, RequestRow row, int level, int conversations, long startNanos) {
         try {
             files.appendTurn(turn);
             files.appendRow(row);
@@ -258,6 +260,15 @@ final class BenchmarkRun {
         }
         turnRows.add(turn);
         rows.add(row);
+        List<TurnRow> turns;
+        synchronized (turnRows) {
+            turns = new ArrayList<>(turnRows);
+        }
+        double elapsedMs = (System.nanoTime() - startNanos) / 1e6;
+        Map<String, Double> soFar = new LinkedHashMap<>();
+        config.targets().forEach(t -> soFar.put(t.name(), elapsedMs));
+        conversationFigures = ConversationFigures.of(conversations, com.cascade4arm.bench.suite.ConversationSuite.TURNS,
+                level, config.targets().stream().map(TargetConfig::name).toList(), turns, soFar);
         done.incrementAndGet();
         notifyProgress(level);
     }
