@@ -13,8 +13,8 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The Benchmark's multi-turn suite on the real gateway with its llama.cpp demo hosts: two conversations of six turns,
- * two at a time, through the cascade and the baseline at once. Each turn re-sends the growing history, so the prompt
+ * The Benchmark's multi-turn suite on the real gateway with its llama.cpp demo hosts: one conversation of six turns
+ * through the cascade and the baseline at once (one, so the demo baseline's single slot keeps its history cached). Each turn re-sends the growing history, so the prompt
  * grows turn by turn; the run keeps per-turn figures, its rows and turns, and is listed like any run.
  */
 class MultiTurnSuiteIT {
@@ -30,18 +30,18 @@ class MultiTurnSuiteIT {
 
     @Test
     void conversationsRunTurnByTurnWithGrowingPromptsAndPerTurnFigures() throws Exception {
-        // Small on purpose (CI time): 2 of the 6 conversations, 16-token answers, no warm-up.
-        String config = "{\"suite\": \"conversations\", \"conversations\": 2, \"levels\": [2], \"max_tokens\": 16,"
+        // Small on purpose (CI time): 1 of the 6 conversations, 8-token answers, no warm-up.
+        String config = "{\"suite\": \"conversations\", \"conversations\": 1, \"levels\": [1], \"max_tokens\": 8,"
                 + " \"warmup_requests\": 0}";
         JsonNode summary = TestGateway.runBenchmarkToEnd(http, config);
         String id = summary.path("id").asText();
 
         assertThat(summary.path("config").path("suite").asText()).isEqualTo("conversations");
-        assertThat(summary.path("total").asInt()).as("2 conversations x 6 turns x 2 systems").isEqualTo(24);
-        assertThat(summary.path("done").asInt()).isEqualTo(24);
+        assertThat(summary.path("total").asInt()).as("1 conversation x 6 turns x 2 systems").isEqualTo(12);
+        assertThat(summary.path("done").asInt()).isEqualTo(12);
         JsonNode figures = summary.path("conversations");
         assertThat(figures.path("turns").asInt()).isEqualTo(6);
-        assertThat(figures.path("concurrency").asInt()).isEqualTo(2);
+        assertThat(figures.path("concurrency").asInt()).isEqualTo(1);
         for (String target : List.of("cascade", "baseline")) {
             List<JsonNode> turns = new ArrayList<>();
             figures.path("per_turn").forEach(t -> {
@@ -53,7 +53,7 @@ class MultiTurnSuiteIT {
             double previous = 0;
             for (JsonNode turn : turns) {
                 assertThat(turn.path("errors").asInt()).as("%s turn %s", target, turn).isZero();
-                assertThat(turn.path("requests").asInt()).isEqualTo(2);
+                assertThat(turn.path("requests").asInt()).isEqualTo(1);
                 assertThat(turn.path("ttft_p50_ms").asDouble()).as("%s", turn).isPositive();
                 assertThat(turn.path("ttft_p95_ms").asDouble()).isGreaterThanOrEqualTo(turn.path("ttft_p50_ms").asDouble());
                 double prompt = turn.path("prompt_tokens").asDouble();
@@ -75,13 +75,18 @@ class MultiTurnSuiteIT {
             assertThat(total.path("ttft_later_p50_ms").asDouble()).isPositive();
             assertThat(total.path("tok_per_s").asDouble()).isPositive();
         });
+        JsonNode baseline = figures.path("totals").get(1);
+        assertThat(baseline.path("target").asText()).isEqualTo("baseline");
+        // One conversation on the baseline's one slot: from turn 2 on its KV cache holds the history so far.
+        assertThat(baseline.path("ttft_later_p50_ms").asDouble()).as("%s", baseline)
+                .isLessThan(baseline.path("ttft_turn1_p50_ms").asDouble());
         assertThat(summary.path("aggregates")).hasSize(2)
-                .allSatisfy(a -> assertThat(a.path("level").asInt()).isEqualTo(2));
+                .allSatisfy(a -> assertThat(a.path("level").asInt()).isEqualTo(1));
 
-        assertThat(http.get(RUNS + "/" + id + "/rows.csv").body().lines().count() - 1).isEqualTo(24);
+        assertThat(http.get(RUNS + "/" + id + "/rows.csv").body().lines().count() - 1).isEqualTo(12);
         Path turnsCsv = gateway.bench().service().store().runDirectory(id).orElseThrow().resolve("turns.csv");
         List<String> turnLines = Files.readAllLines(turnsCsv);
-        assertThat(turnLines).hasSize(25);
+        assertThat(turnLines).hasSize(13);
         assertThat(turnLines.get(0)).contains("prompt_tokens", "cached_tokens", "endpoint", "prefix_affinity");
         List<String> listed = new ArrayList<>();
         http.get(RUNS).json().path("data").forEach(run -> {

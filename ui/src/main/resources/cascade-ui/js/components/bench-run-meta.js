@@ -12,7 +12,7 @@ export function statusPill(status, testId) {
 export function runConfigLine(config) {
   if (!config) return EMPTY;
   if (config.suite === 'conversations') {
-    return [`${config.conversations} conversations × 6 turns`, `c ${(config.levels || []).join(', ')}`, `${config.max_tokens} tokens`].join(' · ');
+    return [`${config.conversations} conversation${config.conversations === 1 ? '' : 's'} × 6 turns`, `c ${(config.levels || []).join(', ')}`, `${config.max_tokens} tokens`].join(' · ');
   }
   const prompts = Array.isArray(config.prompts) ? `${config.prompts.length} chosen prompts` : `${config.prompts} prompts`;
   return [prompts, `c ${(config.levels || []).join(', ')}`, `${config.requests_per_level} req/level`,

@@ -14,12 +14,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The Benchmark tab's multi-turn suite in real Chromium against the real gateway and its demo hosts: the user picks
- * "Multi-turn", runs two conversations two at a time, follows the progress bar, and reads the chart of time to first
+ * "Multi-turn", runs one conversation, follows the progress bar, and reads the chart of time to first
  * token per turn (cascade and baseline, p50 and p95), its explanation and the per-turn table.
  */
 class BenchmarkMultiTurnIT {
-    /** 2 conversations x 6 turns x 2 systems; short answers keep it quick on the demo hosts. */
-    private static final int TOTAL = 24;
+    /** 1 conversation x 6 turns x 2 systems; short answers keep it quick on the demo hosts. */
+    private static final int TOTAL = 12;
 
     @RegisterExtension
     static final BrowserExtension browser = new BrowserExtension();
@@ -35,9 +35,9 @@ class BenchmarkMultiTurnIT {
 
     @Test
     void picksTheMultiTurnSuiteRunsItAndChartsTimeToFirstTokenPerTurn() {
-        bench.configureConversations(2, 2, 8).recordProgress();
+        bench.configureConversations(1, 1, 8).recordProgress();
         assertThat(browser.session().byTestId("bench-levels").isDisplayed()).as("levels belong to the prompt suite").isFalse();
-        assertThat(browser.session().text("bench-estimate")).contains("12 turns per system", "2 conversations at a time");
+        assertThat(browser.session().text("bench-estimate")).contains("6 turns per system", "1 conversation at a time");
         String before = bench.runOnScreen();
         bench.run();
         console.enterAdminToken(TestGateway.ADMIN_TOKEN);
@@ -73,7 +73,7 @@ class BenchmarkMultiTurnIT {
         assertThat(browser.session().allByTestId("bench-turn-total")).hasSize(2)
                 .allSatisfy(line -> assertThat(line.getDomProperty("textContent")).contains("turn 1 p50", "turns 2+ p50", "0 errors"));
         WebElement newest = browser.session().allByTestId("bench-history-item").get(0);
-        assertThat(newest.getDomProperty("textContent")).contains("2 conversations × 6 turns", "c 2");
+        assertThat(newest.getDomProperty("textContent")).contains("1 conversation × 6 turns", "c 1");
         browser.session().fullPageScreenshot(BrowserExtension.SCREENSHOTS, "benchmark-multi-turn");
     }
 }

@@ -97,7 +97,7 @@ final class ConversationLoad {
                 result = TurnResult.failed(0, NOT_SENT, 0, false);
             } else {
                 history.add(ChatMessage.user(turn.content()));
-                result = clients.get(target.name()).send(request(target, history));
+                result = sendOnceLoaded(clients.get(target.name()), request(target, history));
                 if (result.cancelled()) {
                     return;
                 }
@@ -110,6 +110,26 @@ final class ConversationLoad {
             TurnRow row = TurnRow.of(runId, target.name(), conversation.id(), i + 1, turn.category(), result, startedAt);
             sink.accept(row, requestRow(row, seq.incrementAndGet()));
         }
+    }
+
+    /**
+     * Sends a turn, again every second while the target answers 503 "Loading model" (a baseline still loading right
+     * after a start), for up to {@link Warmup#LOADING_WAIT_MS}: the run measures the models, not their loading.
+     */
+    private TurnResult sendOnceLoaded(TurnClient client, ChatRequest request) {
+        long deadline = System.nanoTime() + Warmup.LOADING_WAIT_MS * 1_000_000;
+        TurnResult result = client.send(request);
+        while (result.status() == 503 && String.valueOf(result.error()).contains("Loading model") && !stopped.get()
+                && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(1_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return result;
+            }
+            result = client.send(request);
+        }
+        return result;
     }
 
     private ChatRequest request(TargetConfig target, List<ChatMessage> history) {

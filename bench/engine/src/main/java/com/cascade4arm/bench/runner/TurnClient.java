@@ -17,6 +17,11 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Sends the streamed turns of the multi-turn suite to one OpenAI-compatible base URL and reads, besides the timing and
@@ -29,6 +34,12 @@ import java.util.concurrent.ExecutionException;
 final class TurnClient {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final int MAX_ERROR_BODY_BYTES = 16 * 1024;
+    /** One daemon thread for every turn's timeout: a stalled stream is closed, its turn ends "timeout after N ms". */
+    private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread thread = new Thread(r, "bench-turn-timeouts");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     private final URI completionsUri;
     private final String apiKey;
@@ -65,10 +76,22 @@ final class TurnClient {
         CompletableFuture<HttpResponse<InputStream>> future =
                 http.sendAsync(builder.build(), HttpResponse.BodyHandlers.ofInputStream());
         inFlight.add(future);
+        AtomicBoolean timedOut = new AtomicBoolean();
+        InputStream[] open = new InputStream[1];
+        // The request timeout covers the headers only; the whole answer must arrive within it too.
+        ScheduledFuture<?> timer = TIMER.schedule(() -> {
+            timedOut.set(true);
+            future.cancel(true);
+            InputStream stream = open[0];
+            if (stream != null) {
+                closeQuietly(stream);
+            }
+        }, requestTimeoutMs, TimeUnit.MILLISECONDS);
         InputStream body = null;
         try {
             HttpResponse<InputStream> response = future.get();
             body = response.body();
+            open[0] = body;
             bodies.add(body);
             if (cancelled) {
                 return TurnResult.failed(0, "cancelled", ms(start), true);
@@ -79,9 +102,12 @@ final class TurnClient {
                         + errorMessage(text), ms(start), false);
             }
             TurnReader reader = new TurnReader(start, response.headers().firstValue("X-Cascade-Route").orElse(null));
-            new SseDecoder(reader::onData).read(body, () -> cancelled);
-            return reader.result(response.statusCode(), cancelled);
+            new SseDecoder(reader::onData).read(body, () -> cancelled || timedOut.get());
+            return timedOut.get() ? timeout(start) : reader.result(response.statusCode(), cancelled);
         } catch (ExecutionException | IOException | RuntimeException e) {
+            if (timedOut.get() && !cancelled) {
+                return timeout(start);
+            }
             Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
             return TurnResult.failed(0, cancelled ? "cancelled" : cause.getClass().getSimpleName() + ": "
                     + cause.getMessage(), ms(start), cancelled);
@@ -89,12 +115,17 @@ final class TurnClient {
             Thread.currentThread().interrupt();
             return TurnResult.failed(0, "cancelled", ms(start), true);
         } finally {
+            timer.cancel(false);
             inFlight.remove(future);
             if (body != null) {
                 bodies.remove(body);
                 closeQuietly(body);
             }
         }
+    }
+
+    private TurnResult timeout(long start) {
+        return TurnResult.failed(0, "timeout after " + requestTimeoutMs + " ms", ms(start), false);
     }
 
     /** Aborts the turns in flight (they end {@code cancelled}) and refuses new ones. */
