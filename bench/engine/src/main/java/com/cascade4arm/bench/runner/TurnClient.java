@@ -164,6 +164,8 @@ final class TurnClient {
         private final long start;
         private final StringBuilder answer = new StringBuilder();
         private Double ttftMs;
+        /** When the end-of-generation chunk arrived: an empty answer's first token (its prompt was evaluated). */
+        private Double finishMs;
         private String route;
         private String endpoint;
         private String affinity;
@@ -202,6 +204,9 @@ final class TurnClient {
                 }
                 contentDeltas++;
                 answer.append(content);
+            }
+            if (finishMs == null && event.path("choices").path(0).path("finish_reason").isTextual()) {
+                finishMs = ms(start);
             }
             absorbUsage(event.path("usage"));
             absorbTimings(event.path("timings"));
@@ -258,7 +263,8 @@ final class TurnClient {
                 return TurnResult.failed(0, "cancelled", total, true);
             }
             String failure = error != null ? error : done ? null : "truncated";
-            return new TurnResult(status, failure, ttftMs, total, answer.toString(), promptTokens, cachedTokens,
+            // An empty answer (end of generation first) still had its prompt evaluated: its TTFT is that first token.
+            return new TurnResult(status, failure, ttftMs != null ? ttftMs : finishMs, total, answer.toString(), promptTokens, cachedTokens,
                     completionTokens > 0 ? completionTokens : contentDeltas, route, endpoint, affinity, false);
         }
     }
