@@ -14,7 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The Benchmark's multi-turn suite on the real gateway with its llama.cpp demo hosts: one conversation of six turns
- * through the cascade and the baseline at once (one, so the demo baseline's single slot keeps its history cached). Each turn re-sends the growing history, so the prompt
+ * through the cascade and the baseline at once (our in-process hosts report no cached tokens: `RealLlamaServerIT` runs
+ * the suite where llama-server reports them). Each turn re-sends the growing history, so the prompt
  * grows turn by turn; the run keeps per-turn figures, its rows and turns, and is listed like any run.
  */
 class MultiTurnSuiteIT {
@@ -75,11 +76,6 @@ class MultiTurnSuiteIT {
             assertThat(total.path("ttft_later_p50_ms").asDouble()).isPositive();
             assertThat(total.path("tok_per_s").asDouble()).isPositive();
         });
-        JsonNode baseline = figures.path("totals").get(1);
-        assertThat(baseline.path("target").asText()).isEqualTo("baseline");
-        // One conversation on the baseline's one slot: from turn 2 on its KV cache holds the history so far.
-        assertThat(baseline.path("ttft_later_p50_ms").asDouble()).as("%s", baseline)
-                .isLessThan(baseline.path("ttft_turn1_p50_ms").asDouble());
         assertThat(summary.path("aggregates")).hasSize(2)
                 .allSatisfy(a -> assertThat(a.path("level").asInt()).isEqualTo(1));
 

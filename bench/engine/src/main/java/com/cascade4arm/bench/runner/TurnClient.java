@@ -34,6 +34,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class TurnClient {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final int MAX_ERROR_BODY_BYTES = 16 * 1024;
+    /** Sends of one turn when the connection it went out on was already closed by the server. */
+    static final int MAX_SENDS = 3;
     /** One daemon thread for every turn's timeout: a stalled stream is closed, its turn ends "timeout after N ms". */
     private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread thread = new Thread(r, "bench-turn-timeouts");
@@ -73,15 +75,17 @@ final class TurnClient {
         if (apiKey != null) {
             builder.header("Authorization", "Bearer " + apiKey);
         }
-        CompletableFuture<HttpResponse<InputStream>> future =
-                http.sendAsync(builder.build(), HttpResponse.BodyHandlers.ofInputStream());
-        inFlight.add(future);
+        HttpRequest httpRequest = builder.build();
+        @SuppressWarnings("unchecked")
+        CompletableFuture<HttpResponse<InputStream>>[] sending = new CompletableFuture[1];
+        sending[0] = http.sendAsync(httpRequest, HttpResponse.BodyHandlers.ofInputStream());
+        inFlight.add(sending[0]);
         AtomicBoolean timedOut = new AtomicBoolean();
         InputStream[] open = new InputStream[1];
         // The request timeout covers the headers only; the whole answer must arrive within it too.
         ScheduledFuture<?> timer = TIMER.schedule(() -> {
             timedOut.set(true);
-            future.cancel(true);
+            sending[0].cancel(true);
             InputStream stream = open[0];
             if (stream != null) {
                 closeQuietly(stream);
@@ -89,7 +93,7 @@ final class TurnClient {
         }, requestTimeoutMs, TimeUnit.MILLISECONDS);
         InputStream body = null;
         try {
-            HttpResponse<InputStream> response = future.get();
+            HttpResponse<InputStream> response = awaitResponse(httpRequest, sending, timedOut);
             body = response.body();
             open[0] = body;
             bodies.add(body);
@@ -116,12 +120,47 @@ final class TurnClient {
             return TurnResult.failed(0, "cancelled", ms(start), true);
         } finally {
             timer.cancel(false);
-            inFlight.remove(future);
+            inFlight.remove(sending[0]);
             if (body != null) {
                 bodies.remove(body);
                 closeQuietly(body);
             }
         }
+    }
+
+    /**
+     * The response's headers; when the pooled connection the request went out on turned out closed before any byte
+     * of an answer (llama-server closes after each streamed answer while announcing keep-alive), the request is sent
+     * again, at most {@value #MAX_SENDS} times in all: it never reached a live server.
+     */
+    private HttpResponse<InputStream> awaitResponse(HttpRequest request,
+                                                    CompletableFuture<HttpResponse<InputStream>>[] sending,
+                                                    AtomicBoolean timedOut) throws ExecutionException, InterruptedException {
+        for (int send = 1; ; send++) {
+            try {
+                return sending[0].get();
+            } catch (ExecutionException e) {
+                if (send == MAX_SENDS || cancelled || timedOut.get() || !closedBeforeAnswer(e.getCause())) {
+                    throw e;
+                }
+            }
+            inFlight.remove(sending[0]);
+            sending[0] = http.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream());
+            inFlight.add(sending[0]);
+        }
+    }
+
+    static boolean closedBeforeAnswer(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            String message = String.valueOf(cause.getMessage());
+            if (cause.getClass().getSimpleName().equals("ConnectionExpiredException")
+                    || message.contains("header parser received no bytes")
+                    || cause instanceof java.io.EOFException
+                    || message.contains("Connection reset")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private TurnResult timeout(long start) {
