@@ -29,9 +29,9 @@ export class BenchForm {
    * warmup_requests, sampling }.
    */
   constructor({ onRun }) {
-    this.suite = el('div', { class: 'segmented', role: 'radiogroup', 'aria-labelledby': 'bench-suite-label', 'data-testid': 'bench-suite' },
-      SUITES.map((s) => el('label', { class: 'segmented__option', for: `bench-suite-${s.value}`, title: s.title },
-        el('input', { type: 'radio', name: 'bench-suite', value: s.value, id: `bench-suite-${s.value}`, 'data-testid': `bench-suite-${s.value}`,
+    this.suite = el('div', { class: 'segmented', role: 'radiogroup', 'aria-labelledby': 'bench-suite-label', 'data-testid': 'bench-suite-choice' },
+      SUITES.map((s) => el('label', { class: 'segmented__option', for: `bench-suite-choice-${s.value}`, title: s.title },
+        el('input', { type: 'radio', name: 'bench-suite', value: s.value, id: `bench-suite-choice-${s.value}`, 'data-testid': `bench-suite-choice-${s.value}`,
           checked: s.value === 'prompts', on: { change: () => this.showSuiteFields() } }),
         el('span', {}, s.label))));
     this.conversations = numberInput('bench-conversations', CONVERSATION_DEFAULTS.conversations, 1, CONVERSATIONS);

@@ -48,7 +48,9 @@ export class BenchRunPanel {
     this.progress.dataset.state = run.status;
     this.bar.style.width = `${total ? (100 * done) / total : 0}%`;
     const levels = run.config?.levels || [];
-    const levelText = run.config?.suite === 'conversations' ? (running ? ` · ${run.current_level ?? ''} conversations at a time` : '')
+    const parallel = run.current_level ?? run.config?.levels?.[0];
+    const levelText = run.config?.suite === 'conversations'
+      ? (running ? ` · ${parallel} conversation${parallel === 1 ? '' : 's'} at a time` : '')
       : run.current_level != null && running
       ? ` · level ${run.current_level} (${levels.indexOf(run.current_level) + 1} of ${levels.length})` : '';
     setText(this.progressLabel, `${done} / ${total} requests${levelText}`);
