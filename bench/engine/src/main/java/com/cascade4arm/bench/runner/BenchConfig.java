@@ -16,7 +16,9 @@ import java.util.Set;
  * What a benchmark run does: which prompts, which concurrency levels, how many requests per level and target,
  * against which targets, with which sampling, at fixed length or not, after how many warm-up requests, and whether a
  * judge compares the first target's answers with the second's afterwards ({@code judge}), and whether a draft pass
- * measures what speculative decoding buys the first target's large route afterwards ({@code draftPass}). Null
+ * measures what speculative decoding buys the first target's large route afterwards ({@code draftPass}); and which
+ * suite: the prompt suite swept over levels ({@link #SUITE_PROMPTS}, the default) or the multi-turn conversations
+ * ({@link #SUITE_CONVERSATIONS}: {@code conversations} of the suite, {@code levels} one value, the concurrency). Null
  * components take the defaults below (so a JSON body may omit them); {@link #validate}
  * checks bounds and names each bad value.
  */
