@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,7 +28,7 @@ class MultiTurnSuiteIT {
     }
 
     @Test
-    void conversationsRunTurnByTurnWithGrowingPromptsAndPerTurnFigures() throws Exception {
+    void conversationsRunTurnByTurnWithGrowingPromptsAndPerTurnFigures() {
         // Small on purpose (CI time): 1 of the 6 conversations, 8-token answers, no warm-up.
         String config = "{\"suite\": \"conversations\", \"conversations\": 1, \"levels\": [1], \"max_tokens\": 8,"
                 + " \"warmup_requests\": 0}";
@@ -80,8 +78,10 @@ class MultiTurnSuiteIT {
                 .allSatisfy(a -> assertThat(a.path("level").asInt()).isEqualTo(1));
 
         assertThat(http.get(RUNS + "/" + id + "/rows.csv").body().lines().count() - 1).isEqualTo(12);
-        Path turnsCsv = gateway.bench().service().store().runDirectory(id).orElseThrow().resolve("turns.csv");
-        List<String> turnLines = Files.readAllLines(turnsCsv);
+        HttpTestClient.Response turnsCsv = http.get(RUNS + "/" + id + "/turns.csv");
+        assertThat(turnsCsv.status()).isEqualTo(200);
+        assertThat(turnsCsv.header("Content-Type")).startsWith("text/csv");
+        List<String> turnLines = turnsCsv.body().lines().toList();
         assertThat(turnLines).hasSize(13);
         assertThat(turnLines.get(0)).contains("prompt_tokens", "cached_tokens", "endpoint", "prefix_affinity");
         List<String> listed = new ArrayList<>();
@@ -91,6 +91,9 @@ class MultiTurnSuiteIT {
             }
         });
         assertThat(listed).contains(id);
+        HttpTestClient.Response none = http.get(RUNS + "/no-such-run/turns.csv");
+        assertThat(none.status()).isEqualTo(404);
+        assertThat(none.json().path("error").path("code").asText()).isEqualTo("turns_not_found");
     }
 
     @Test

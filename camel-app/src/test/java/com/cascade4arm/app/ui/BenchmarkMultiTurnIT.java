@@ -72,6 +72,9 @@ class BenchmarkMultiTurnIT {
                 .as("cascade TTFT p50 of turn 2").matches("\\d[\\d,]*(\\.\\d+)? (ms|s)");
         assertThat(browser.session().allByTestId("bench-turn-total")).hasSize(2)
                 .allSatisfy(line -> assertThat(line.getDomProperty("textContent")).contains("turn 1 p50", "turns 2+ p50", "0 errors"));
+        String turnsCsv = browser.session().byTestId("bench-turns-csv").getAttribute("href");
+        assertThat(turnsCsv).endsWith("/api/bench/runs/" + runId + "/turns.csv");
+        assertThat((String) bench.fetchText(turnsCsv).get("text")).as("header + one line per turn").hasLineCount(1 + TOTAL);
         WebElement newest = browser.session().allByTestId("bench-history-item").get(0);
         assertThat(newest.getDomProperty("textContent")).contains("1 conversation × 6 turns", "c 1");
         browser.session().fullPageScreenshot(BrowserExtension.SCREENSHOTS, "benchmark-multi-turn");
