@@ -294,6 +294,9 @@ class RealLlamaServerIT {
         });
         assertThat(run.path("conversations").path("totals")).allSatisfy(total ->
                 assertThat(total.path("cached_tokens").asLong()).as("%s", total).isPositive());
+        perTurn.forEach(turn -> System.out.printf("multi-turn %s turn %d: TTFT %.1f ms, prompt %.0f, cached %.0f, routes %s%n",
+                turn.path("target").asText(), turn.path("turn").asInt(), turn.path("ttft_p50_ms").asDouble(),
+                turn.path("prompt_tokens").asDouble(), turn.path("cached_tokens").asDouble(), turn.path("routes")));
     }
 
     @Test

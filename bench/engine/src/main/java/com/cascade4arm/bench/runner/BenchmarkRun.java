@@ -3,6 +3,8 @@ package com.cascade4arm.bench.runner;
 import com.cascade4arm.bench.client.StreamResult;
 import com.cascade4arm.bench.client.StreamingChatClient;
 import com.cascade4arm.bench.judge.AnswerJudge;
+import com.cascade4arm.bench.suite.Conversation;
+import com.cascade4arm.bench.suite.ConversationSuite;
 import com.cascade4arm.bench.suite.Prompt;
 import com.cascade4arm.bench.suite.PromptSuite;
 import org.slf4j.Logger;
@@ -35,7 +37,8 @@ import java.util.stream.Collectors;
  * interrupted by cancel or deadline keeps its rows but gets no aggregate (its wall time would be meaningless). When
  * asked, a draft on/off pass measures what speculative decoding buys the cascade's large route ({@link DraftPass}),
  * and the judge then compares the kept answers ({@link QualityPhase}) — both after the measured requests, within the
- * run's deadline.
+ * run's deadline. A run of the multi-turn suite replaces the levels with its conversations ({@link ConversationLoad})
+ * and keeps per-turn figures ({@link ConversationFigures}) and turns.csv besides its rows.
  */
 final class BenchmarkRun {
 
@@ -218,8 +221,8 @@ final class BenchmarkRun {
         int concurrency = config.levels().get(0);
         currentLevel = concurrency;
         notifyProgress(concurrency);
-        List<com.cascade4arm.bench.suite.Conversation> conversations =
-                com.cascade4arm.bench.suite.ConversationSuite.load().first(config.conversations());
+        List<Conversation> conversations =
+                ConversationSuite.load().first(config.conversations());
         long startNanos = System.nanoTime();
         ConversationLoad load = new ConversationLoad(id, config, conversations, turnClients, stopped, pool,
                 (turn, row) -> recordTurn(turn, row, concurrency, conversations.size(), startNanos));
@@ -235,7 +238,7 @@ final class BenchmarkRun {
         synchronized (turnRows) {
             turns = new ArrayList<>(turnRows);
         }
-        conversationFigures = ConversationFigures.of(conversations.size(), com.cascade4arm.bench.suite.ConversationSuite.TURNS,
+        conversationFigures = ConversationFigures.of(conversations.size(), ConversationSuite.TURNS,
                 concurrency, targets, turns, wallMs);
         if (!stopped.get()) {
             for (TargetConfig target : config.targets()) {
@@ -267,7 +270,7 @@ final class BenchmarkRun {
         double elapsedMs = (System.nanoTime() - startNanos) / 1e6;
         Map<String, Double> soFar = new LinkedHashMap<>();
         config.targets().forEach(t -> soFar.put(t.name(), elapsedMs));
-        conversationFigures = ConversationFigures.of(conversations, com.cascade4arm.bench.suite.ConversationSuite.TURNS,
+        conversationFigures = ConversationFigures.of(conversations, ConversationSuite.TURNS,
                 level, config.targets().stream().map(TargetConfig::name).toList(), turns, soFar);
         done.incrementAndGet();
         notifyProgress(level);

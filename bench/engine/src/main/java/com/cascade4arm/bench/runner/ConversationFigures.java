@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The figures of a multi-turn run: how many conversations of how many turns ran how many at a time, per target and
@@ -19,7 +20,7 @@ public record ConversationFigures(
         List<ConversationTotals> totals) {
 
     static ConversationFigures of(int conversations, int turns, int concurrency, List<String> targets,
-                                  List<TurnRow> rows, java.util.Map<String, Double> wallMs) {
+                                  List<TurnRow> rows, Map<String, Double> wallMs) {
         List<TurnFigures> perTurn = new ArrayList<>();
         List<ConversationTotals> totals = new ArrayList<>();
         for (String target : targets) {
