@@ -29,6 +29,7 @@ public final class RouteIds {
     public static final String BENCH_STATUS = "bench-status";
     public static final String BENCH_ROWS = "bench-rows";
     public static final String BENCH_AGGREGATES = "bench-aggregates";
+    public static final String BENCH_TURNS = "bench-turns";
     public static final String BENCH_CANCEL = "bench-cancel";
     public static final String BENCH_SCHEDULED = "bench-scheduled";
     /** One judge call: camel-http inside the judge's circuit breaker (package judge). */

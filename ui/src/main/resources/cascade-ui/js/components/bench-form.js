@@ -9,6 +9,14 @@ export const LEVELS = [1, 2, 4, 8, 16];
 const DEFAULTS = { prompts: 10, levels: LEVELS, requestsPerLevel: 20, maxTokens: 64 };
 const MAX_REQUESTS_PER_LEVEL = 500;
 const MAX_TOKENS = 4096;
+/** The multi-turn suite (BenchConfig): 6 conversations of 6 turns, 2 at a time; answers ≤ 64 tokens so 6 turns fit a slot. */
+export const CONVERSATIONS = 6;
+export const CONVERSATION_MAX_TOKENS = 64;
+const CONVERSATION_DEFAULTS = { conversations: CONVERSATIONS, concurrency: 2 };
+export const SUITES = [
+  { value: 'prompts', label: '50 prompts', title: 'Single prompts of the five categories, swept over concurrency levels' },
+  { value: 'conversations', label: 'Multi-turn', title: `${CONVERSATIONS} conversations × 6 turns with long system prompts: what prompt caching does from turn 2 on` },
+];
 
 function numberInput(id, value, min, max) {
   return el('input', { id, 'data-testid': id, class: 'input input--number', type: 'number', min: String(min),
@@ -21,6 +29,13 @@ export class BenchForm {
    * warmup_requests, sampling }.
    */
   constructor({ onRun }) {
+    this.suite = el('div', { class: 'segmented', role: 'radiogroup', 'aria-labelledby': 'bench-suite-label', 'data-testid': 'bench-suite-choice' },
+      SUITES.map((s) => el('label', { class: 'segmented__option', for: `bench-suite-choice-${s.value}`, title: s.title },
+        el('input', { type: 'radio', name: 'bench-suite', value: s.value, id: `bench-suite-choice-${s.value}`, 'data-testid': `bench-suite-choice-${s.value}`,
+          checked: s.value === 'prompts', on: { change: () => this.showSuiteFields() } }),
+        el('span', {}, s.label))));
+    this.conversations = numberInput('bench-conversations', CONVERSATION_DEFAULTS.conversations, 1, CONVERSATIONS);
+    this.concurrency = numberInput('bench-concurrency', CONVERSATION_DEFAULTS.concurrency, 1, CONVERSATIONS);
     this.prompts = el('div', { class: 'segmented', role: 'radiogroup', 'aria-labelledby': 'bench-prompts-label', 'data-testid': 'bench-prompts' },
       PROMPT_COUNTS.map((n) => el('label', { class: 'segmented__option', for: `bench-prompts-${n}`, title: `First ${n} prompts of the suite` },
         el('input', { type: 'radio', name: 'bench-prompts', value: String(n), id: `bench-prompts-${n}`, 'data-testid': `bench-prompts-${n}`,
@@ -46,19 +61,57 @@ export class BenchForm {
           el('h2', { class: 'card__title' }, 'New run'),
           el('span', { class: 'card__caption' }, 'Cascade and baseline, level by level'))),
       el('div', { class: 'form-stack' },
-        el('div', { class: 'field' }, el('span', { class: 'field__label', id: 'bench-prompts-label' }, 'Prompts from the suite'), this.prompts),
-        el('div', { class: 'field' }, el('span', { class: 'field__label', id: 'bench-levels-label' }, 'Concurrency levels'), this.levels),
-        el('div', { class: 'form-row' },
-          el('div', { class: 'field' }, el('label', { class: 'field__label', for: 'bench-requests' }, 'Requests per level'), this.requests),
-          el('div', { class: 'field' }, el('label', { class: 'field__label', for: 'bench-max-tokens' }, 'Max tokens'), this.maxTokens)),
+        el('div', { class: 'field' }, el('span', { class: 'field__label', id: 'bench-suite-label' }, 'Suite'), this.suite),
+        this.promptFields = el('div', { class: 'form-stack' },
+          el('div', { class: 'field' }, el('span', { class: 'field__label', id: 'bench-prompts-label' }, 'Prompts from the suite'), this.prompts),
+          el('div', { class: 'field' }, el('span', { class: 'field__label', id: 'bench-levels-label' }, 'Concurrency levels'), this.levels),
+          el('div', { class: 'field' }, el('label', { class: 'field__label', for: 'bench-requests' }, 'Requests per level'), this.requests)),
+        this.conversationFields = el('div', { class: 'form-row', hidden: true, 'data-testid': 'bench-conversation-fields' },
+          el('div', { class: 'field' }, el('label', { class: 'field__label', for: 'bench-conversations' }, 'Conversations'), this.conversations),
+          el('div', { class: 'field' }, el('label', { class: 'field__label', for: 'bench-concurrency', title: 'Conversations in parallel' }, 'Concurrency'), this.concurrency)),
+        el('div', { class: 'field' }, el('label', { class: 'field__label', for: 'bench-max-tokens' }, 'Max tokens'), this.maxTokens),
         this.method.root),
       el('div', { class: 'bench-form__actions' }, this.estimate, this.runButton),
       this.message);
     this.updateEstimate();
   }
 
+  /** True when the multi-turn suite is chosen. */
+  multiTurn() {
+    return this.suite.querySelector('input:checked')?.value === 'conversations';
+  }
+
+  /** Shows the fields of the chosen suite; the judge and the draft pass compare single prompts only. */
+  showSuiteFields() {
+    const multi = this.multiTurn();
+    this.promptFields.hidden = multi;
+    this.conversationFields.hidden = !multi;
+    this.method.root.querySelectorAll('#bench-judge, #bench-draft-pass').forEach((box) => {
+      box.disabled = multi;
+      if (multi) box.checked = false;
+    });
+    if (multi && Number(this.maxTokens.value) > CONVERSATION_MAX_TOKENS) this.maxTokens.value = String(CONVERSATION_MAX_TOKENS);
+    this.updateEstimate();
+  }
+
+  /** The multi-turn config: { suite, conversations, levels: [concurrency], max_tokens, method }. */
+  readConversations() {
+    const conversations = this.integer(this.conversations, 'Conversations', CONVERSATIONS);
+    if (conversations.problem) return conversations;
+    const concurrency = this.integer(this.concurrency, 'Concurrency', conversations.value);
+    if (concurrency.problem) return concurrency;
+    const maxTokens = this.integer(this.maxTokens, 'Max tokens', CONVERSATION_MAX_TOKENS);
+    if (maxTokens.problem) return maxTokens;
+    const { method, problem } = this.method.read();
+    if (problem) return { problem };
+    const { judge, draft_pass: draftPass, ...rest } = method; // single-prompt options: not part of this suite
+    return { config: { suite: 'conversations', conversations: conversations.value, levels: [concurrency.value],
+      max_tokens: maxTokens.value, ...rest } };
+  }
+
   /** { config } or { problem } naming the bad field. */
   read() {
+    if (this.multiTurn()) return this.readConversations();
     const prompts = Number(this.prompts.querySelector('input:checked')?.value ?? DEFAULTS.prompts);
     const levels = [...this.levels.querySelectorAll('input:checked')].map((i) => Number(i.value));
     if (!levels.length) return { problem: 'Pick at least one concurrency level.' };
@@ -85,6 +138,10 @@ export class BenchForm {
 
   updateEstimate() {
     const { config } = this.read();
+    if (config?.suite === 'conversations') {
+      setText(this.estimate, `${config.conversations * 6} turns per system · ${config.levels[0]} conversation${config.levels[0] > 1 ? 's' : ''} at a time`);
+      return;
+    }
     setText(this.estimate, config ? estimateText(config, this.baselineSpeed) : '');
   }
 

@@ -8,9 +8,12 @@ export function statusPill(status, testId) {
   return el('span', { class: `pill ${STATUS_TONES[status] || 'pill--muted'}`, 'data-testid': testId, dataset: { status } }, status || 'unknown');
 }
 
-/** "10 prompts · c 1, 2, 4 · 20 req/level · 64 tokens". */
+/** "10 prompts · c 1, 2, 4 · 20 req/level · 64 tokens"; a multi-turn run: "6 conversations × 6 turns · c 2 · 64 tokens". */
 export function runConfigLine(config) {
   if (!config) return EMPTY;
+  if (config.suite === 'conversations') {
+    return [`${config.conversations} conversation${config.conversations === 1 ? '' : 's'} × 6 turns`, `c ${(config.levels || []).join(', ')}`, `${config.max_tokens} tokens`].join(' · ');
+  }
   const prompts = Array.isArray(config.prompts) ? `${config.prompts.length} chosen prompts` : `${config.prompts} prompts`;
   return [prompts, `c ${(config.levels || []).join(', ')}`, `${config.requests_per_level} req/level`,
     `${config.max_tokens} tokens`].join(' · ');

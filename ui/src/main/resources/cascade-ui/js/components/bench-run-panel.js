@@ -2,7 +2,7 @@
 // Cancel while it runs, the rows.csv download and what the run measured (config, rules version, git commit).
 import { el, setText, replaceChildren } from '../lib/dom.js';
 import { EMPTY, formatDateTime } from '../lib/format.js';
-import { rowsCsvUrl } from '../lib/bench-api.js';
+import { rowsCsvUrl, turnsCsvUrl } from '../lib/bench-api.js';
 import { runConfigLine, runDuration, statusPill } from './bench-run-meta.js';
 
 export class BenchRunPanel {
@@ -14,6 +14,7 @@ export class BenchRunPanel {
     this.cancelButton = el('button', { type: 'button', class: 'button', 'data-testid': 'bench-cancel', hidden: true,
       on: { click: () => this.run && onCancel(this.run.id) } }, 'Cancel run');
     this.csv = el('a', { class: 'button button--ghost', 'data-testid': 'bench-csv', download: '', hidden: true }, 'Download rows.csv');
+    this.turnsCsv = el('a', { class: 'button button--ghost', 'data-testid': 'bench-turns-csv', download: '', hidden: true }, 'Download turns.csv');
     this.bar = el('div', { class: 'progress__bar' });
     this.progress = el('div', { class: 'progress', role: 'progressbar', 'aria-label': 'Requests finished', 'data-testid': 'bench-progress',
       'aria-valuemin': '0', 'aria-valuemax': '0', 'aria-valuenow': '0' }, this.bar);
@@ -23,7 +24,7 @@ export class BenchRunPanel {
     this.root = el('section', { class: 'card run-card', 'aria-label': 'Benchmark run', 'data-testid': 'bench-run-panel' },
       el('header', { class: 'card__header' },
         el('div', { class: 'card__heading card__heading--row' }, this.title, this.status),
-        el('div', { class: 'run-card__actions' }, this.cancelButton, this.csv)),
+        el('div', { class: 'run-card__actions' }, this.cancelButton, this.csv, this.turnsCsv)),
       el('div', { class: 'progress-row' }, this.progress, this.progressLabel),
       this.error,
       this.meta);
@@ -40,6 +41,9 @@ export class BenchRunPanel {
     this.csv.hidden = false;
     this.csv.href = rowsCsvUrl(run.id);
     this.csv.setAttribute('download', `${run.id}-rows.csv`);
+    this.turnsCsv.hidden = run.config?.suite !== 'conversations';
+    this.turnsCsv.href = turnsCsvUrl(run.id);
+    this.turnsCsv.setAttribute('download', `${run.id}-turns.csv`);
 
     const total = Math.max(0, run.total ?? 0);
     const done = Math.min(total, Math.max(0, run.done ?? 0));
@@ -48,7 +52,10 @@ export class BenchRunPanel {
     this.progress.dataset.state = run.status;
     this.bar.style.width = `${total ? (100 * done) / total : 0}%`;
     const levels = run.config?.levels || [];
-    const levelText = run.current_level != null && running
+    const parallel = run.current_level ?? run.config?.levels?.[0];
+    const levelText = run.config?.suite === 'conversations'
+      ? (running ? ` · ${parallel} conversation${parallel === 1 ? '' : 's'} at a time` : '')
+      : run.current_level != null && running
       ? ` · level ${run.current_level} (${levels.indexOf(run.current_level) + 1} of ${levels.length})` : '';
     setText(this.progressLabel, `${done} / ${total} requests${levelText}`);
 

@@ -13,5 +13,7 @@ export const getRun = (id, signal) => requestJson(runPath(id), { signal }).then(
 
 /** Where the run's rows.csv downloads from (one line per finished request). */
 export const rowsCsvUrl = (id) => `${runPath(id)}/rows.csv`;
+/** A multi-turn run's turns.csv (prompt tokens, cached tokens, endpoint per turn). */
+export const turnsCsvUrl = (id) => `${runPath(id)}/turns.csv`;
 
 export { runPath };

@@ -20,6 +20,7 @@ import { PromptTable, suiteDescription } from '../components/bench-prompts.js';
 import { comparabilityWarnings, warningsBox, changesTable } from '../components/bench-compare-runs.js';
 import { samplingLine } from '../components/sampling-fields.js';
 import { draftSpeedupLine } from '../components/bench-draft.js';
+import { BenchTurns } from '../components/bench-turns.js';
 
 export const id = 'benchmark';
 /** How often a running run is polled. */
@@ -52,6 +53,7 @@ class BenchmarkView {
     this.history = new BenchHistory({ onOpen: (runId) => this.open(runId), onCompare: (ids) => this.compare(ids) });
     this.runPanel = new BenchRunPanel({ onCancel: (runId) => this.cancel(runId) });
     this.charts = new BenchCharts();
+    this.turns = new BenchTurns(); // the multi-turn suite's view, in place of the level charts and tables
     this.table = el('div', {});
     this.speedUps = el('div', {});
     this.accuracy = el('div', {});
@@ -87,7 +89,7 @@ class BenchmarkView {
       el('p', { class: 'muted' }, 'Choose prompts, concurrency levels and requests per level on the left, then Run benchmark. '
         + 'Each level sends the same prompts to the cascade and to the baseline at the same time.'));
     this.main = el('div', { class: 'bench__main', hidden: true },
-      this.runPanel.root, this.comparison, this.charts.root, this.single, this.compareTables);
+      this.runPanel.root, this.comparison, this.turns.root, this.charts.root, this.single, this.compareTables);
     this.root = el('div', { class: 'bench' },
       el('div', { class: 'bench__side' }, this.form.root, this.history.root),
       el('div', { class: 'bench__content' }, this.intro, this.empty, this.main));
@@ -137,7 +139,6 @@ class BenchmarkView {
     this.runPanel.root.hidden = false;
     this.comparison.hidden = true;
     this.compareTables.hidden = true;
-    this.single.hidden = false;
     this.history.markCurrent(run.id);
     this.render(run);
     if (run.status === 'running') this.pollTimer = setTimeout(() => this.poll(run.id, generation), POLL_MS);
@@ -145,6 +146,14 @@ class BenchmarkView {
 
   render(run) {
     this.runPanel.render(run);
+    const multiTurn = run.config?.suite === 'conversations';
+    this.turns.root.hidden = !multiTurn;
+    this.charts.root.hidden = multiTurn;
+    this.single.hidden = multiTurn;
+    if (multiTurn) {
+      this.turns.show(run);
+      return;
+    }
     const targets = (run.config?.targets || []).map((t) => t.name);
     const names = targets.length ? targets : [...new Set((run.aggregates || []).map((a) => a.target))];
     this.charts.show(names.map((target) => ({ label: systemName(target), target, aggregates: run.aggregates || [] })),
@@ -252,6 +261,8 @@ class BenchmarkView {
     this.main.hidden = false;
     this.runPanel.root.hidden = true;
     this.single.hidden = true;
+    this.turns.root.hidden = true;
+    this.charts.root.hidden = false;
     this.comparison.hidden = false;
     this.compareTables.hidden = false;
     this.history.markCurrent(null);

@@ -26,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The gateway with every pool on a real llama.cpp {@code llama-server} (the production upstream) serving the demo
  * models: chat streamed and not, usage, embeddings, text completions (logprobs relayed), draft acceptance on the large route (speculative decoding on), readiness while
- * a model loads, Compare, a short benchmark, and bursts of sequential requests on a new connection each — all as with
+ * a model loads, Compare, a short benchmark, the multi-turn suite (prompt tokens cached from turn 2), and bursts of sequential requests on a new connection each — all as with
  * our own hosts. Skipped, with a message, where no llama-server binary is beside the project.
  */
 class RealLlamaServerIT {
@@ -268,6 +268,35 @@ class RealLlamaServerIT {
         assertThat(run.path("status").asText()).as(run.toString()).isEqualTo("done");
         assertThat(run.path("aggregates")).isNotEmpty().allSatisfy(level ->
                 assertThat(level.path("errors").asInt()).as(level.toString()).isZero());
+    }
+
+    @Test
+    void runsTheMultiTurnSuiteWithPromptTokensCachedFromTurnTwo() {
+        HttpTestClient.Response started = http.postAuthorized("/api/bench/runs", "{\"suite\": \"conversations\","
+                + " \"conversations\": 1, \"levels\": [1], \"max_tokens\": 8, \"warmup_requests\": 0}", ADMIN);
+        assertThat(started.status()).as(started.body()).isEqualTo(202);
+        String id = started.json().path("id").asText();
+
+        Awaitility.await("run done").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(500))
+                .until(() -> !http.get("/api/bench/runs/" + id).json().path("status").asText().equals("running"));
+        JsonNode run = http.get("/api/bench/runs/" + id).json();
+        assertThat(run.path("status").asText()).as(run.toString()).isEqualTo("done");
+        JsonNode perTurn = run.path("conversations").path("per_turn");
+        assertThat(perTurn).hasSize(12).allSatisfy(turn -> {
+            assertThat(turn.path("errors").asInt()).as("%s", turn).isZero();
+            assertThat(turn.path("cached_tokens").isNumber()).as("llama-server reports its cache: %s", turn).isTrue();
+            if (turn.path("turn").asInt() >= 2 && turn.path("target").asText().equals("baseline")) {
+                // the baseline's one slot holds the conversation: everything but the new turn comes from the cache
+                assertThat(turn.path("cached_tokens").asDouble()).as("%s", turn).isGreaterThan(500);
+                assertThat(turn.path("evaluated_tokens").asDouble()).as("%s", turn)
+                        .isLessThan(turn.path("cached_tokens").asDouble());
+            }
+        });
+        assertThat(run.path("conversations").path("totals")).allSatisfy(total ->
+                assertThat(total.path("cached_tokens").asLong()).as("%s", total).isPositive());
+        perTurn.forEach(turn -> System.out.printf("multi-turn %s turn %d: TTFT %.1f ms, prompt %.0f, cached %.0f, routes %s%n",
+                turn.path("target").asText(), turn.path("turn").asInt(), turn.path("ttft_p50_ms").asDouble(),
+                turn.path("prompt_tokens").asDouble(), turn.path("cached_tokens").asDouble(), turn.path("routes")));
     }
 
     @Test

@@ -29,6 +29,15 @@ final class BenchmarkPage {
         return this;
     }
 
+    /** Picks the multi-turn suite and fills its fields: conversations, concurrency, max tokens. */
+    BenchmarkPage configureConversations(int conversations, int concurrency, int maxTokens) {
+        session.driver().findElement(By.cssSelector("label[for=bench-suite-choice-conversations]")).click();
+        ConsolePage.retype(session.byTestId("bench-conversations"), String.valueOf(conversations));
+        ConsolePage.retype(session.byTestId("bench-concurrency"), String.valueOf(concurrency));
+        ConsolePage.retype(session.byTestId("bench-max-tokens"), String.valueOf(maxTokens));
+        return this;
+    }
+
     void run() {
         session.byTestId("bench-run").click();
     }

@@ -4,6 +4,8 @@ import com.cascade4arm.bench.client.BenchHttp;
 import com.cascade4arm.bench.client.StreamResult;
 import com.cascade4arm.bench.client.StreamingChatClient;
 import com.cascade4arm.bench.judge.AnswerJudge;
+import com.cascade4arm.bench.suite.Conversation;
+import com.cascade4arm.bench.suite.ConversationSuite;
 import com.cascade4arm.bench.suite.Prompt;
 import com.cascade4arm.bench.suite.PromptSuite;
 import org.slf4j.Logger;
@@ -36,7 +38,8 @@ import java.util.stream.Collectors;
  * interrupted by cancel or deadline keeps its rows but gets no aggregate (its wall time would be meaningless). When
  * asked, a draft on/off pass measures what speculative decoding buys the cascade's large route ({@link DraftPass}),
  * and the judge then compares the kept answers ({@link QualityPhase}) — both after the measured requests, within the
- * run's deadline.
+ * run's deadline. A run of the multi-turn suite replaces the levels with its conversations ({@link ConversationLoad})
+ * and keeps per-turn figures ({@link ConversationFigures}) and turns.csv besides its rows.
  */
 final class BenchmarkRun {
 
@@ -74,6 +77,10 @@ final class BenchmarkRun {
     private volatile RunEnvironment environment;
     private volatile List<RouterScorecard> scorecard = List.of();
     private volatile DraftSpeedup draftSpeedup;
+    private volatile ConversationFigures conversationFigures;
+    /** The multi-turn suite's clients (empty for a run of the prompt suite). */
+    private final Map<String, TurnClient> turnClients = new LinkedHashMap<>();
+    private final List<TurnRow> turnRows = Collections.synchronizedList(new ArrayList<>());
     private final QualityPhase quality;
     private final BenchHttp http;
     private final Map<String, Prompt> promptsById = new HashMap<>();
@@ -95,6 +102,9 @@ final class BenchmarkRun {
         this.listener = listener;
         config.targets().forEach(t -> clients.put(t.name(),
                 new StreamingChatClient(http, t.baseUrl(), t.apiKey(), config.requestTimeoutMs())));
+        if (config.multiTurn()) {
+            config.targets().forEach(t -> turnClients.put(t.name(), new TurnClient(t, config.requestTimeoutMs())));
+        }
         AtomicInteger threads = new AtomicInteger();
         this.pool = Executors.newCachedThreadPool(r -> {
             Thread thread = new Thread(r, "bench-" + id + "-worker-" + threads.incrementAndGet());
@@ -124,6 +134,10 @@ final class BenchmarkRun {
             // After the warm-up: a server still loading its model (503 to /props) has answered by then.
             environment = EnvironmentProbe.collect(http, config.targets(), metadata.endpoints());
             files.writeSummary(snapshot());
+            if (config.multiTurn()) {
+                runConversations(deadlineNanos);
+                return;
+            }
             for (int level : config.levels()) {
                 if (System.nanoTime() >= deadlineNanos) {
                     stop(RunStatus.PARTIAL, "deadline of " + config.deadlineSeconds() + " s reached before level " + level);
@@ -171,7 +185,8 @@ final class BenchmarkRun {
         return new RunSummary(id, status, startedAt, endedAt, config, rulesVersion, metadata.gitCommit(), done.get(),
                 config.totalRequests(), currentLevel, error, owner, List.copyOf(aggregates), saturation, speedUps,
                 accuracy, promptResults, warmup, environment, Scorecards.withQuality(scorecard, quality.quality()),
-                quality.quality(), costs, categories, draftSpeedup);
+                quality.quality(), costs, categories, draftSpeedup,
+                conversationFigures);
     }
 
     private void runLevel(int level, long deadlineNanos) throws Exception {
@@ -202,6 +217,69 @@ final class BenchmarkRun {
         derive();
         files.writeAggregates(aggregates);
         files.writeSummary(snapshot());
+    }
+
+    /**
+     * The multi-turn suite: the conversations through every target at once, then per-turn figures and one aggregate
+     * per target (its level is the concurrency). A run stopped part-way keeps its rows and the figures of what ended.
+     */
+    private void runConversations(long deadlineNanos) throws Exception {
+        int concurrency = config.levels().get(0);
+        currentLevel = concurrency;
+        notifyProgress(concurrency);
+        List<Conversation> conversations =
+                ConversationSuite.load().first(config.conversations());
+        long startNanos = System.nanoTime();
+        ConversationLoad load = new ConversationLoad(id, config, conversations, turnClients, stopped, pool,
+                (turn, row) -> recordTurn(turn, row, concurrency, conversations.size(), startNanos));
+        Map<String, Double> wallMs;
+        try {
+            wallMs = load.run(deadlineNanos);
+        } catch (TimeoutException e) {
+            stop(RunStatus.PARTIAL, "deadline of " + config.deadlineSeconds() + " s exceeded in the conversations");
+            wallMs = Map.of();
+        }
+        List<String> targets = config.targets().stream().map(TargetConfig::name).toList();
+        List<TurnRow> turns;
+        synchronized (turnRows) {
+            turns = new ArrayList<>(turnRows);
+        }
+        conversationFigures = ConversationFigures.of(conversations.size(), ConversationSuite.TURNS,
+                concurrency, targets, turns, wallMs);
+        if (!stopped.get()) {
+            for (TargetConfig target : config.targets()) {
+                List<RequestRow> own = rowsSnapshot().stream().filter(r -> r.target().equals(target.name())).toList();
+                aggregates.add(LevelAggregate.of(target.name(), concurrency, own, wallMs.get(target.name()),
+                        target.usdPerHour()));
+            }
+        }
+        derive();
+        files.writeAggregates(aggregates);
+        files.writeSummary(snapshot());
+    }
+
+    /** Records a turn; the per-turn figures follow live (throughput over the time so far until the run ends). */
+    private void recordTurn(TurnRow turn, RequestRow row, int level, int conversations, long startNanos) {
+        try {
+            files.appendTurn(turn);
+            files.appendRow(row);
+        } catch (IOException e) {
+            stop(RunStatus.FAILED, "cannot append to rows.csv or turns.csv: " + e);
+            return;
+        }
+        turnRows.add(turn);
+        rows.add(row);
+        List<TurnRow> turns;
+        synchronized (turnRows) {
+            turns = new ArrayList<>(turnRows);
+        }
+        double elapsedMs = (System.nanoTime() - startNanos) / 1e6;
+        Map<String, Double> soFar = new LinkedHashMap<>();
+        config.targets().forEach(t -> soFar.put(t.name(), elapsedMs));
+        conversationFigures = ConversationFigures.of(conversations, ConversationSuite.TURNS,
+                level, config.targets().stream().map(TargetConfig::name).toList(), turns, soFar);
+        done.incrementAndGet();
+        notifyProgress(level);
     }
 
     /** The draft on/off pass when the config asks for it; a stopped run says so instead of a figure. */
@@ -259,6 +337,7 @@ final class BenchmarkRun {
             stopStatus = why;
             error = message;
             clients.values().forEach(StreamingChatClient::cancelAll);
+            turnClients.values().forEach(TurnClient::cancelAll);
         }
     }
 
@@ -271,6 +350,11 @@ final class BenchmarkRun {
     private void derive() {
         List<String> targets = config.targets().stream().map(TargetConfig::name).toList();
         List<RequestRow> snapshot = rowsSnapshot();
+        if (config.multiTurn()) {
+            // Routing accuracy, speed-ups per category and the scorecard compare single labelled prompts: not these.
+            costs = RunCost.of(config.targets(), List.copyOf(aggregates), snapshot);
+            return;
+        }
         saturation = aggregates.isEmpty() ? List.of() : RunAnalysis.saturation(aggregates, snapshot);
         speedUps = RunAnalysis.speedUps(snapshot, targets, PromptSuite.CATEGORIES);
         accuracy = RunAnalysis.accuracy(snapshot, PromptSuite.CATEGORIES);

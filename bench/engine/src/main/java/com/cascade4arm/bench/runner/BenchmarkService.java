@@ -143,6 +143,11 @@ public final class BenchmarkService implements AutoCloseable {
         return store.rowsCsvPath(id).map(BenchmarkService::read);
     }
 
+    /** The turns.csv text of a multi-turn run kept in this results directory (turns so far for an active run). */
+    public Optional<String> turnsCsv(String id) {
+        return store.turnsCsvPath(id).map(BenchmarkService::read);
+    }
+
     /** Summary (live when active) and rows of a run. */
     public Optional<StoredRun> load(String id) {
         return store.load(id).map(stored -> new StoredRun(status(id).orElse(stored.summary()), stored.rows()));

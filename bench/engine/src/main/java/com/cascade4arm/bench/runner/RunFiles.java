@@ -17,7 +17,7 @@ import java.util.List;
 
 /**
  * The files of one run directory: {@code rows.csv} appended and flushed per request; {@code aggregates.csv},
- * {@code scorecard.csv}, {@code categories.csv}, {@code answers.json}, {@code judge.csv}, {@code draft-pass.csv} and {@code summary.json} replaced atomically (temp file, fsync, rename) so a crash never leaves half a file.
+ * {@code scorecard.csv}, {@code categories.csv}, {@code answers.json}, {@code judge.csv}, {@code draft-pass.csv} and {@code summary.json}; a multi-turn run's {@code turns.csv} appended per turn as rows.csv replaced atomically (temp file, fsync, rename) so a crash never leaves half a file.
  */
 final class RunFiles implements Closeable {
 
@@ -29,9 +29,12 @@ final class RunFiles implements Closeable {
     static final String ANSWERS = "answers.json";
     static final String CATEGORIES = "categories.csv";
     static final String DRAFT_PASS = "draft-pass.csv";
+    static final String TURNS = "turns.csv";
 
     private final Path dir;
     private final Writer rows;
+    /** turns.csv, opened by the first turn of a multi-turn run (other runs have none). */
+    private Writer turns;
 
     /** Opens a new run directory; its rows.csv must not exist yet (nothing is ever overwritten). */
     RunFiles(Path dir) throws IOException {
@@ -49,6 +52,17 @@ final class RunFiles implements Closeable {
     synchronized void appendRow(RequestRow row) throws IOException {
         rows.write(Csv.line(row.csvFields()));
         rows.flush();
+    }
+
+    /** One turn of a multi-turn run, with the prompt tokens, cached tokens and endpoint rows.csv has no room for. */
+    synchronized void appendTurn(TurnRow row) throws IOException {
+        if (turns == null) {
+            turns = Files.newBufferedWriter(dir.resolve(TURNS), StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            turns.write(Csv.line(TurnRow.HEADER));
+        }
+        turns.write(Csv.line(row.csvFields()));
+        turns.flush();
     }
 
     void writeAggregates(List<LevelAggregate> aggregates) throws IOException {
@@ -96,6 +110,9 @@ final class RunFiles implements Closeable {
     @Override
     public synchronized void close() throws IOException {
         rows.close();
+        if (turns != null) {
+            turns.close();
+        }
     }
 
     /** Writes to a temp file in the same directory, forces it to disk, then renames it over {@code file}. */

@@ -79,6 +79,11 @@ public final class RunStore {
         return runDirectory(id).map(dir -> dir.resolve(RunFiles.ROWS)).filter(Files::isRegularFile);
     }
 
+    /** A multi-turn run's turns.csv (runs of the prompt suite have none). */
+    public Optional<Path> turnsCsvPath(String id) {
+        return runDirectory(id).map(dir -> dir.resolve(RunFiles.TURNS)).filter(Files::isRegularFile);
+    }
+
     public Optional<Path> aggregatesCsvPath(String id) {
         return runDirectory(id).map(dir -> dir.resolve(RunFiles.AGGREGATES)).filter(Files::isRegularFile);
     }

@@ -12,7 +12,8 @@ import java.util.List;
  * warm-up counts, the environment it ran in, the router scorecard ({@link RouterScorecard}) and the judged answer
  * quality ({@link AnswerQuality}; null when the run was not asked to judge), what each priced system cost
  * ({@link RunCost}) and the rulebook's categories against the suite's labels ({@link CategoryConfusion}; null without
- * a rulebook) and what speculative decoding bought the large route ({@link DraftSpeedup}; null without a draft pass).
+ * a rulebook) and what speculative decoding bought the large route ({@link DraftSpeedup}; null without a draft pass),
+ * and for a run of the multi-turn suite its per-turn figures ({@link ConversationFigures}; null otherwise).
  * {@code owner} identifies
  * the process that runs it ("pid@process-start") so a restart can tell a dead run from a live one.
  */
@@ -41,7 +42,8 @@ public record RunSummary(
         AnswerQuality quality,
         List<RunCost> costs,
         CategoryConfusion categories,
-        DraftSpeedup draftSpeedup) {
+        DraftSpeedup draftSpeedup,
+        ConversationFigures conversations) {
 
     /** Runs recorded before the scorecard (costs) existed read back with an empty one. */
     public RunSummary {
@@ -53,13 +55,13 @@ public record RunSummary(
     public RunSummary withEnd(RunStatus newStatus, String newEndedAt, String newError) {
         return new RunSummary(id, newStatus, startedAt, newEndedAt, config, rulesVersion, gitCommit, done, total,
                 currentLevel, newError, owner, aggregates, saturation, speedUps, accuracy, prompts, warmup, environment,
-                scorecard, quality, costs, categories, draftSpeedup);
+                scorecard, quality, costs, categories, draftSpeedup, conversations);
     }
 
     /** The same summary with another count of finished requests (recounted from rows.csv after a crash). */
     public RunSummary withDone(int newDone) {
         return new RunSummary(id, status, startedAt, endedAt, config, rulesVersion, gitCommit, newDone, total,
                 currentLevel, error, owner, aggregates, saturation, speedUps, accuracy, prompts, warmup, environment,
-                scorecard, quality, costs, categories, draftSpeedup);
+                scorecard, quality, costs, categories, draftSpeedup, conversations);
     }
 }

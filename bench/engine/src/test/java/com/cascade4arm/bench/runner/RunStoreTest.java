@@ -77,7 +77,7 @@ class RunStoreTest {
             BenchConfig config = BenchConfig.of(List.of(new TargetConfig("cascade", "http://127.0.0.1:1", "auto")));
             files.writeSummary(new RunSummary(id, status, startedAt, null, config, null, null, 0,
                     config.totalRequests(), 1, null, owner, List.of(), List.of(), List.of(), List.of(), List.of(),
-                    List.of(), null, List.of(), null, List.of(), null, null));
+                    List.of(), null, List.of(), null, List.of(), null, null, null));
         }
         if (halfWrittenRow) {
             Files.writeString(results.resolve(id).resolve(RunFiles.ROWS), id + ",cascade,1,3,fact",

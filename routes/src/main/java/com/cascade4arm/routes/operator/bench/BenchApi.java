@@ -72,6 +72,21 @@ final class BenchApi {
         message.setBody(csv);
     }
 
+    /**
+     * A multi-turn run's turns as CSV (turns.csv: prompt tokens, cached tokens, endpoint, prefix affinity per turn). It
+     * lives in the results directory of the replica that ran the run; rows.csv and the summary are everywhere.
+     */
+    void turns(Exchange exchange) {
+        String id = runId(exchange);
+        String csv = launcher.service().turnsCsv(id).orElseThrow(() -> ApiError.notFound("turns_not_found",
+                "no turns.csv for benchmark run '" + id + "' here: only runs of the conversations suite have one, kept"
+                        + " by the gateway that ran them"));
+        Message message = exchange.getMessage();
+        message.setHeader(Exchange.CONTENT_TYPE, "text/csv; charset=utf-8");
+        message.setHeader("Response-Content-Disposition", "attachment; filename=\"" + id + "-turns.csv\"");
+        message.setBody(csv);
+    }
+
     /** The completed levels per system as CSV (aggregates.csv): rates, latencies, cost and $ per million output tokens. */
     void aggregates(Exchange exchange) {
         String id = runId(exchange);

@@ -91,8 +91,10 @@ public final class BenchLauncher implements AutoCloseable {
                 prompt -> PromptCategory.of(routing, prompt)), levelLogger());
         history.started(id);
         List<String> names = runTargets.stream().map(TargetConfig::name).toList();
-        LOG.info("Benchmark run {} started: targets {}, levels {}, {} requests per level and target{}", id, names,
-                config.levels(), config.requestsPerLevel(),
+        String shape = config.multiTurn()
+                ? config.conversations() + " conversations x 6 turns, " + config.levels().get(0) + " at a time"
+                : "levels " + config.levels() + ", " + config.requestsPerLevel() + " requests per level and target";
+        LOG.info("Benchmark run {} started: targets {}, {}{}", id, names, shape,
                 targets.hasBaseline() ? "" : " (no baseline configured: cascade only)");
         return new Started(id, names, config.totalRequests());
     }

@@ -17,7 +17,8 @@ import java.util.Set;
  */
 final class BenchRequestParser {
     static final Set<String> FIELDS = Set.of("prompts", "levels", "requests_per_level", "max_tokens",
-            "request_timeout_ms", "deadline_seconds", "sampling", "fixed_length", "warmup_requests", "judge", "draft_pass");
+            "request_timeout_ms", "deadline_seconds", "sampling", "fixed_length", "warmup_requests", "judge", "draft_pass",
+            "suite", "conversations");
     static final Set<String> SAMPLING_FIELDS = Set.of("temperature", "top_p", "seed");
 
     private BenchRequestParser() {
@@ -45,11 +46,15 @@ final class BenchRequestParser {
             }
         }
         Boolean judge = bool(root, "judge");
+        String suite = text(root, "suite");
+        // The judge compares single prompts: a multi-turn run is not judged unless it asks (and is then refused).
+        boolean judgeByDefault = judgeDefault && !BenchConfig.SUITE_CONVERSATIONS.equals(suite);
         return new BenchConfig(prompts(root.get("prompts")), levels(root.get("levels")),
                 integer(root, "requests_per_level"), integer(root, "max_tokens"), List.of(),
                 longInteger(root, "request_timeout_ms"), longInteger(root, "deadline_seconds"),
                 sampling(root.get("sampling")), bool(root, "fixed_length"), integer(root, "warmup_requests"),
-                judge != null ? judge : judgeDefault, bool(root, "draft_pass"));
+                judge != null ? judge : judgeByDefault, bool(root, "draft_pass"), suite,
+                integer(root, "conversations"));
     }
 
     /** {@code {"temperature": 0.8, "top_p": 0.95, "seed": 42}}, every field optional (absent: the server's default). */
@@ -78,6 +83,17 @@ final class BenchRequestParser {
             throw invalid(field + " must be a number, but was " + abbreviate(node));
         }
         return node.asDouble();
+    }
+
+    private static String text(JsonNode root, String field) {
+        JsonNode node = root.get(field);
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isTextual()) {
+            throw invalid(field + " must be a string, but was " + abbreviate(node));
+        }
+        return node.asText();
     }
 
     private static Boolean bool(JsonNode root, String field) {

@@ -13,10 +13,12 @@ import static com.cascade4arm.routes.RouteIds.BENCH_AGGREGATES;
 import static com.cascade4arm.routes.RouteIds.BENCH_ROWS;
 import static com.cascade4arm.routes.RouteIds.BENCH_START;
 import static com.cascade4arm.routes.RouteIds.BENCH_STATUS;
+import static com.cascade4arm.routes.RouteIds.BENCH_TURNS;
 
 /**
  * The benchmark API under /api/bench/runs: start (admin), list, status, rows.csv,
- * aggregates.csv (per system and level, with cost and $ per million output tokens), cancel (admin). Reading is public;
+ * aggregates.csv (per system and level, with cost and $ per million output tokens), turns.csv (a multi-turn run's
+ * turns, from the replica that ran it), cancel (admin). Reading is public;
  * the engine's exceptions become 400 (bad config) and 409 (a run is active, with its id). Run files are read and
  * written here, so these routes hop onto the worker pool ({@code threads()}); JSON in and out is camel-jackson's.
  */
@@ -56,6 +58,9 @@ public final class BenchRoutes extends ApiRoutes {
 
         onWorkers("GET", RUNS_PATH + "/{id}/aggregates.csv", BENCH_AGGREGATES)
                 .process(api::aggregates);
+
+        onWorkers("GET", RUNS_PATH + "/{id}/turns.csv", BENCH_TURNS)
+                .process(api::turns);
 
         onWorkers("DELETE", RUNS_PATH + "/{id}", BENCH_CANCEL)
                 .process(admin.only("cancelling a benchmark"))
