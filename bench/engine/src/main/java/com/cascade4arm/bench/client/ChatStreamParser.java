@@ -32,9 +32,16 @@ public final class ChatStreamParser {
     private Long draftAccepted;
     private Double draftAcceptance;
     private final StringBuilder answer = new StringBuilder();
+    private StreamingChatClient.EventListener listener;
 
     public ChatStreamParser(long startNanos) {
         this.startNanos = startNanos;
+    }
+
+    /** Shows every event to {@code listener} too (null: to no one); returns this parser. */
+    public ChatStreamParser listen(StreamingChatClient.EventListener listener) {
+        this.listener = listener;
+        return this;
     }
 
     /** Route and rule from response headers; a later {@code cascade} object fills only what is still missing. */
@@ -64,6 +71,9 @@ public final class ChatStreamParser {
 
     /** Feeds one parsed event or a whole non-streamed completion (its {@code message} counts as one delta). */
     public void onEvent(JsonNode event, long nowNanos) {
+        if (listener != null) {
+            listener.onEvent(event, nowNanos);
+        }
         String eventError = ErrorBodies.errorMessage(event);
         if (eventError != null) {
             error = firstNonNull(error, eventError);

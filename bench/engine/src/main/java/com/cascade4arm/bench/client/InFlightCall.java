@@ -12,12 +12,19 @@ import java.util.concurrent.ExecutionException;
 final class InFlightCall {
 
     private final long startNanos;
+    private final StreamingChatClient.EventListener listener;
     private final CompletableFuture<StreamResult> result = new CompletableFuture<>();
     private String reason;
     private HttpClientRequest request;
 
-    InFlightCall(long startNanos) {
+    InFlightCall(long startNanos, StreamingChatClient.EventListener listener) {
         this.startNanos = startNanos;
+        this.listener = listener;
+    }
+
+    /** Who else sees the answer's events; null when no one. */
+    StreamingChatClient.EventListener listener() {
+        return listener;
     }
 
     /** Registers the request so an abort resets it; false, and the request reset, when the call was already aborted. */

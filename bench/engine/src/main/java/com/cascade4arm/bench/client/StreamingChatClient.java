@@ -2,6 +2,7 @@ package com.cascade4arm.bench.client;
 
 import com.cascade4arm.openai.ChatRequest;
 import com.cascade4arm.openai.SseDecoder;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientRequest;
@@ -55,9 +56,24 @@ public final class StreamingChatClient {
         this.requestTimeoutMs = requestTimeoutMs;
     }
 
+    /**
+     * Sees every JSON event of an answer (each chunk, or a whole non-streamed completion), on the event loop as it
+     * arrives, with its arrival time: for a caller that needs fields {@link StreamResult} does not keep (the
+     * multi-turn suite's prompt and cached tokens, llama-server's timings, the cascade's endpoint).
+     */
+    @FunctionalInterface
+    public interface EventListener {
+        void onEvent(JsonNode event, long nowNanos);
+    }
+
     /** Sends one streaming request and blocks until it completes, fails, times out or is cancelled. */
     public StreamResult stream(ChatRequest request) {
-        InFlightCall call = new InFlightCall(System.nanoTime());
+        return stream(request, null);
+    }
+
+    /** As {@link #stream(ChatRequest)}, every event of the answer also shown to {@code listener} (may be null). */
+    public StreamResult stream(ChatRequest request, EventListener listener) {
+        InFlightCall call = new InFlightCall(System.nanoTime(), listener);
         inFlight.add(call);
         long timer = http.vertx().setTimer(requestTimeoutMs, id -> call.abort("timeout after " + requestTimeoutMs + " ms"));
         try {
@@ -128,7 +144,7 @@ public final class StreamingChatClient {
                     body.toString(StandardCharsets.UTF_8)), call)));
             return;
         }
-        ChatStreamParser parser = new ChatStreamParser(call.startNanos());
+        ChatStreamParser parser = new ChatStreamParser(call.startNanos()).listen(call.listener());
         parser.routing(response.getHeader("X-Cascade-Route"), response.getHeader("X-Cascade-Rule"),
                 response.getHeader("X-Cascade-Rules-Version"));
         String contentType = response.getHeader("Content-Type");

@@ -103,7 +103,7 @@ final class BenchmarkRun {
         config.targets().forEach(t -> clients.put(t.name(),
                 new StreamingChatClient(http, t.baseUrl(), t.apiKey(), config.requestTimeoutMs())));
         if (config.multiTurn()) {
-            config.targets().forEach(t -> turnClients.put(t.name(), new TurnClient(t, config.requestTimeoutMs())));
+            config.targets().forEach(t -> turnClients.put(t.name(), new TurnClient(http, t, config.requestTimeoutMs())));
         }
         AtomicInteger threads = new AtomicInteger();
         this.pool = Executors.newCachedThreadPool(r -> {
