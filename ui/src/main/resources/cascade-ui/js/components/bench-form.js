@@ -26,9 +26,10 @@ function numberInput(id, value, min, max) {
 export class BenchForm {
   /**
    * onRun(config): the user asked to start a run with { prompts, levels, requests_per_level, max_tokens, fixed_length,
-   * warmup_requests, sampling }.
+   * warmup_requests, sampling }; onSuite(suite): the user picked a suite ('prompts' or 'conversations').
    */
-  constructor({ onRun }) {
+  constructor({ onRun, onSuite = () => {} }) {
+    this.onSuite = onSuite;
     this.suite = el('div', { class: 'segmented', role: 'radiogroup', 'aria-labelledby': 'bench-suite-label', 'data-testid': 'bench-suite-choice' },
       SUITES.map((s) => el('label', { class: 'segmented__option', for: `bench-suite-choice-${s.value}`, title: s.title },
         el('input', { type: 'radio', name: 'bench-suite', value: s.value, id: `bench-suite-choice-${s.value}`, 'data-testid': `bench-suite-choice-${s.value}`,
@@ -92,6 +93,7 @@ export class BenchForm {
     });
     if (multi && Number(this.maxTokens.value) > CONVERSATION_MAX_TOKENS) this.maxTokens.value = String(CONVERSATION_MAX_TOKENS);
     this.updateEstimate();
+    this.onSuite(multi ? 'conversations' : 'prompts');
   }
 
   /** The multi-turn config: { suite, conversations, levels: [concurrency], max_tokens, method }. */

@@ -25,6 +25,12 @@ import { BenchTurns } from '../components/bench-turns.js';
 export const id = 'benchmark';
 /** How often a running run is polled. */
 export const POLL_MS = 500;
+/** The intro card's text while the multi-turn suite is on screen or picked (bench/README.md, "The multi-turn suite"). */
+export const MULTI_TURN_INTRO = 'Six conversations of six turns, each opening with a long system prompt (a document to '
+  + 'answer from, about 1,000 tokens) and user turns from the five categories of the prompt suite. Every turn re-sends '
+  + 'the whole history \u2014 the system prompt, the user\u2019s turns and the model\u2019s own answers \u2014 to the '
+  + 'cascade and to the baseline at the same time, a few conversations at once; a failed turn ends its conversation. '
+  + 'Measured per turn: time to first token, and the prompt tokens sent, taken from the server\u2019s cache and evaluated.';
 
 export function mount(root) {
   const view = new BenchmarkView();
@@ -49,7 +55,7 @@ class BenchmarkView {
   constructor() {
     this.generation = 0; // bumps whenever another run (or comparison) is put on screen; stale answers are dropped
     this.pollTimer = null;
-    this.form = new BenchForm({ onRun: (config) => this.startRun(config) });
+    this.form = new BenchForm({ onRun: (config) => this.startRun(config), onSuite: (suite) => this.describeSuite(suite) });
     this.history = new BenchHistory({ onOpen: (runId) => this.open(runId), onCompare: (ids) => this.compare(ids) });
     this.runPanel = new BenchRunPanel({ onCancel: (runId) => this.cancel(runId) });
     this.charts = new BenchCharts();
@@ -66,8 +72,10 @@ class BenchmarkView {
     this.promptTable = new PromptTable();
     this.suiteIntro = el('p', { class: 'muted', 'data-testid': 'bench-intro-text' });
     this.suiteList = el('div', {});
-    this.intro = card('Run the suite', 'What the benchmark measures, and how', el('div', {}, this.suiteIntro,
-      el('h3', { class: 'card__subtitle' }, 'What the prompts are'), this.suiteList), 'bench-intro');
+    this.promptsPart = el('div', {}, el('h3', { class: 'card__subtitle' }, 'What the prompts are'), this.suiteList);
+    this.intro = card('Run the suite', 'What the benchmark measures, and how', el('div', {}, this.suiteIntro, this.promptsPart), 'bench-intro');
+    this.introCaption = this.intro.querySelector('.card__caption');
+    this.benchmarkText = '';
     this.scorecard = el('div', {});
     this.quality = el('div', {});
     this.single = el('div', { class: 'bench-single' },
@@ -97,9 +105,19 @@ class BenchmarkView {
 
   /** Issue 17: the configured explanation, the suite's categories and the baseline's speed for the estimate. */
   describe(text) {
-    this.suiteIntro.textContent = text.benchmark_text || '';
+    this.benchmarkText = text.benchmark_text || '';
     replaceChildren(this.suiteList, suiteDescription(text.suite));
+    this.describeSuite(this.intro.dataset.suite);
     this.form.setBaselineSpeed(text.baseline_speed);
+  }
+
+  /** The intro card describes one suite: the run's on screen, or the one just picked in the form (the last wins). */
+  describeSuite(suite) {
+    const multi = suite === 'conversations';
+    this.intro.dataset.suite = multi ? 'conversations' : 'prompts';
+    this.introCaption.textContent = multi ? 'What the multi-turn suite measures, and how' : 'What the benchmark measures, and how';
+    this.suiteIntro.textContent = multi ? MULTI_TURN_INTRO : this.benchmarkText;
+    this.promptsPart.hidden = multi;
   }
 
   /** Loads the history and shows the running run, else the newest one. */
@@ -147,6 +165,7 @@ class BenchmarkView {
   render(run) {
     this.runPanel.render(run);
     const multiTurn = run.config?.suite === 'conversations';
+    this.describeSuite(run.config?.suite);
     this.turns.root.hidden = !multiTurn;
     this.charts.root.hidden = multiTurn;
     this.single.hidden = multiTurn;

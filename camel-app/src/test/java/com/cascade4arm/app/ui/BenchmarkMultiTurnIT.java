@@ -38,6 +38,9 @@ class BenchmarkMultiTurnIT {
         bench.configureConversations(1, 1, 8).recordProgress();
         assertThat(browser.session().byTestId("bench-levels").isDisplayed()).as("levels belong to the prompt suite").isFalse();
         assertThat(browser.session().text("bench-estimate")).contains("6 turns per system", "1 conversation at a time");
+        assertThat(browser.session().text("bench-intro-text")).as("the intro describes the suite picked")
+                .startsWith("Six conversations of six turns").contains("re-sends the whole history");
+        assertThat(browser.session().byTestId("bench-suite").isDisplayed()).as("the prompt suite's list hidden").isFalse();
         String before = bench.runOnScreen();
         bench.run();
         console.enterAdminToken(TestGateway.ADMIN_TOKEN);
@@ -56,6 +59,8 @@ class BenchmarkMultiTurnIT {
         assertThat(browser.session().byTestId("chart-turns").isDisplayed()).isTrue();
         assertThat(browser.session().byTestId("chart-throughput").isDisplayed()).as("level charts hidden").isFalse();
         assertThat(browser.session().text("bench-turns-explanation")).contains("turn 2 on", "cache");
+        assertThat(browser.session().text("bench-intro-text")).as("the intro describes the run on screen")
+                .startsWith("Six conversations of six turns");
         ConsolePage.await("turn chart drawn").until(() -> bench.pointsIn("turns") == 24);
         Map<String, Object> chart = bench.chart("turns");
         assertThat(chart.get("labels")).isEqualTo(List.of("1", "2", "3", "4", "5", "6"));

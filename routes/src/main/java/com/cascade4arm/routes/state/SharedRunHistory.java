@@ -27,7 +27,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Benchmark runs of every replica, in the {@code bench_runs} table. A run is executed and written to disk by the
  * replica that started it (rows stream to a local file as they complete — the hot path never waits on the database);
- * every {@link #PUBLISH_INTERVAL_MS} that replica copies the summary and rows of its active runs to the table, and
+ * every {@link #PUBLISH_INTERVAL_MS} that replica copies the summary, rows and (multi-turn runs) turns of its active
+ * runs to the table, and
  * once more when a run ends (that write is the run's heartbeat), and carries out cancels other replicas asked for;
  * runs whose owner died are marked interrupted ({@link StaleRunReaper}). While the database is down the API falls back
  * to this replica's own runs.
@@ -94,7 +95,7 @@ public final class SharedRunHistory implements RunHistory {
             for (String id : due) {
                 Optional<RunSummary> summary = service.status(id);
                 if (summary.isPresent()) {
-                    upsert(c, summary.get(), service.rowsCsv(id).orElse(""));
+                    upsert(c, summary.get(), service.rowsCsv(id).orElse(""), service.turnsCsv(id).orElse(null));
                     if (now.contains(id) && cancelRequested(c, id)) {
                         LOG.info("benchmark run {} cancelled from another replica", id);
                         service.cancel(id);
@@ -109,17 +110,18 @@ public final class SharedRunHistory implements RunHistory {
         }
     }
 
-    private void upsert(Connection c, RunSummary summary, String rows) throws SQLException {
+    private void upsert(Connection c, RunSummary summary, String rows, String turns) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("INSERT INTO bench_runs (id, replica, started_at, status, summary,"
-                + " rows_csv, updated_at) VALUES (?, ?, ?, ?, ?::jsonb, ?, now()) ON CONFLICT (id) DO UPDATE SET"
-                + " status = EXCLUDED.status, summary = EXCLUDED.summary, rows_csv = EXCLUDED.rows_csv,"
-                + " updated_at = now()")) {
+                + " rows_csv, turns_csv, updated_at) VALUES (?, ?, ?, ?, ?::jsonb, ?, ?, now()) ON CONFLICT (id) DO UPDATE"
+                + " SET status = EXCLUDED.status, summary = EXCLUDED.summary, rows_csv = EXCLUDED.rows_csv,"
+                + " turns_csv = EXCLUDED.turns_csv, updated_at = now()")) {
             s.setString(1, summary.id());
             s.setString(2, replica);
             s.setString(3, summary.startedAt());
             s.setString(4, summary.status().wire());
             s.setString(5, JSON.writeValueAsString(summary));
             s.setString(6, rows);
+            s.setString(7, turns);
             s.executeUpdate();
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException("cannot write a run summary as JSON", e);
@@ -176,6 +178,11 @@ public final class SharedRunHistory implements RunHistory {
     }
 
     @Override
+    public Optional<String> turnsCsv(String id) {
+        return live(id).isPresent() ? local.turnsCsv(id) : stored(id, "turns_csv").or(() -> local.turnsCsv(id));
+    }
+
+    @Override
     public boolean cancel(String id) {
         if (local.cancel(id)) {
             return true;
@@ -214,7 +221,7 @@ public final class SharedRunHistory implements RunHistory {
              PreparedStatement s = c.prepareStatement("SELECT " + column + " FROM bench_runs WHERE id = ?")) {
             s.setString(1, id);
             try (ResultSet r = s.executeQuery()) {
-                return r.next() ? Optional.of(r.getString(1)) : Optional.empty();
+                return r.next() ? Optional.ofNullable(r.getString(1)) : Optional.empty(); // turns_csv may be NULL
             }
         } catch (SQLException e) {
             health.down(Database.rootMessage(e));

@@ -15,13 +15,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A multi-turn run is stored like any benchmark run with {@code cascade.store=postgres}: started on one replica (real
- * instant upstreams and baseline), another replica lists it, reads its per-turn figures and its rows.
+ * instant upstreams and baseline), another replica lists it, reads its per-turn figures, its rows and its turns.csv.
  */
 class ClusterMultiTurnRunIT {
     private static final Duration BOUND = Duration.ofSeconds(60);
 
     @Test
-    void anotherReplicaListsTheRunWithItsPerTurnFiguresAndRows() {
+    void anotherReplicaListsTheRunWithItsPerTurnFiguresRowsAndTurns() {
         try (PostgresServer db = PostgresServer.start();
              RoutesGateway owner = RoutesGateway.builder().withBaseline().withRuleStore()
                      .properties(db.storeProperties("owner")).property("cascade.admin.token", TOKEN).start();
@@ -46,6 +46,11 @@ class ClusterMultiTurnRunIT {
             HttpResponse<String> rows = other.get("/api/bench/runs/" + id + "/rows.csv");
             assertThat(rows.statusCode()).isEqualTo(200);
             assertThat(rows.body().lines().count() - 1).as("one row per turn and system").isEqualTo(24);
+            HttpResponse<String> turns = other.get("/api/bench/runs/" + id + "/turns.csv");
+            assertThat(turns.statusCode()).as("%s", turns.body()).isEqualTo(200);
+            assertThat(turns.body()).isEqualTo(owner.get("/api/bench/runs/" + id + "/turns.csv").body());
+            assertThat(turns.body().lines().count() - 1).as("one line per turn and system").isEqualTo(24);
+            assertThat(turns.body().lines().findFirst().orElse("")).contains("cached");
             assertThat(other.runIds()).contains(id);
         }
     }

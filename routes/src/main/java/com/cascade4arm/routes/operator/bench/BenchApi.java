@@ -73,14 +73,13 @@ final class BenchApi {
     }
 
     /**
-     * A multi-turn run's turns as CSV (turns.csv: prompt tokens, cached tokens, endpoint, prefix affinity per turn). It
-     * lives in the results directory of the replica that ran the run; rows.csv and the summary are everywhere.
+     * A multi-turn run's turns as CSV (turns.csv: prompt tokens, cached tokens, endpoint, prefix affinity per turn),
+     * from any replica with a shared store, as rows.csv and the summary.
      */
     void turns(Exchange exchange) {
         String id = runId(exchange);
-        String csv = launcher.service().turnsCsv(id).orElseThrow(() -> ApiError.notFound("turns_not_found",
-                "no turns.csv for benchmark run '" + id + "' here: only runs of the conversations suite have one, kept"
-                        + " by the gateway that ran them"));
+        String csv = service.turnsCsv(id).orElseThrow(() -> ApiError.notFound("turns_not_found",
+                "no turns.csv for benchmark run '" + id + "': only runs of the conversations suite have one"));
         Message message = exchange.getMessage();
         message.setHeader(Exchange.CONTENT_TYPE, "text/csv; charset=utf-8");
         message.setHeader("Response-Content-Disposition", "attachment; filename=\"" + id + "-turns.csv\"");

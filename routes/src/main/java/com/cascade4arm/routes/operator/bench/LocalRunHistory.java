@@ -31,6 +31,11 @@ public final class LocalRunHistory implements RunHistory {
     }
 
     @Override
+    public Optional<String> turnsCsv(String id) {
+        return service.turnsCsv(id);
+    }
+
+    @Override
     public boolean cancel(String id) {
         return service.cancel(id);
     }

@@ -20,6 +20,9 @@ public interface RunHistory extends AutoCloseable {
     /** The rows.csv text (complete rows so far for an active run). */
     Optional<String> rowsCsv(String id);
 
+    /** The turns.csv text of a multi-turn run (turns so far for an active run); empty for other runs. */
+    Optional<String> turnsCsv(String id);
+
     /** Cancels an active run, wherever it runs; false when it is not active. */
     boolean cancel(String id);
 
