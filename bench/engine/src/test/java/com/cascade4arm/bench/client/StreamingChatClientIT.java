@@ -7,7 +7,11 @@ import com.cascade4arm.standins.upstream.ResponderBehaviour;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -47,6 +51,23 @@ class StreamingChatClientIT {
         assertThat(result.status()).isEqualTo(200);
         assertThat(result.completionTokens()).isEqualTo(ResponderBehaviour.DEFAULT_CHUNKS.size());
         assertThat(result.ttftMs()).isNotNull().isPositive().isLessThanOrEqualTo(result.totalMs());
+    }
+
+    @Test
+    void showsEveryEventOfTheAnswerToAListenerInTheOrderTheyArrived() {
+        responder = InstantResponder.start(0);
+        List<JsonNode> events = new CopyOnWriteArrayList<>();
+        List<Long> arrivals = new CopyOnWriteArrayList<>();
+        StreamResult result = client(null).stream(REQUEST, (event, nowNanos) -> {
+            events.add(event);
+            arrivals.add(nowNanos);
+        });
+        assertThat(result.ok()).as("result %s", result).isTrue();
+        assertThat(events.stream().filter(e -> !e.path("choices").path(0).path("delta").path("content").asText("")
+                .isEmpty())).as("the content chunks").hasSize(ResponderBehaviour.DEFAULT_CHUNKS.size());
+        assertThat(events.get(events.size() - 1).path("timings").path("prompt_n").isNumber())
+                .as("the final chunk's timings, which the result does not keep: %s", events).isTrue();
+        assertThat(arrivals).isSorted();
     }
 
     @Test
