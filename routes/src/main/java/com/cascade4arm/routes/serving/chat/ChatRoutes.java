@@ -68,7 +68,7 @@ public final class ChatRoutes extends ApiRoutes {
         onEventLoop("POST", CHAT_PATH, CHAT_COMPLETIONS)
                 .process(trace::begin)
                 .process(keys.admit(KeyUse.CHAT, "chat")) // API key, its rate and budget (401/403/429)
-                .transform().exchange(steps::parse) // -> ChatRequest, validated (400/413 name the bad value)
+                .transform().exchange(steps::parse) // -> ChatRequest, validated (400/413 name the bad value; unknown model 404)
                 .to(direct(SELECT_ENDPOINT)) // -> RoutedChat: the rulebook's tier, in header CascadeTier
                 .process(exchange -> keys.decided(exchange, exchange.getMessage().getBody(RoutedChat.class).decision()))
                 .process(keys.requireTier(TIER)) // 403 when the key may not use the tier
