@@ -42,7 +42,7 @@ export function turnsTable(figures) {
       cells.push(el('td', { class: 'num' }, formatMs(f.ttft_p50_ms)), el('td', { class: 'num' }, formatMs(f.ttft_p95_ms)),
         el('td', { class: 'num' }, tokens(f.prompt_tokens)),
         el('td', { class: 'num', title: f.cached_tokens == null ? 'This server does not report cached prompt tokens' : null }, tokens(f.cached_tokens)),
-        el('td', { class: 'num' }, tokens(f.evaluated_tokens)));
+        el('td', { class: 'num', title: f.evaluated_tokens == null ? 'Unknown: this server does not say how much of the prompt it reused' : null }, tokens(f.evaluated_tokens)));
       if (target === 'cascade') cells.push(el('td', {}, routesText(f.routes)));
       cells.push(el('td', { class: `num${f.errors > 0 ? ' num--bad' : ''}` }, f.errors == null ? EMPTY : String(f.errors)));
     });

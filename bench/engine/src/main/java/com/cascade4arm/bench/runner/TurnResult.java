@@ -24,12 +24,15 @@ record TurnResult(
         return error == null && status >= 200 && status < 300;
     }
 
-    /** Prompt tokens the server evaluated: all but the cached ones; null when the answer reported no prompt tokens. */
+    /**
+     * Prompt tokens the server evaluated: all but the cached ones; null when the answer reported no prompt tokens or
+     * did not say how many it took from its cache (our in-process host: its timings count the whole prompt, cached or not).
+     */
     Long evaluatedTokens() {
-        if (promptTokens == null) {
+        if (promptTokens == null || cachedTokens == null) {
             return null;
         }
-        return cachedTokens == null ? promptTokens : Math.max(0, promptTokens - cachedTokens);
+        return Math.max(0, promptTokens - cachedTokens);
     }
 
     static TurnResult failed(int status, String error, double totalMs, boolean cancelled) {
