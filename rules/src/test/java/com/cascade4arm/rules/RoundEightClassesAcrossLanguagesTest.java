@@ -1,0 +1,102 @@
+package com.cascade4arm.rules;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.cascade4arm.rules.decision.RoutingDecision;
+import com.cascade4arm.rules.facts.PromptFactsExtractor;
+import com.cascade4arm.rules.score.CategoryModel;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Round eight of issue 32 (fresh sets 9 and 10's misses, by class): chat that laughs and asks for nothing is everyday
+ * whatever developer words it jokes with; the good and bad sides of a choice are analysis in the languages the comparing
+ * list lacks; a numbered port or the process on it is code; a change the software went through marks a plain-words bug
+ * report — tried on prompts and languages the labelled set does not have, with the cases that must stay large beside
+ * them. The uniform model keeps the learned score silent.
+ */
+class RoundEightClassesAcrossLanguagesTest {
+
+    private static final RoutingRulebook RULEBOOK = RoutingRulebook.defaults();
+    private static final CategoryModel UNIFORM = CategoryModel.uniform();
+
+    private static RoutingDecision decide(String prompt) {
+        return RULEBOOK.decide(PromptFactsExtractor.fromPrompt(prompt, UNIFORM));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            finally merged my first pull request at work haha, best day ever
+            mi novio dice que soy su mejor commit jajaja qué tierno
+            ma copine appelle son chat 'le serveur' mdr
+            il mio capo dice che il weekend è un bug del calendario 😂
+            mijn vader noemt de wifi-router 'de server' haha
+            """)
+    void chatWithALaughIsEverydayWhateverTheWords(String prompt) {
+        RoutingDecision decision = decide(prompt);
+
+        assertThat(decision.firedRules()).contains("question shape: chat with a laugh or an emoji and no request is everyday");
+        assertThat(decision.route()).isEqualTo("small");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            haha my python script crashes with an error, can you help?
+            lol why does my loop never end
+            jajaja explica por qué falla mi código
+            """)
+    void aLaughBeforeARequestIsNotSmallTalk(String prompt) {
+        assertThat(decide(prompt).firedRules())
+                .doesNotContain("question shape: chat with a laugh or an emoji and no request is everyday");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            vilka är fördelar och nackdelar med att hyra en bil
+            hvad er fordele og ulemper ved at flytte på landet
+            jaké jsou výhody a nevýhody elektromobilu
+            care sunt avantajele și dezavantajele lucrului de acasă
+            mitkä ovat sähköauton hyvät ja huonot puolet
+            evden çalışmanın artıları ve eksileri neler
+            """)
+    void theGoodAndBadSidesAreAnalysis(String prompt) {
+        RoutingDecision decision = decide(prompt);
+
+        assertThat(decision.category()).isEqualTo("analysis");
+        assertThat(decision.route()).isEqualTo("large");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            welcher Prozess belegt Port 3000 unter Linux
+            how do I find what process is using port 5432
+            come faccio a liberare la porta 8080 occupata su windows
+            """)
+    void aNumberedPortOrItsProcessIsCode(String prompt) {
+        RoutingDecision decision = decide(prompt);
+
+        assertThat(decision.category()).isEqualTo("code");
+        assertThat(decision.route()).isEqualTo("large");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            what is the default port for postgres
+            """)
+    void aDefaultPortIsStillALookup(String prompt) {
+        assertThat(decide(prompt).route()).isEqualTo("small");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            seit dem Umzug auf den neuen Server lädt unsere Webseite die Bilder vom alten
+            since we moved the app to the new host, the login emails link to the old site
+            desde que cambiamos de servidor, el formulario envía los correos al dominio antiguo
+            """)
+    void aChangeTheSoftwareWentThroughMarksABugReport(String prompt) {
+        RoutingDecision decision = decide(prompt);
+
+        assertThat(decision.category()).isEqualTo("code");
+        assertThat(decision.route()).isEqualTo("large");
+    }
+}
