@@ -61,7 +61,8 @@ class FreshSetsTest {
             long foldedIn = trainingSet.stream().filter(p -> source.equals(p.source())).count();
             assertThat(shared).as("every prompt of a folded set is a training prompt").hasSize(prompts.size());
             assertThat(foldedIn).as("prompts folded in with source %s (a coincidental duplicate was in already)", source)
-                    .isBetween((long) prompts.size() - allowedOverlap(prompts) - SAME_DAY_OVERLAP, (long) prompts.size());
+                    .isBetween((long) prompts.size() - allowedOverlap(prompts) - SAME_DAY_OVERLAP,
+                            (long) prompts.size());
         } else {
             assertThat(shared).as("prompts also in the training set").hasSizeLessThanOrEqualTo(allowedOverlap(prompts));
         }

@@ -10,10 +10,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Round eight of issue 32 (fresh sets 9 and 10's misses, by class): chat that laughs and asks for nothing is everyday
- * whatever developer words it jokes with; the good and bad sides of a choice are analysis in the languages the comparing
- * list lacks; a numbered port or the process on it is code; a change the software went through marks a plain-words bug
- * report — tried on prompts and languages the labelled set does not have, with the cases that must stay large beside
- * them. The uniform model keeps the learned score silent.
+ * whatever developer words it jokes with; the good and bad sides of a choice are analysis in the languages the
+ * comparing list lacks; a numbered port or the process on it is code; a change the software went through marks a
+ * plain-words bug report; a quoted term beside a meaning word asks what a word means — tried on prompts and languages
+ * the labelled set does not have, with the cases that must stay large beside them. The uniform model keeps the learned
+ * score silent.
  */
 class RoundEightClassesAcrossLanguagesTest {
 
@@ -35,7 +36,8 @@ class RoundEightClassesAcrossLanguagesTest {
     void chatWithALaughIsEverydayWhateverTheWords(String prompt) {
         RoutingDecision decision = decide(prompt);
 
-        assertThat(decision.firedRules()).contains("question shape: chat with a laugh or an emoji and no request is everyday");
+        assertThat(decision.firedRules())
+                .contains("question shape: chat with a laugh or an emoji and no request is everyday");
         assertThat(decision.route()).isEqualTo("small");
     }
 
@@ -98,5 +100,28 @@ class RoundEightClassesAcrossLanguagesTest {
 
         assertThat(decision.category()).isEqualTo("code");
         assertThat(decision.route()).isEqualTo("large");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            ERROR 2025-03-01 worker stopped: lease expired\\nnot asking for a fix, I only want to know what 'lease' means here
+            ich will nur wissen, was „Idempotenz“ bedeutet, unser Teamleiter sagt es ständig
+            """)
+    void aQuotedTermBesideAMeaningWordIsAWordMeaning(String prompt) {
+        RoutingDecision decision = decide(prompt.replace("\\n", "\n"));
+
+        assertThat(decision.firedRules())
+                .contains("question shape: what a word means is a lookup, even beside a pasted error");
+        assertThat(decision.route()).isEqualTo("small");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            File "main.py", line 3, in <module>\\nNameError: name 'x' is not defined\\nwhat does this mean?
+            what does 'undefined is not a function' mean in my console
+            """)
+    void aQuotedFileOrMessageIsNotATerm(String prompt) {
+        assertThat(decide(prompt.replace("\\n", "\n")).firedRules())
+                .doesNotContain("question shape: what a word means is a lookup, even beside a pasted error");
     }
 }
