@@ -124,4 +124,26 @@ class RoundEightClassesAcrossLanguagesTest {
         assertThat(decide(prompt.replace("\\n", "\n")).firedRules())
                 .doesNotContain("question shape: what a word means is a lookup, even beside a pasted error");
     }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            Öffnungszeiten Bürgeramt\\nMontag bis Freitag 8:00 bis 16:00 Uhr\\nSamstag 9:00 bis 12:00 Uhr, Sonntag geschlossen\\nhaben die am Samstag nachmittag offen?
+            nightly job output\\nstarted at 02:00 on node three\\nfinished at 02:40, all files copied to the archive\\nmy manager only asks: did the job finish, yes or no
+            """)
+    void aYesOrNoQuestionAboutATimetableOrALogIsALookup(String prompt) {
+        RoutingDecision decision = decide(prompt.replace("\\n", "\n"));
+
+        assertThat(decision.category()).isEqualTo("everyday");
+        assertThat(decision.route()).isEqualTo("small");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            my week\\ngym on Monday at 7:00 and piano on Wednesday at 17:00\\nwork every weekday from 9:00 to 17:30\\nshould I move the gym to Saturday?
+            opening hours\\nMonday to Friday 8:00 to 16:00\\nSaturday 9:00 to 12:00\\nwhy would a shop close on Sunday?
+            """)
+    void aJudgementOrAWhyAboutATimetableIsNotALookup(String prompt) {
+        assertThat(decide(prompt.replace("\\n", "\n")).firedRules()).doesNotContain(
+                "question shape: summarizing, translating, rewriting or extracting a given text is everyday");
+    }
 }
