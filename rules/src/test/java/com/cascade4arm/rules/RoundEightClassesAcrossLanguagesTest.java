@@ -128,7 +128,7 @@ class RoundEightClassesAcrossLanguagesTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             Öffnungszeiten Bürgeramt\\nMontag bis Freitag 8:00 bis 16:00 Uhr\\nSamstag 9:00 bis 12:00 Uhr, Sonntag geschlossen\\nhaben die am Samstag nachmittag offen?
-            nightly job output\\nstarted at 02:00 on node three\\nfinished at 02:40, all files copied to the archive\\nmy manager only asks: did the job finish, yes or no
+            nightly job output\\nstarted at 02:00 on node three\\nfinished at 02:40, all files copied to the archive\\nmy manager who never reads these logs only wants to know: did the job finish, yes or no
             """)
     void aYesOrNoQuestionAboutATimetableOrALogIsALookup(String prompt) {
         RoutingDecision decision = decide(prompt.replace("\\n", "\n"));

@@ -198,8 +198,10 @@ final class GivenTextTasks {
                     return task;
                 }
                 if (!puzzle && handedOver(text, bodyStart, lastLine)
-                        && asksWhatTheTextSaysAfter(questionIn(text.substring(lastLine + 1)),
-                                text.substring(0, lastLine))) {
+                        && (asksWhatTheTextSaysAfter(questionIn(text.substring(lastLine + 1)),
+                                text.substring(0, lastLine))
+                            || asksYesOrNoOfTheText(questionIn(afterColon(text.substring(lastLine + 1))),
+                                text.substring(0, lastLine)))) {
                     return "extract";
                 }
                 return "";
@@ -435,6 +437,12 @@ final class GivenTextTasks {
     private static String[] questionIn(String line) {
         int mark = line.lastIndexOf('?');
         return words(mark > 0 ? line.substring(0, mark) : line);
+    }
+
+    /** The question after a lead and a colon: "my boss just wants to know: did the backup finish yes or no". */
+    private static String afterColon(String line) {
+        int colon = line.lastIndexOf(": ");
+        return colon >= 0 ? line.substring(colon + 2) : line;
     }
 
     /** The words after the last comma: "my neighbour sent this in the group chat, when is the water off?". */
