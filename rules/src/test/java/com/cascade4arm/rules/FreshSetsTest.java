@@ -22,11 +22,13 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Independent test sets written blind (by a writer who saw neither the labelled prompts nor the rulebook), each scored
  * once on first contact and kept here so that the score can only be watched, not tuned on (rules/README.md, "Fresh
  * sets"). The floor is the first-contact score: routing may get better on a set, never worse than when it arrived.
- * A set folded into the training set afterwards (sets 1 to 8) is no longer a fresh check: it is reported as training
+ * A set folded into the training set afterwards (sets 1 to 10) is no longer a fresh check: it is reported as training
  * data, and the next set written blind is added as a row with folded = false.
  */
 class FreshSetsTest {
     private static final int MAX_COINCIDENTAL_OVERLAP = 2;
+    /** Sets 9 and 10 were written the same day by two writers: set 10 asked 5 of set 9's prompts, 3 of them new. */
+    private static final int SAME_DAY_OVERLAP = 3;
 
     /**
      * One row per set: its file, whether it has been folded into the training set since, and its first-contact route
@@ -39,7 +41,7 @@ class FreshSetsTest {
     @CsvSource({"fresh-set-1.json, true, 0.777", "fresh-set-2.json, true, 0.850", "fresh-set-3.json, true, 0.825",
             "fresh-set-4.json, true, 0.877", "fresh-set-5.json, true, 0.917",
             "fresh-set-6.json, true, 0.905", "fresh-set-7.json, true, 0.920", "fresh-set-8.json, true, 0.932",
-            "fresh-set-9.json, false, 0.962", "fresh-set-10.json, false, 0.979"})
+            "fresh-set-9.json, true, 0.962", "fresh-set-10.json, true, 0.979"})
     void routesASetAtLeastAsWellAsOnFirstContact(String file, boolean folded, double firstContactRouteAccuracy)
             throws IOException {
         List<LabelledPrompt> prompts = read("com/cascade4arm/rules/fresh-sets/" + file);
@@ -59,7 +61,8 @@ class FreshSetsTest {
             long foldedIn = trainingSet.stream().filter(p -> source.equals(p.source())).count();
             assertThat(shared).as("every prompt of a folded set is a training prompt").hasSize(prompts.size());
             assertThat(foldedIn).as("prompts folded in with source %s (a coincidental duplicate was in already)", source)
-                    .isBetween((long) prompts.size() - allowedOverlap(prompts), (long) prompts.size());
+                    .isBetween((long) prompts.size() - allowedOverlap(prompts) - SAME_DAY_OVERLAP,
+                            (long) prompts.size());
         } else {
             assertThat(shared).as("prompts also in the training set").hasSizeLessThanOrEqualTo(allowedOverlap(prompts));
         }

@@ -118,6 +118,26 @@ final class GivenTextTasks {
             "mówi", "napisał", "napisała", "pisze", "wiadomość", "rozkład", "paragon", "faktura", "umowa",
             "umowy", "regulamin", "regulaminu", "ogłoszenie", "säger", "skrev", "står", "mejl", "meddelande",
             "tidtabell", "kvitto", "siger", "říká", "píše", "spune", "scrie", "sanoo", "diyor");
+    /** "Yes or no" asked outright, in the 14 languages. */
+    private static final List<String> YES_OR_NO = List.of("yes or no", "ja oder nein", "sí o no", "si o no",
+            "oui ou non", "sì o no", "sim ou não", "ja of nee", "tak czy nie", "tak lub nie", "ja eller nej",
+            "ja eller nei", "ano nebo ne", "ano či ne", "da sau nu", "kyllä vai ei", "kyllä tai ei", "evet mi hayır mı",
+            "evet veya hayır");
+    /** Days of the week and the weekend, in the 14 languages (the forms a question about a day uses). */
+    private static final Set<String> DAYS = Set.of("monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+            "sunday", "weekend", "montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag",
+            "wochenende", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo", "lundi", "mardi",
+            "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "lunedì", "martedì", "mercoledì", "giovedì",
+            "venerdì", "sabato", "domenica", "segunda", "terça", "quarta", "quinta", "sexta", "maandag", "dinsdag",
+            "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag", "poniedziałek", "wtorek", "środę", "czwartek",
+            "piątek", "sobotę", "niedzielę", "sobota", "niedziela", "måndag", "tisdag", "onsdag", "torsdag", "fredag",
+            "lördag", "söndag", "mandag", "tirsdag", "lørdag", "søndag", "pondělí", "úterý", "středu", "čtvrtek",
+            "pátek", "sobotu", "neděli", "luni", "marți", "miercuri", "joi", "vineri", "sâmbătă", "duminică",
+            "maanantaina", "tiistaina", "keskiviikkona", "torstaina", "perjantaina", "lauantaina", "sunnuntaina",
+            "pazartesi", "salı", "çarşamba", "perşembe", "cuma", "cumartesi", "pazar");
+    /** How-questions ask for a way, not a yes or no. */
+    private static final Set<String> HOW = Set.of("how", "wie", "cómo", "como", "comment", "come", "hoe", "jak",
+            "hur", "hvordan", "cum", "miten", "nasıl");
     /** The lead before a text introduced with a colon or a quote is at most this many words. */
     private static final int MAX_LEAD_WORDS = 8;
     /** The text between that lead and the question at the end is at least this many words. */
@@ -178,7 +198,10 @@ final class GivenTextTasks {
                     return task;
                 }
                 if (!puzzle && handedOver(text, bodyStart, lastLine)
-                        && asksWhatTheTextSaysAfter(questionIn(text.substring(lastLine + 1)))) {
+                        && (asksWhatTheTextSaysAfter(questionIn(text.substring(lastLine + 1)),
+                                text.substring(0, lastLine))
+                            || asksYesOrNoOfTheText(questionIn(afterColon(text.substring(lastLine + 1))),
+                                text.substring(0, lastLine)))) {
                     return "extract";
                 }
                 return "";
@@ -249,7 +272,8 @@ final class GivenTextTasks {
             start--;
         }
         return start > bodyStart && words(text.substring(bodyStart + 1, start)).length >= MIN_TEXT_BEFORE_QUESTION
-                && asksWhatTheTextSaysAfter(words(text.substring(start, end)));
+                && asksWhatTheTextSaysAfter(words(text.substring(start, end)),
+                        text.substring(bodyStart + 1, start));
     }
 
     /** A full stop, question or exclamation mark, closing quote or line break followed by a space. */
@@ -328,6 +352,47 @@ final class GivenTextTasks {
      * much or how many, what is (the new password), what a word means — in the 14 languages, after a filler ("so by
      * when ..."); not why, a fix, a flaw, a judgement or a sum, and no number of its own unless it asks what one means.
      */
+    private static boolean asksWhatTheTextSaysAfter(String[] question, String handedOver) {
+        return asksWhatTheTextSaysAfter(question) || asksYesOrNoOfTheText(question, handedOver);
+    }
+
+    /**
+     * Round eight (fresh set 9): a yes-no question about the text is a lookup too when it asks for yes or no outright
+     * ("LOG ... backup finished ...\nmy boss just wants to know: did the backup finish yes or no") or asks about a day
+     * of a timetable (clock times in the text: "Horario de la piscina: lunes a viernes 7:00–21:00, ...\n¿puedo ir el
+     * domingo por la mañana?"), in the 14 languages; not why or how, a judgement or a sum, nor a number of its own.
+     */
+    private static boolean asksYesOrNoOfTheText(String[] question, String handedOver) {
+        if (question.length == 0 || question.length > MAX_QUESTION_WORDS || asksAJudgementOrACalculation(question)
+                || HOW.contains(question[0])) {
+            return false;
+        }
+        String asked = " " + String.join(" ", question) + " ";
+        for (String yesOrNo : YES_OR_NO) {
+            if (asked.contains(" " + yesOrNo + " ")) {
+                return true;
+            }
+        }
+        boolean day = false;
+        for (String word : question) {
+            day |= DAYS.contains(word);
+        }
+        return day && hasClockTime(handedOver);
+    }
+
+    /** A clock time (7:00, 21.30): the text is a timetable or opening hours. One pass. */
+    private static boolean hasClockTime(String text) {
+        for (int i = 1; i + 2 < text.length(); i++) {
+            char c = text.charAt(i);
+            if ((c == ':' || c == '.') && Character.isDigit(text.charAt(i - 1)) && Character.isDigit(text.charAt(i + 1))
+                    && Character.isDigit(text.charAt(i + 2))
+                    && (i + 3 == text.length() || !Character.isDigit(text.charAt(i + 3)))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static boolean asksWhatTheTextSaysAfter(String[] question) {
         if (question.length == 0 || question.length > MAX_QUESTION_WORDS || asksAJudgementOrACalculation(question)) {
             return false;
@@ -372,6 +437,12 @@ final class GivenTextTasks {
     private static String[] questionIn(String line) {
         int mark = line.lastIndexOf('?');
         return words(mark > 0 ? line.substring(0, mark) : line);
+    }
+
+    /** The question after a lead and a colon: "my boss just wants to know: did the backup finish yes or no". */
+    private static String afterColon(String line) {
+        int colon = line.lastIndexOf(": ");
+        return colon >= 0 ? line.substring(colon + 2) : line;
     }
 
     /** The words after the last comma: "my neighbour sent this in the group chat, when is the water off?". */

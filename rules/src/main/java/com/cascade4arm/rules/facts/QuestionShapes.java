@@ -124,6 +124,10 @@ final class QuestionShapes {
         }
         String word = words[lead];
         String next = lead + 1 < words.length ? words[lead + 1] : "";
+        // Dutch "wie" is "who" ("wie was de eerste man op de maan"): read by the language, German keeps "how"
+        if (word.equals("wie") && language.equals("nl")) {
+            return "who";
+        }
         if ((word.equals("was") && language.equals("de")) || (word.equals("que") && !language.equals("en"))
                 || word.equals("wie") && (next.equals("heißt") || next.equals("heißen"))) {
             return "what";

@@ -21,6 +21,12 @@ final class WordMeanings {
             "pourquoi", "comment", "perché", "come", "porque", "como", "waarom", "hoe", "dlaczego", "jak", "varför",
             "hur", "hvorfor", "hvordan", "proč", "miksi", "miten", "neden", "nasıl");
 
+    private static final Set<Character> OPENING_QUOTES = Set.of('\'', '"', '‘', '“', '„', '«');
+    private static final Set<Character> CLOSING_QUOTES = Set.of('\'', '"', '’', '”', '“', '»');
+    private static final int MAX_TERM_CHARS = 40;
+    private static final int MAX_TERM_WORDS = 3;
+    private static final int NEAR_WORDS = 3;
+
     private WordMeanings() {
     }
 
@@ -36,6 +42,62 @@ final class WordMeanings {
             theWord |= THE_WORD.contains(word) || i > 0 && THE_WORD.contains(words[i - 1] + " " + word);
             meaning |= MEANING.contains(word);
         }
-        return theWord && meaning;
+        return meaning && (theWord || quotedTermBesideMeaning(text));
+    }
+
+    /**
+     * Round eight (fresh set 9): a term in quotes, one to three words of letters, right before or after a meaning word
+     * names a word as much as "the word" does ("I just want to know what 'idempotent' means", "was bedeutet
+     * „deprecated“?"). A quoted file name, path or message (digits, dots, slashes, four words or more) is not a term.
+     */
+    private static boolean quotedTermBesideMeaning(String text) {
+        for (int open = 0; open < text.length(); open++) {
+            char c = text.charAt(open);
+            if (!OPENING_QUOTES.contains(c) || open > 0 && Character.isLetterOrDigit(text.charAt(open - 1))) {
+                continue;
+            }
+            int close = open + 1;
+            while (close < text.length() && close - open <= MAX_TERM_CHARS
+                    && !CLOSING_QUOTES.contains(text.charAt(close))) {
+                close++;
+            }
+            if (close >= text.length() || close - open > MAX_TERM_CHARS || close == open + 1) {
+                continue;
+            }
+            String term = text.substring(open + 1, close);
+            if (isTerm(term)
+                    && (meaningNear(text.substring(0, open), true) || meaningNear(text.substring(close + 1), false))) {
+                return true;
+            }
+            open = close;
+        }
+        return false;
+    }
+
+    private static boolean isTerm(String term) {
+        String[] parts = term.trim().split(" +");
+        if (parts.length > MAX_TERM_WORDS || term.isBlank()) {
+            return false;
+        }
+        for (int i = 0; i < term.length(); i++) {
+            char c = term.charAt(i);
+            if (!Character.isLetter(c) && c != ' ' && c != '-') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A meaning word among the last (before the term) or first (after it) {@value #NEAR_WORDS} words. */
+    private static boolean meaningNear(String side, boolean before) {
+        String[] words = PromptFactsExtractor.wordSequence(Scan.lowerCase(side));
+        int from = before ? Math.max(0, words.length - NEAR_WORDS) : 0;
+        int to = before ? words.length : Math.min(words.length, NEAR_WORDS);
+        for (int i = from; i < to; i++) {
+            if (MEANING.contains(words[i])) {
+                return true;
+            }
+        }
+        return false;
     }
 }

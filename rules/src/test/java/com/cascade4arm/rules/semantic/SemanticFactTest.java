@@ -23,13 +23,13 @@ import org.junit.jupiter.api.Test;
 class SemanticFactTest {
     private static final long BUDGET_NANOS = 200_000_000L; // generous: a shared 2-core CI machine
     /**
-     * The learned score is unsure (top 0.41, largeScore 0.59) and the rules send it small; its embedding finds it hard
-     * (0.79), and the two together pass the semantic rule's bar (an average P(large) above 0.6). (The four-day week at
+     * The learned score is unsure (top 0.37, largeScore 0.58) and the rules send it small; its embedding finds it hard
+     * (0.88), and the two together pass the semantic rule's bar (an average P(large) above 0.6). (The four-day week at
      * the same bakery went large without the fact once fresh set 5 was trained on: largeScore 0.611; the second shop
-     * once fresh set 8 was: 0.61.)
+     * once fresh set 8 was: 0.61; the second baker once fresh sets 9 and 10 were: 0.605.)
      */
     private static final String UNSURE_HARD =
-            "what do you reckon about hiring a second baker for our shop";
+            "what do you reckon about moving our shop to a bigger street";
     /** Waking the caller after its fact is in, beyond what a bare timer of the same run was late. */
     private static final long SCHEDULING_SLACK_NANOS = 100_000_000L;
     private static final int WARM_UP = 20;
