@@ -41,7 +41,8 @@ class FreshSetsTest {
     @CsvSource({"fresh-set-1.json, true, 0.777", "fresh-set-2.json, true, 0.850", "fresh-set-3.json, true, 0.825",
             "fresh-set-4.json, true, 0.877", "fresh-set-5.json, true, 0.917",
             "fresh-set-6.json, true, 0.905", "fresh-set-7.json, true, 0.920", "fresh-set-8.json, true, 0.932",
-            "fresh-set-9.json, true, 0.962", "fresh-set-10.json, true, 0.979"})
+            "fresh-set-9.json, true, 0.962", "fresh-set-10.json, true, 0.979",
+            "fresh-set-11.json, false, 0.975"})
     void routesASetAtLeastAsWellAsOnFirstContact(String file, boolean folded, double firstContactRouteAccuracy)
             throws IOException {
         List<LabelledPrompt> prompts = read("com/cascade4arm/rules/fresh-sets/" + file);
