@@ -21,7 +21,7 @@ class SemanticFactIT {
      * says why it changed as training grew.
      */
     private static final String UNSURE_HARD =
-            "what do you reckon about opening a second shop for our small bakery";
+            "what do you reckon about moving our shop to a bigger street";
     private static final String SEMANTIC_RULE =
             "semantic score: an unsure prompt the embedding and the score find hard goes large";
 
