@@ -168,7 +168,7 @@ public final class Gateway implements AutoCloseable {
         CascadeConfig.Upstream upstream = config.upstream();
         this.client = new UpstreamClient(vertx, upstream.connectTimeoutMs(), upstream.idleTimeoutMs(),
                 config.edge().maxConcurrentRequests());
-        this.gets = new UpstreamGets(vertx, upstream.connectTimeoutMs());
+        this.gets = new UpstreamGets(vertx);
         // Embeddings: a pool of their own (own breakers and health), on the first tier's endpoints unless configured.
         UpstreamPool embeddingsPool = embeddingsPool(settings, breakers);
         List<UpstreamPool> watched = new ArrayList<>(pools.values());

@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.operator.bench;
 
+import com.cascade4arm.bench.client.BenchHttp;
 import com.cascade4arm.bench.runner.EnvironmentProbe;
 import com.cascade4arm.bench.runner.RunEnvironment;
 import com.cascade4arm.bench.runner.TargetConfig;
@@ -84,7 +85,7 @@ public final class BenchTargets {
     /** GET /props on the gateway's Vert.x; never throws: a failure is recorded in the endpoint's {@code error}. */
     private RunEnvironment.Endpoint props(String name, String baseUrl, String apiKey) {
         try {
-            UpstreamGets.Reply reply = gets.await(EnvironmentProbe.propsUrl(baseUrl), apiKey, EnvironmentProbe.PROPS_TIMEOUT.toMillis());
+            BenchHttp.Reply reply = gets.await(EnvironmentProbe.propsUrl(baseUrl), apiKey, EnvironmentProbe.PROPS_TIMEOUT.toMillis());
             return EnvironmentProbe.fromProps(name, reply.status(), reply.body());
         } catch (IOException | RuntimeException e) {
             return EnvironmentProbe.failed(name, "GET /props failed: " + e.getMessage());
@@ -96,7 +97,7 @@ public final class BenchTargets {
 
     private String baselineModel() {
         try {
-            UpstreamGets.Reply response = gets.await(URI.create(baselineUrl + "/v1/models"), null, timeoutMs);
+            BenchHttp.Reply response = gets.await(URI.create(baselineUrl + "/v1/models"), null, timeoutMs);
             JsonNode id = Json.MAPPER.readTree(response.body()).path("data").path(0).path("id");
             if (response.status() == 200 && id.isTextual() && !id.asText().isBlank()) {
                 return id.asText();

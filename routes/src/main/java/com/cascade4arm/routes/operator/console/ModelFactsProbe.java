@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.operator.console;
 
+import com.cascade4arm.bench.client.BenchHttp;
 import com.cascade4arm.routes.serving.http.Json;
 import com.cascade4arm.routes.serving.upstream.UpstreamGets;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -60,7 +61,7 @@ public final class ModelFactsProbe {
 
     /** The JSON of a 200 answer, null for any other status. */
     private JsonNode get(String url, String apiKey) throws IOException, InterruptedException {
-        UpstreamGets.Reply reply = gets.await(URI.create(url), apiKey, DEFAULT_TIMEOUT_MS);
+        BenchHttp.Reply reply = gets.await(URI.create(url), apiKey, DEFAULT_TIMEOUT_MS);
         return reply.status() == 200 ? Json.MAPPER.readTree(reply.body()) : null;
     }
 }

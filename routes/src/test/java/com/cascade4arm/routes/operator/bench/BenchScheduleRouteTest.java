@@ -53,7 +53,7 @@ class BenchScheduleRouteTest {
                 "cascade.bench.schedule.requests-per-level", "1", "cascade.bench.schedule.max-tokens", "4")),
                 results);
         vertx = Vertx.vertx();
-        BenchTargets targets = new BenchTargets(new UpstreamGets(vertx, 1_000), selfUrl::get, null, 1_000, null,
+        BenchTargets targets = new BenchTargets(new UpstreamGets(vertx), selfUrl::get, null, 1_000, null,
                 List.of(), ConfigBinding.defaults().cascade().cost());
         launcher = new BenchLauncher(settings, targets, new RulebookRoutingService(RoutingRulebook.defaults(), 1),
                 LocalRunHistory::new, BenchHttp.on(vertx));

@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.serving.upstream;
 
+import com.cascade4arm.bench.client.BenchHttp;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import org.junit.jupiter.api.AfterAll;
@@ -31,7 +32,7 @@ class UpstreamGetsIT {
             request.response().setStatusCode(request.path().equals("/v1/models") ? 200 : 404)
                     .end("{\"auth\":\"" + (auth == null ? "" : auth) + "\"}");
         }).listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        gets = new UpstreamGets(vertx, 1_000);
+        gets = new UpstreamGets(vertx);
     }
 
     @AfterAll
@@ -42,11 +43,11 @@ class UpstreamGetsIT {
 
     @Test
     void readsStatusAndBodyWithTheBearerToken() throws Exception {
-        UpstreamGets.Reply reply = gets.await(url("/v1/models"), "secret", 2_000);
+        BenchHttp.Reply reply = gets.await(url("/v1/models"), "secret", 2_000);
 
         assertThat(reply.status()).isEqualTo(200);
         assertThat(reply.body()).isEqualTo("{\"auth\":\"Bearer secret\"}");
-        assertThat(gets.await(url("/props"), null, 2_000)).isEqualTo(new UpstreamGets.Reply(404, "{\"auth\":\"\"}"));
+        assertThat(gets.await(url("/props"), null, 2_000)).isEqualTo(new BenchHttp.Reply(404, "{\"auth\":\"\"}"));
     }
 
     @Test
