@@ -58,6 +58,11 @@ final class StreamRelay implements SseListener {
 
     @Override
     public void onData(String data) {
+        int plain = PlainChunk.scan(data, gate != null);
+        if (plain != PlainChunk.NOT_PLAIN) {
+            forward(data, plain == PlainChunk.CONTENT); // most chunks: relayed as they came, no tree
+            return;
+        }
         JsonNode chunk;
         try {
             chunk = Json.MAPPER.readTree(data);

@@ -23,7 +23,8 @@ class AllowedHostsTest {
             "attacker.test | false", "rebind.attacker.test:8080 | false", "127.0.0.1.attacker.test | false",
             "localhost.attacker.test | false", "gateway.example.com.attacker.test | false", "corp.test.evil | false",
             "evilcorp.test | false", "127.1 | false", "2130706433 | false", "[::1]:x | false", "[not-ip] | false",
-            "localhost:80:80 | false", ": | false"})
+            "localhost:80:80 | false", ": | false", "localhost: | false", "localhost:123456 | false",
+            "localhost:\u0663 | false", "localhost:65535 | true"})
     void acceptsLoopbackIpLiteralsAndConfiguredNamesOnly(String host, boolean allowed) {
         assertThat(hosts.allows(host)).as(host).isEqualTo(allowed);
     }
