@@ -78,4 +78,20 @@ class EvaluationBudgetTest {
                         .satisfies(problem -> assertThat(problem.message()).contains("take 25.00 ms per decision")));
         assertThat(played).as("every timing was used").isEmpty();
     }
+
+    @Test
+    void theShippedRulebookIsNotTimedSoABusyMachineCannotRefuseARollbackToIt() {
+        List<Integer> timings = new ArrayList<>();
+        EvaluationBudget.check(BundledRules.load(), EvaluationBudget.DEFAULT_BUDGET_MICROS, operations -> {
+            timings.add(operations.size());
+            return Map.of(operations.get(0), 900L); // what a stall would measure
+        });
+        assertThat(timings).as("timings of the shipped rulebook").isEmpty();
+
+        Map<String, String> edited = new java.util.LinkedHashMap<>(BundledRules.load());
+        edited.computeIfPresent("question-shape.drl", (name, text) -> text + "\n// an operator's comment\n");
+        assertThatThrownBy(() -> EvaluationBudget.check(edited, EvaluationBudget.DEFAULT_BUDGET_MICROS,
+                operations -> Map.of(operations.get(0), 900L)))
+                .as("an edited copy is timed like any candidate").isInstanceOf(RulebookCompileException.class);
+    }
 }
