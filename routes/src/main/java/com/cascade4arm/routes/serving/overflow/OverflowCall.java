@@ -196,6 +196,10 @@ final class OverflowCall implements HostedCall {
                 shown = true;
                 client.startSse(sseHeaders);
             }
+            if (chunk.has("usage")) { // the usage goes out once, on the last chunk, and only when the client asked for it
+                ((ObjectNode) chunk).remove("usage");
+                data = Json.string(chunk);
+            }
             if (!client.writeSseEvent(data)) {
                 clientLeft = true; // stop reading: closing the answer ends the hosted API's generation too
                 throw new IllegalStateException("the client left");

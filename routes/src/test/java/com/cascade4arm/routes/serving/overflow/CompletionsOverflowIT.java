@@ -73,8 +73,15 @@ class CompletionsOverflowIT {
         JsonNode last = events.get(events.size() - 1);
         assertThat(last.path("object").asText()).isEqualTo("text_completion");
         assertThat(last.at("/usage/completion_tokens").asInt()).isEqualTo(4);
+        assertThat(events.stream().filter(chunk -> chunk.has("usage")).count())
+                .as("usage once, though the hosted API put it on its finish chunk too: %s", events).isEqualTo(1);
         assertOverflowed(last.path("cascade"));
-        assertThat(hosted.completions()).as("both went to the hosted API's /completions").isEqualTo(before + 2);
+
+        HttpTestClient.Stream withoutUsage = gateway.http().stream("/v1/completions", "{\"model\":\"small\",\"prompt\":"
+                + "\"Once\",\"max_tokens\":8,\"stream\":true}");
+        assertThat(withoutUsage.jsonEvents()).as("no usage when the client did not ask for it")
+                .noneMatch(chunk -> chunk.has("usage"));
+        assertThat(hosted.completions()).as("all three went to the hosted API's /completions").isEqualTo(before + 3);
         assertThat(gateway.metric("cascade_overflow_total", "tier=\"small\"", "reason=\"unavailable\""))
                 .isGreaterThanOrEqualTo(2);
     }
