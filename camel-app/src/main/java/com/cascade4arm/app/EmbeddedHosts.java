@@ -14,10 +14,12 @@ import org.slf4j.LoggerFactory;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
- * The embedded default: when no endpoint URLs are configured, run the demo models on loopback ports — small
+ * The embedded default: the demo models no configured URL replaces run on loopback ports — small
  * (demo-0.5b), large (demo-1.5b drafted by demo-0.5b) and the baseline (demo-3b, one request at a time) — on the
  * configured engine (a supervised llama-server where one is installed, else llama.cpp through JNI), the cascade's hosts
  * and the baseline on their own CPUs ({@link EmbeddedCpus}). JNI hosts run each in a supervised JVM of its own unless
@@ -49,27 +51,47 @@ final class EmbeddedHosts implements AutoCloseable {
     private URI large;
     private URI baseline;
 
-    static EmbeddedHosts start(Options options) {
+    /** Starts the demo hosts in {@code wanted} (what no configured URL serves); the others stay null. */
+    static EmbeddedHosts start(Options options, Set<DemoModel> wanted) {
         EmbeddedHosts hosts = new EmbeddedHosts();
         try {
-            Path smallModel = DemoModels.ensure(DemoModel.SMALL, options.modelsDir());
-            Path largeModel = DemoModels.ensure(DemoModel.LARGE, options.modelsDir());
-            Path baselineModel = DemoModels.ensure(DemoModel.BASELINE, options.modelsDir());
+            Path smallModel = DemoModels.ensure(DemoModel.SMALL, options.modelsDir()); // the large host's draft too
             int slots = options.slots();
             boolean own = options.hostProcesses();
-            hosts.small = hosts.add(ModelHosts.start(cascadeHost(options, DemoModel.SMALL, smallModel)
-                    .withParallel(slots).withCtxSize(slots * SLOT_CONTEXT_TOKENS), own));
-            hosts.large = hosts.add(ModelHosts.start(cascadeHost(options, DemoModel.LARGE, largeModel)
-                    .withDraft(smallModel).withParallel(slots).withCtxSize(slots * SLOT_CONTEXT_TOKENS), own));
-            hosts.baseline = hosts.add(BaselineHost.startLocal(host(options, DemoModel.BASELINE, baselineModel,
-                    options.cpus().baseline(), 1).withCtxSize(SLOT_CONTEXT_TOKENS), own));
-            LOG.info("embedded hosts: small {} large {} (CPUs {}) baseline {} (CPUs {})", hosts.small, hosts.large,
-                    cpus(options.cpus().cascade()), hosts.baseline, cpus(options.cpus().baseline()));
+            if (wanted.contains(DemoModel.SMALL)) {
+                hosts.small = hosts.add(ModelHosts.start(cascadeHost(options, DemoModel.SMALL, smallModel)
+                        .withParallel(slots).withCtxSize(slots * SLOT_CONTEXT_TOKENS), own));
+            }
+            if (wanted.contains(DemoModel.LARGE)) {
+                Path largeModel = DemoModels.ensure(DemoModel.LARGE, options.modelsDir());
+                hosts.large = hosts.add(ModelHosts.start(cascadeHost(options, DemoModel.LARGE, largeModel)
+                        .withDraft(smallModel).withParallel(slots).withCtxSize(slots * SLOT_CONTEXT_TOKENS), own));
+            }
+            if (wanted.contains(DemoModel.BASELINE)) {
+                Path baselineModel = DemoModels.ensure(DemoModel.BASELINE, options.modelsDir());
+                hosts.baseline = hosts.add(BaselineHost.startLocal(host(options, DemoModel.BASELINE, baselineModel,
+                        options.cpus().baseline(), 1).withCtxSize(SLOT_CONTEXT_TOKENS), own));
+            }
+            LOG.info("embedded hosts: small {} large {} (CPUs {}) baseline {} (CPUs {}){}", shown(hosts.small),
+                    shown(hosts.large), cpus(options.cpus().cascade()), shown(hosts.baseline),
+                    cpus(options.cpus().baseline()), notStarted(wanted));
             return hosts;
         } catch (RuntimeException e) {
             hosts.close();
             throw e;
         }
+    }
+
+    /** The demo models a configured URL replaces, for the start-up line. */
+    private static String notStarted(Set<DemoModel> wanted) {
+        Set<DemoModel> others = EnumSet.allOf(DemoModel.class);
+        others.removeAll(wanted);
+        return others.isEmpty() ? "" : "; not started (a configured URL serves it): "
+                + others.stream().map(DemoModel::id).collect(java.util.stream.Collectors.joining(", "));
+    }
+
+    private static String shown(URI url) {
+        return url == null ? "-" : url.toString();
     }
 
     /** The cascade's two hosts share its CPUs. */

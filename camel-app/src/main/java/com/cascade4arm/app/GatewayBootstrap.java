@@ -3,6 +3,7 @@ package com.cascade4arm.app;
 import com.cascade4arm.host.Engine;
 import com.cascade4arm.host.cpu.CpuSet;
 import com.cascade4arm.host.cpu.ThreadAffinity;
+import com.cascade4arm.demomodels.DemoModel;
 import com.cascade4arm.demomodels.DemoModels;
 import com.cascade4arm.routes.GatewayMainListener;
 import com.cascade4arm.routes.state.SharedState;
@@ -20,9 +21,11 @@ import org.slf4j.LoggerFactory;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The application's gateway wiring: embedded demo hosts when no upstream URL is configured, the simulated hosted API
@@ -45,17 +48,29 @@ final class GatewayBootstrap extends GatewayMainListener {
     }
 
     private GatewaySettings embedded(GatewaySettings settings, EmbeddedConfig keys) {
-        EmbeddedHosts.Options options = embeddedOptions(keys);
-        embedded = EmbeddedHosts.start(options);
-        // Compare says whether the race's two systems share CPUs: known here, where the hosts were pinned.
-        SystemCpus cpus = new SystemCpus(true, cpuList(options.cpus().cascade()), cpuList(options.cpus().baseline()));
         // Only what is not configured: a tier (or baseline) given a URL keeps it, the demo hosts serve the rest.
-        Map<String, List<URI>> urls = new HashMap<>();
+        Set<DemoModel> wanted = EnumSet.noneOf(DemoModel.class);
         settings.tiers().stream().filter(tier -> tier.urls().isEmpty()).forEach(tier -> {
-            if (tier.name().equals("small") || tier.name().equals("large")) {
-                urls.put(tier.name(), List.of(tier.name().equals("small") ? embedded.small() : embedded.large()));
+            if (tier.name().equals("small")) {
+                wanted.add(DemoModel.SMALL);
+            } else if (tier.name().equals("large")) {
+                wanted.add(DemoModel.LARGE);
             }
         });
+        if (settings.baselineUrl() == null) {
+            wanted.add(DemoModel.BASELINE);
+        }
+        EmbeddedHosts.Options options = embeddedOptions(keys);
+        embedded = EmbeddedHosts.start(options, wanted);
+        // Compare says whether the race's two systems share CPUs: known here, where the hosts were pinned.
+        SystemCpus cpus = new SystemCpus(true, cpuList(options.cpus().cascade()), cpuList(options.cpus().baseline()));
+        Map<String, List<URI>> urls = new HashMap<>();
+        if (embedded.small() != null) {
+            urls.put("small", List.of(embedded.small()));
+        }
+        if (embedded.large() != null) {
+            urls.put("large", List.of(embedded.large()));
+        }
         if (urls.size() < settings.tiers().size()) {
             LOG.info("embedded hosts serve {}; the configured URLs serve the other tiers", urls.keySet());
         }

@@ -86,6 +86,8 @@ class QuickStartIT {
             assertThat(toSmall.status()).as(toSmall.body()).isEqualTo(200);
             assertThat(toSmall.json().path("cascade").path("route").asText()).isEqualTo("small");
             assertThat(large.chatRequestCount()).as("the small tier is the embedded demo host").isEqualTo(before + 1);
+            assertThat(app.output()).as("no demo host for the tier a URL serves")
+                    .contains("not started (a configured URL serves it): demo-1.5b");
             PackagedApp.terminateAndAwaitExit(app);
         }
     }
