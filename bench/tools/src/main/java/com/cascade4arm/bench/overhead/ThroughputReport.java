@@ -67,7 +67,7 @@ final class ThroughputReport {
     /** The markdown table of every rate, and the answer: the highest rate each target sustained within the limit. */
     void summary() {
         System.out.printf(Locale.ROOT, "%n| offered req/s | direct: achieved, p99 | proxy: achieved, added p50 / p99, "
-                + "CPU %%, CPU ms/req, failed | gateway: the same |%n|---|---|---|---|%n");
+                + "CPU %%, CPU ms/req, failed, its CPU busy %% (all processes) | gateway: the same |%n|---|---|---|---|%n");
         summaryRows.forEach(System.out::println);
         System.out.println();
         Map<String, SustainedRate.Verdict> verdicts = new LinkedHashMap<>();
@@ -85,9 +85,12 @@ final class ThroughputReport {
     }
 
     private static String cell(TargetStep step, TargetStep direct) {
-        return String.format(Locale.ROOT, "%.0f, +%.2f / +%.2f ms, %.0f %%, %.3f, %d", step.samples().achievedRate(),
-                added(step, direct, 50), added(step, direct, 99), step.targetCpuPercent(), step.targetMsPerRequest(),
-                step.failures());
+        double[] busy = step.cpuBusyPercent();
+        // The proxy and the gateway are pinned to the last CPU: what else ran there is its busy share minus theirs.
+        return String.format(Locale.ROOT, "%.0f, +%.2f / +%.2f ms, %.0f %%, %.3f, %d, %.0f %%",
+                step.samples().achievedRate(), added(step, direct, 50), added(step, direct, 99),
+                step.targetCpuPercent(), step.targetMsPerRequest(), step.failures(),
+                busy.length == 0 ? Double.NaN : busy[busy.length - 1]);
     }
 
     private static double added(TargetStep step, TargetStep direct, double percentile) {
