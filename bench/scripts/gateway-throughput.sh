@@ -11,6 +11,8 @@
 # Vert.x event loop, cheap enough to share one CPU with the load generator at 4,000 req/s; "instant", InstantResponder
 # (the JDK's HTTP server, as in gateway-overhead.sh), which costs that CPU about twice as much per request.
 # Usage: bench/scripts/gateway-throughput.sh [ThroughputBench options]   e.g. --slices 3 (--help lists them)
+# NICE (e.g. -10, as root) runs the upstream, gateway, proxy and load generator at that priority: on a machine shared
+# with other work they then get their CPUs as if they were their own (default: unchanged priority).
 # Environment: RATES (default 500,1000,2000,3000,4000 req/s), DURATION (seconds per target per rate, default 10),
 # WARMUP (seconds per target at up to 2,000 req/s first, default 10), PORT_BASE (default 19700). About 4 minutes with
 # the defaults on 2 CPUs (the gateway's own JIT warm-up at start included).
@@ -20,6 +22,9 @@ if [ ! -f camel-app/target/camel-app.jar ] || [ ! -f bench/tools/target/bench.ja
   echo "build first: mvn -B -q package -pl camel-app,bench/tools -am -DskipTests" >&2; exit 1
 fi
 . bench/scripts/lib/gateway-bench.sh
+if [ -n "${NICE:-}" ]; then
+  ON_GATEWAY_CPU="nice -n $NICE $ON_GATEWAY_CPU"; ON_LOAD_CPUS="nice -n $NICE $ON_LOAD_CPUS"; PINNING="$PINNING; nice $NICE"
+fi
 BENCH=$(bench_in)
 PORT_BASE=${PORT_BASE:-19700}
 UP_PORT=$((PORT_BASE + 1)); GW_PORT=$((PORT_BASE + 2)); PROXY_PORT=$((PORT_BASE + 3))

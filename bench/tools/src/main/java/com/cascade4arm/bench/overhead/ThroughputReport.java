@@ -17,6 +17,8 @@ final class ThroughputReport {
     private final Map<String, List<SustainedRate.Step>> stepsByTarget = new LinkedHashMap<>();
     private final List<String> summaryRows = new ArrayList<>();
     private final List<String> directShortfalls = new ArrayList<>();
+    /** Per target, the step with the highest achieved rate: its CPU per request is the one nearest saturation. */
+    private final Map<String, TargetStep> busiest = new LinkedHashMap<>();
 
     ThroughputReport(double p99AddedLimitMs) {
         this.p99AddedLimitMs = p99AddedLimitMs;
@@ -38,6 +40,7 @@ final class ThroughputReport {
             if (s.firstError() != null) {
                 System.out.printf(Locale.ROOT, "         first failure: %s%n", s.firstError());
             }
+            busiest.merge(step.target(), step, (a, b) -> b.samples().achievedRate() > a.samples().achievedRate() ? b : a);
             if (step != direct) {
                 stepsByTarget.computeIfAbsent(step.target(), t -> new ArrayList<>()).add(new SustainedRate.Step(offered,
                         s.achievedRate(), step.failures(), s.total(99) - direct.samples().total(99),
@@ -76,6 +79,12 @@ final class ThroughputReport {
                 "answer: %s sustains %.0f req/s with p99 added <= %.1f ms, nothing failed or dropped, >= %.0f %% of "
                         + "the rate achieved%s%n", target, verdict.rate(), p99AddedLimitMs, SustainedRate.REACHED * 100,
                 verdict.loadBound() ? " (stopped by the load side: direct did not reach the next rate)" : ""));
+        // On a shared machine others take turns on the target's CPU; what one CPU of its own would serve follows from
+        // the CPU each request cost it, an estimate that assumes it scales to a whole CPU.
+        busiest.forEach((target, step) -> System.out.printf(Locale.ROOT, "estimate: %s's own CPU per request %.3f ms at "
+                        + "%.0f req/s achieved (%.0f %% of a CPU): one CPU of its own would serve about %.0f req/s%n",
+                target, step.targetMsPerRequest(), step.samples().achievedRate(), step.targetCpuPercent(),
+                1000 / step.targetMsPerRequest()));
         if (verdicts.containsKey("proxy")) {
             System.out.printf(Locale.ROOT, "answer: gateway/proxy sustained rate %.2f%n",
                     ratio(verdicts.get("gateway").rate(), verdicts.get("proxy").rate()));
