@@ -126,31 +126,35 @@ public final class ThroughputBench implements Callable<Integer> {
     /** Every target at one rate, slice by slice in turn; what each measured and spent. */
     private List<TargetStep> measure(List<Target> targets, double rate) throws Exception {
         Map<Target, StepSamples> samples = new LinkedHashMap<>();
-        Map<Target, double[]> cpu = new LinkedHashMap<>(); // target, load generator, upstream ns; busy % per CPU summed
+        // Per target: its CPU, its wait for a CPU, the load generator's and the upstream's CPU (ns); busy % per CPU.
+        Map<Target, double[]> cpu = new LinkedHashMap<>();
         long self = ProcessHandle.current().pid();
         for (int slice = 0; slice < slices; slice++) {
             for (Target target : targets) {
                 StepSamples into = samples.computeIfAbsent(target, t -> new StepSamples());
                 CpuBusy busyBefore = CpuBusy.read();
                 double targetBefore = ProcessCpu.nanos(target.pid());
+                double waitBefore = ProcessCpu.waitingNanos(target.pid());
                 double loadBefore = ProcessCpu.nanos(self);
                 double upstreamBefore = ProcessCpu.nanos(upstreamPid);
                 await(target.sender().run(rate, duration / slices, maxPending, into));
                 double[] busy = CpuBusy.read().percentSince(busyBefore);
-                double[] spent = cpu.computeIfAbsent(target, t -> new double[3 + busy.length]);
+                double[] spent = cpu.computeIfAbsent(target, t -> new double[4 + busy.length]);
                 spent[0] += ProcessCpu.nanos(target.pid()) - targetBefore;
-                spent[1] += ProcessCpu.nanos(self) - loadBefore;
-                spent[2] += ProcessCpu.nanos(upstreamPid) - upstreamBefore;
-                for (int i = 0; i < busy.length && 3 + i < spent.length; i++) {
-                    spent[3 + i] += busy[i] / slices;
+                spent[1] += ProcessCpu.waitingNanos(target.pid()) - waitBefore;
+                spent[2] += ProcessCpu.nanos(self) - loadBefore;
+                spent[3] += ProcessCpu.nanos(upstreamPid) - upstreamBefore;
+                for (int i = 0; i < busy.length && 4 + i < spent.length; i++) {
+                    spent[4 + i] += busy[i] / slices;
                 }
             }
         }
         List<TargetStep> steps = new ArrayList<>();
         for (Target target : targets) {
             double[] spent = cpu.get(target);
-            double[] busy = java.util.Arrays.copyOfRange(spent, 3, spent.length);
-            steps.add(new TargetStep(target.name(), rate, samples.get(target), spent[0], spent[1], spent[2], busy));
+            double[] busy = java.util.Arrays.copyOfRange(spent, 4, spent.length);
+            steps.add(new TargetStep(target.name(), rate, samples.get(target), spent[0], spent[1], spent[2], spent[3],
+                    busy));
         }
         return steps;
     }

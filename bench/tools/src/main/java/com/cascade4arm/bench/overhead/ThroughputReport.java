@@ -27,16 +27,16 @@ final class ThroughputReport {
     void rate(double offered, List<TargetStep> steps) {
         TargetStep direct = steps.get(0);
         System.out.printf(Locale.ROOT, "%n== %.0f req/s offered ==%n", offered);
-        System.out.printf(Locale.ROOT, "%-8s %8s %6s %6s %8s %8s %8s %8s %8s %9s %8s %7s %8s %8s %8s %s%n", "target",
+        System.out.printf(Locale.ROOT, "%-8s %8s %6s %6s %8s %8s %8s %8s %8s %9s %8s %7s %8s %8s %8s %8s %s%n", "target",
                 "achieved", "failed", "dropped", "TTFT p50", "TTFT p99", "p50 ms", "p95 ms", "p99 ms", "added p99",
-                "send lag", "CPU %", "CPU/req", "load/req", "upstr/req", "busy % per CPU");
+                "send lag", "CPU %", "CPU/req", "wait/req", "load/req", "upstr/req", "busy % per CPU");
         for (TargetStep step : steps) {
             StepSamples s = step.samples();
             System.out.printf(Locale.ROOT, "%-8s %8.0f %6d %6d %8.3f %8.3f %8.3f %8.3f %8.3f %9.3f %8.3f %7.1f %8.3f %8.3f "
-                            + "%8.3f %s%n", step.target(), s.achievedRate(), s.errors(), s.dropped(), s.ttft(50),
+                            + "%8.3f %8.3f %s%n", step.target(), s.achievedRate(), s.errors(), s.dropped(), s.ttft(50),
                     s.ttft(99), s.total(50), s.total(95), s.total(99), s.total(99) - direct.samples().total(99),
-                    s.sendLag(99), step.targetCpuPercent(), step.targetMsPerRequest(), step.loadMsPerRequest(),
-                    step.upstreamMsPerRequest(), busy(step.cpuBusyPercent()));
+                    s.sendLag(99), step.targetCpuPercent(), step.targetMsPerRequest(), step.targetWaitMsPerRequest(),
+                    step.loadMsPerRequest(), step.upstreamMsPerRequest(), busy(step.cpuBusyPercent()));
             if (s.firstError() != null) {
                 System.out.printf(Locale.ROOT, "         first failure: %s%n", s.firstError());
             }
@@ -70,7 +70,7 @@ final class ThroughputReport {
     /** The markdown table of every rate, and the answer: the highest rate each target sustained within the limit. */
     void summary() {
         System.out.printf(Locale.ROOT, "%n| offered req/s | direct: achieved, p99 | proxy: achieved, added p50 / p99, "
-                + "CPU %%, CPU ms/req, failed, its CPU busy %% (all processes) | gateway: the same |%n|---|---|---|---|%n");
+                + "CPU %%, CPU / wait for a CPU ms/req, failed, its CPU busy %% (all processes) | gateway: the same |%n|---|---|---|---|%n");
         summaryRows.forEach(System.out::println);
         System.out.println();
         Map<String, SustainedRate.Verdict> verdicts = new LinkedHashMap<>();
@@ -96,9 +96,9 @@ final class ThroughputReport {
     private static String cell(TargetStep step, TargetStep direct) {
         double[] busy = step.cpuBusyPercent();
         // The proxy and the gateway are pinned to the last CPU: what else ran there is its busy share minus theirs.
-        return String.format(Locale.ROOT, "%.0f, +%.2f / +%.2f ms, %.0f %%, %.3f, %d, %.0f %%",
+        return String.format(Locale.ROOT, "%.0f, +%.2f / +%.2f ms, %.0f %%, %.3f / %.3f, %d, %.0f %%",
                 step.samples().achievedRate(), added(step, direct, 50), added(step, direct, 99),
-                step.targetCpuPercent(), step.targetMsPerRequest(), step.failures(),
+                step.targetCpuPercent(), step.targetMsPerRequest(), step.targetWaitMsPerRequest(), step.failures(),
                 busy.length == 0 ? Double.NaN : busy[busy.length - 1]);
     }
 
