@@ -11,10 +11,12 @@
 # Vert.x event loop, cheap enough to share one CPU with the load generator at 4,000 req/s; "instant", InstantResponder
 # (the JDK's HTTP server, as in gateway-overhead.sh), which costs that CPU about twice as much per request.
 # Usage: bench/scripts/gateway-throughput.sh [ThroughputBench options]   e.g. --slices 3 (--help lists them)
-# NICE (e.g. -10, as root) runs the upstream, gateway, proxy and load generator at that priority: on a machine shared
-# with other work they then get their CPUs as if they were their own (default: unchanged priority).
+# NICE (e.g. -10, as root) runs the upstream, gateway, proxy and load generator each in a session of its own at that
+# priority, the session's too (/proc/PID/autogroup: with autogrouping, Linux shares a CPU between sessions first, so a
+# process's own nice value counts only within its session): on a machine shared with other work they then get their
+# CPUs nearly as if they were their own, while the run lasts (default: unchanged priority).
 # Environment: RATES (default 500,1000,2000,3000,4000 req/s), DURATION (seconds per target per rate, default 10),
-# WARMUP (seconds per target at up to 2,000 req/s first, default 10), PORT_BASE (default 19700). About 4 minutes with
+# WARMUP (seconds per target at up to 2,000 req/s first, default 15), PORT_BASE (default 19700). About 4 minutes with
 # the defaults on 2 CPUs (the gateway's own JIT warm-up at start included).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -23,8 +25,11 @@ if [ ! -f camel-app/target/camel-app.jar ] || [ ! -f bench/tools/target/bench.ja
 fi
 . bench/scripts/lib/gateway-bench.sh
 if [ -n "${NICE:-}" ]; then
-  ON_GATEWAY_CPU="nice -n $NICE $ON_GATEWAY_CPU"; ON_LOAD_CPUS="nice -n $NICE $ON_LOAD_CPUS"; PINNING="$PINNING; nice $NICE"
+  ON_GATEWAY_CPU="setsid nice -n $NICE $ON_GATEWAY_CPU"; ON_LOAD_CPUS="setsid nice -n $NICE $ON_LOAD_CPUS"
+  PINNING="$PINNING; nice $NICE, each in a session of its own at that nice"
 fi
+# The session of a process started above gets the same priority (nothing without NICE).
+prioritise() { [ -z "${NICE:-}" ] || echo "$NICE" >"/proc/$1/autogroup" || echo "cannot set the autogroup nice of $1" >&2; }
 BENCH=$(bench_in)
 PORT_BASE=${PORT_BASE:-19700}
 UP_PORT=$((PORT_BASE + 1)); GW_PORT=$((PORT_BASE + 2)); PROXY_PORT=$((PORT_BASE + 3))
@@ -40,15 +45,17 @@ case $UPSTREAM in
   instant) start_instant_upstream "$UP_PORT" ;;
   *) echo "UPSTREAM is lean or instant, but was $UPSTREAM" >&2; exit 2 ;;
 esac
-UPSTREAM_PID=${pids[-1]}
+UPSTREAM_PID=${pids[-1]}; prioritise "$UPSTREAM_PID"
 start_gateway camel-app/target/camel-app.jar "$GW_PORT" "http://127.0.0.1:$UP_PORT" /tmp/throughput-gateway-$PORT_BASE.log "$(mktemp -d)"
 $ON_GATEWAY_CPU $BENCH com.cascade4arm.bench.overhead.PassThroughProxy "$PROXY_PORT" "http://127.0.0.1:$UP_PORT" >/dev/null 2>&1 & pids+=($!)
-PROXY_PID=$!
+PROXY_PID=$!; prioritise "$PROXY_PID"; prioritise "$GATEWAY_PID"
 wait_health "http://127.0.0.1:$PROXY_PORT"
 wait_health "http://127.0.0.1:$GW_PORT"
 grep -o 'JIT warm-up.*' /tmp/throughput-gateway-$PORT_BASE.log || echo "JIT warm-up: off"
 $ON_LOAD_CPUS $BENCH com.cascade4arm.bench.overhead.ThroughputBench --direct "http://127.0.0.1:$UP_PORT" \
   --proxy "http://127.0.0.1:$PROXY_PORT" --gateway "http://127.0.0.1:$GW_PORT" --upstream-pid "$UPSTREAM_PID" \
   --proxy-pid "$PROXY_PID" --gateway-pid "$GATEWAY_PID" --rates "${RATES:-500,1000,2000,3000,4000}" \
-  --duration "${DURATION:-10}" --warmup "${WARMUP:-10}" "$@"
+  --duration "${DURATION:-10}" --warmup "${WARMUP:-15}" "$@" & LOAD_PID=$!
+prioritise "$LOAD_PID"
+wait "$LOAD_PID"
 echo "load after: $(uptime | sed 's/.*load average/load average/')"
