@@ -29,7 +29,15 @@ if [ -n "${NICE:-}" ]; then
   PINNING="$PINNING; nice $NICE, each in a session of its own at that nice"
 fi
 # The session of a process started above gets the same priority (nothing without NICE).
-prioritise() { [ -z "${NICE:-}" ] || echo "$NICE" >"/proc/$1/autogroup" || echo "cannot set the autogroup nice of $1" >&2; }
+# Waits until the process has its own session (setsid may not have run yet), so the script's session is never changed.
+prioritise() {
+  [ -n "${NICE:-}" ] || return 0
+  local mine; mine=$(cut -d' ' -f1 /proc/$$/autogroup)
+  for _ in $(seq 1 100); do [ "$(cut -d' ' -f1 "/proc/$1/autogroup")" != "$mine" ] && break; sleep 0.05; done
+  if [ "$(cut -d' ' -f1 "/proc/$1/autogroup")" = "$mine" ] || ! echo "$NICE" >"/proc/$1/autogroup"; then
+    echo "cannot give process $1 a session at nice $NICE" >&2
+  fi
+}
 BENCH=$(bench_in)
 PORT_BASE=${PORT_BASE:-19700}
 UP_PORT=$((PORT_BASE + 1)); GW_PORT=$((PORT_BASE + 2)); PROXY_PORT=$((PORT_BASE + 3))
@@ -48,7 +56,7 @@ esac
 UPSTREAM_PID=${pids[-1]}; prioritise "$UPSTREAM_PID"
 start_gateway camel-app/target/camel-app.jar "$GW_PORT" "http://127.0.0.1:$UP_PORT" /tmp/throughput-gateway-$PORT_BASE.log "$(mktemp -d)"
 $ON_GATEWAY_CPU $BENCH com.cascade4arm.bench.overhead.PassThroughProxy "$PROXY_PORT" "http://127.0.0.1:$UP_PORT" >/dev/null 2>&1 & pids+=($!)
-PROXY_PID=$!; prioritise "$PROXY_PID"; prioritise "$GATEWAY_PID"
+PROXY_PID=$!; prioritise "$GATEWAY_PID"; prioritise "$PROXY_PID"
 wait_health "http://127.0.0.1:$PROXY_PORT"
 wait_health "http://127.0.0.1:$GW_PORT"
 grep -o 'JIT warm-up.*' /tmp/throughput-gateway-$PORT_BASE.log || echo "JIT warm-up: off"
@@ -57,5 +65,6 @@ $ON_LOAD_CPUS $BENCH com.cascade4arm.bench.overhead.ThroughputBench --direct "ht
   --proxy-pid "$PROXY_PID" --gateway-pid "$GATEWAY_PID" --rates "${RATES:-500,1000,2000,3000,4000}" \
   --duration "${DURATION:-10}" --warmup "${WARMUP:-15}" "$@" & LOAD_PID=$!
 prioritise "$LOAD_PID"
+[ -z "${NICE:-}" ] || for p in "$UPSTREAM_PID" "$GATEWAY_PID" "$PROXY_PID" "$LOAD_PID"; do echo "process $p: $(cat /proc/$p/autogroup)"; done
 wait "$LOAD_PID"
 echo "load after: $(uptime | sed 's/.*load average/load average/')"
