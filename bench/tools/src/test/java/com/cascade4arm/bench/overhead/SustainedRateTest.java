@@ -43,4 +43,10 @@ class SustainedRateTest {
                 LIMIT_MS);
         assertThat(verdict).isEqualTo(new Verdict(3000, true));
     }
+
+    @Test
+    void withoutALatencyLimitTheCeilingIsWhereFailuresOrShortfallsBegin() {
+        assertThat(SustainedRate.of(List.of(step(1000, 1000, 0, 70), step(2000, 1995, 0, 90), step(3000, 2775, 0, 550)),
+                Double.POSITIVE_INFINITY)).isEqualTo(new Verdict(2000, false));
+    }
 }
