@@ -22,6 +22,12 @@ final class OpenLoopSender {
     /** An answer that goes quiet this long fails: a step must end even when its target hangs. */
     private static final long IDLE_TIMEOUT_MS = 10_000;
 
+    /**
+     * Idle connections are dropped before the gateway drops them (its {@code cascade.edge.header-timeout-ms}, 10 s):
+     * a target waits that long between its slices, and a request sent on a connection the server is closing fails.
+     */
+    private static final int KEEP_ALIVE_SECONDS = 4;
+
     private final Context context;
     private final HttpClient client;
     private final RequestOptions options;
@@ -30,7 +36,7 @@ final class OpenLoopSender {
     /** @param connections the pool's size: requests beyond it wait in Vert.x's queue, and that wait counts as latency */
     OpenLoopSender(Vertx vertx, String baseUrl, Buffer body, int connections) {
         this.context = vertx.getOrCreateContext();
-        this.client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true).setKeepAliveTimeout(300)
+        this.client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true).setKeepAliveTimeout(KEEP_ALIVE_SECONDS)
                 .setTcpNoDelay(true).setDecompressionSupported(false), new PoolOptions().setHttp1MaxSize(connections));
         String base = baseUrl.replaceAll("/+$", "").replaceAll("/v1$", "");
         this.options = new RequestOptions().setMethod(HttpMethod.POST)
