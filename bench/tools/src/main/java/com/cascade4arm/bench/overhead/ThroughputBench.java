@@ -4,6 +4,7 @@ import com.cascade4arm.bench.cli.CliLogging;
 import com.cascade4arm.openai.ChatMessage;
 import com.cascade4arm.openai.ChatRequest;
 import com.cascade4arm.openai.OutputOptions;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.buffer.Buffer;
@@ -12,6 +13,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -152,14 +154,14 @@ public final class ThroughputBench implements Callable<Integer> {
         List<TargetStep> steps = new ArrayList<>();
         for (Target target : targets) {
             double[] spent = cpu.get(target);
-            double[] busy = java.util.Arrays.copyOfRange(spent, 4, spent.length);
+            double[] busy = Arrays.copyOfRange(spent, 4, spent.length);
             steps.add(new TargetStep(target.name(), rate, samples.get(target), spent[0], spent[1], spent[2], spent[3],
                     busy));
         }
         return steps;
     }
 
-    private static void await(io.vertx.core.Future<Void> done) throws Exception {
+    private static void await(Future<Void> done) throws Exception {
         done.toCompletionStage().toCompletableFuture().get(10, TimeUnit.MINUTES);
     }
 }

@@ -92,7 +92,7 @@ final class ThroughputReport {
                         + "%.0f req/s achieved (%.0f %% of a CPU): one CPU of its own would serve about %.0f req/s%n",
                 target, step.targetMsPerRequest(), step.samples().achievedRate(), step.targetCpuPercent(),
                 1000 / step.targetMsPerRequest()));
-        if (verdicts.containsKey("proxy")) {
+        if (verdicts.containsKey("proxy") && verdicts.get("proxy").rate() > 0) {
             System.out.printf(Locale.ROOT, "answer: gateway/proxy sustained rate %.2f%n",
                     ratio(verdicts.get("gateway").rate(), verdicts.get("proxy").rate()));
         }
