@@ -78,7 +78,7 @@ final class ThroughputReport {
         verdicts.forEach((target, verdict) -> System.out.printf(Locale.ROOT,
                 "answer: %s sustains %.0f req/s with p99 added <= %.1f ms, nothing failed or dropped, >= %.0f %% of "
                         + "the rate achieved%s%n", target, verdict.rate(), p99AddedLimitMs, SustainedRate.REACHED * 100,
-                verdict.loadBound() ? " (stopped by the load side: direct did not reach the next rate)" : ""));
+                verdict.loadBound() ? " (stopped by the load side: direct did not reach the rate above; see \"load side\")" : ""));
         // Without the latency limit: the throughput ceiling, which a p99 inflated by others' time slices cannot hide.
         stepsByTarget.forEach((target, steps) -> {
             SustainedRate.Verdict served = SustainedRate.of(steps, Double.POSITIVE_INFINITY);
