@@ -131,7 +131,7 @@ abstract class KeywordCondition {
 
         @Override
         boolean test(PromptFacts facts) {
-            return WordIds.isSet(ids.present(facts), id);
+            return ids.present(facts).has(id);
         }
     }
 
@@ -159,9 +159,9 @@ abstract class KeywordCondition {
             return test(facts, ids.present(facts));
         }
 
-        boolean test(PromptFacts facts, long[] present) {
+        boolean test(PromptFacts facts, WordIds.Present present) {
             for (int id : wordIds) {
-                if (!WordIds.isSet(present, id)) {
+                if (!present.has(id)) {
                     return false;
                 }
             }
@@ -171,14 +171,17 @@ abstract class KeywordCondition {
 
     /**
      * A run of adjacent {@code words contains} and {@code phrases contains} disjuncts. Its words (and one-word phrases)
-     * are a mask over the message's word bits; its longer phrases are checked in their order, each only when the message
-     * holds all its words. Word and phrase checks have no effect besides their answer — except a phrase scan long
-     * enough to be timed against the decision's deadline ({@link Phrases#mayTimeScan}), so when one could be, and a
-     * word matched, the run is evaluated strictly in its order instead.
+     * are a bit set over the rulebook's words, met with the message's by the smaller side: the message's words one by
+     * one, or the run's non-zero longs; its longer phrases are checked in their order, each only when the message holds
+     * all its words. Word and phrase checks have no effect besides their answer — except a phrase scan long enough to be
+     * timed against the decision's deadline ({@link Phrases#mayTimeScan}), so when one could be, and a word matched,
+     * the run is evaluated strictly in its order instead.
      */
     static final class AnyLiteral extends KeywordCondition {
         final WordIds ids;
         final KeywordCondition[] parts;
+        /** The run's words as bits over the rulebook's words, up to its highest (a higher word is not in the run). */
+        final long[] wordBits;
         final int[] maskIndex;
         final long[] masks;
         final HasPhrase[] scanned;
@@ -208,6 +211,10 @@ abstract class KeywordCondition {
             }
             this.maskIndex = maskByIndex.keySet().stream().mapToInt(Integer::intValue).toArray();
             this.masks = maskByIndex.values().stream().mapToLong(Long::longValue).toArray();
+            this.wordBits = new long[maskIndex.length == 0 ? 0 : maskIndex[maskIndex.length - 1] + 1];
+            for (int i = 0; i < masks.length; i++) {
+                wordBits[maskIndex[i]] = masks[i];
+            }
             this.scanned = phrases.toArray(HasPhrase[]::new);
             this.longest = phrases.stream().map(phrase -> phrase.phrase)
                     .max(java.util.Comparator.comparingInt(split -> split.words().size())).orElse(null);
@@ -215,14 +222,31 @@ abstract class KeywordCondition {
 
         @Override
         boolean test(PromptFacts facts) {
-            long[] present = ids.present(facts);
-            for (int i = 0; i < masks.length; i++) {
-                if ((present[maskIndex[i]] & masks[i]) != 0) {
-                    return longest == null || !facts.getPhrases().mayTimeScan(longest) || inOrder(facts);
-                }
+            WordIds.Present present = ids.present(facts);
+            if (anyWord(present)) {
+                return longest == null || !facts.getPhrases().mayTimeScan(longest) || inOrder(facts);
             }
             for (HasPhrase phrase : scanned) {
                 if (phrase.test(facts, present)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private boolean anyWord(WordIds.Present present) {
+            if (present.setCount < masks.length) {
+                for (int i = 0; i < present.setCount; i++) {
+                    int id = present.set[i];
+                    if ((id >>> 6) < wordBits.length && WordIds.isSet(wordBits, id)) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+            long[] messageBits = present.bits;
+            for (int i = 0; i < masks.length; i++) {
+                if ((messageBits[maskIndex[i]] & masks[i]) != 0) {
                     return true;
                 }
             }

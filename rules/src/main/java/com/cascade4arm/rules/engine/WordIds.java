@@ -29,13 +29,13 @@ final class WordIds {
         return ids.size();
     }
 
-    /** Bit i of word {@code i / 64} is set when the message of {@code facts} holds the word numbered i. Do not modify. */
-    long[] present(PromptFacts facts) {
+    /** The words numbered here that the message of {@code facts} holds. Do not modify. */
+    Present present(PromptFacts facts) {
         Present present = PRESENT.get();
         if (present.facts != facts || present.owner != this) {
             present.fill(this, facts);
         }
-        return present.bits;
+        return present;
     }
 
     /** Drops this thread's bits (and its reference to the facts): a decision starts or ended. */
@@ -49,13 +49,20 @@ final class WordIds {
         return (bits[id >>> 6] & (1L << id)) != 0;
     }
 
-    /** One thread's bits, reused from decision to decision (cleared word by word, not reallocated). */
-    private static final class Present {
+    /**
+     * One thread's answer for one message, reused from decision to decision (cleared word by word, not reallocated):
+     * bit i of {@code bits[i / 64]} is set when the message holds word i, and {@code set[0..setCount)} lists those i.
+     */
+    static final class Present {
         private WordIds owner;
         private PromptFacts facts;
-        private long[] bits = new long[0];
-        private int[] set = new int[16];
-        private int setCount;
+        long[] bits = new long[0];
+        int[] set = new int[16];
+        int setCount;
+
+        boolean has(int id) {
+            return isSet(bits, id);
+        }
 
         void fill(WordIds ids, PromptFacts facts) {
             for (int i = 0; i < setCount; i++) {
