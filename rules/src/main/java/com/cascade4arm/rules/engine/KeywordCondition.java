@@ -4,10 +4,12 @@ import com.cascade4arm.rules.facts.Phrases;
 import com.cascade4arm.rules.facts.PromptFacts;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToIntFunction;
@@ -190,7 +192,7 @@ abstract class KeywordCondition {
         AnyLiteral(WordIds ids, List<KeywordCondition> parts) {
             this.ids = ids;
             this.parts = parts.toArray(KeywordCondition[]::new);
-            Map<Integer, Long> maskByIndex = new java.util.TreeMap<>();
+            Map<Integer, Long> maskByIndex = new TreeMap<>();
             List<HasPhrase> phrases = new ArrayList<>();
             for (KeywordCondition part : parts) {
                 int id;
@@ -217,7 +219,7 @@ abstract class KeywordCondition {
             }
             this.scanned = phrases.toArray(HasPhrase[]::new);
             this.longest = phrases.stream().map(phrase -> phrase.phrase)
-                    .max(java.util.Comparator.comparingInt(split -> split.words().size())).orElse(null);
+                    .max(Comparator.comparingInt(split -> split.words().size())).orElse(null);
         }
 
         @Override
