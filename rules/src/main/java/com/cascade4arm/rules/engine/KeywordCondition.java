@@ -1,13 +1,15 @@
 package com.cascade4arm.rules.engine;
 
+import com.cascade4arm.rules.facts.Phrases;
 import com.cascade4arm.rules.facts.PromptFacts;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToIntFunction;
@@ -19,10 +21,12 @@ import java.util.function.ToIntFunction;
  * compiled methods, so it ran in the bytecode interpreter: issue 33 measured that as the largest part of a decision.
  * The grammar: {@code contains} / {@code !( … )} / {@code ==}, {@code !=} against a string, a boolean or (for int
  * properties, with {@code <}, {@code <=}, {@code >}, {@code >=} too) an integer, {@code startsWith("…")} on a text
- * property, {@code &&}, {@code ||}, parentheses. Same order, same short-circuits and the same operations as the jitted
- * code (a String's {@link String#contains}, a collection's own {@link Collection#contains}, {@link Objects#equals});
- * only a run of adjacent {@code words contains} disjuncts is answered at once, by looking up the smaller side in the
- * larger (word-set look-ups have no side effects, so their order within a run cannot matter).
+ * property, {@code &&}, {@code ||}, parentheses. Same order, same short-circuits and the same answers as the jitted
+ * code (a String's {@link String#contains}, a collection's own {@link Collection#contains}, {@link Objects#equals}).
+ * {@code words contains} and {@code phrases contains} read the message's word bits ({@link WordIds}: its words looked
+ * up once per decision), and a run of adjacent such disjuncts is answered at once ({@link AnyLiteral}): those checks
+ * have no effect besides their answer, so their order within a run cannot matter — save a phrase scan timed against
+ * the decision's deadline, for which the run keeps the DRL's order.
  */
 abstract class KeywordCondition {
 
@@ -70,15 +74,16 @@ abstract class KeywordCondition {
             Map.entry("totalTurns", PromptFacts::getTotalTurns),
             Map.entry("conversationTokens", PromptFacts::getConversationTokens));
 
-    /** The property whose adjacent disjuncts are answered as one set look-up (a {@code Set<String>} without side effects). */
+    /** The properties whose checks are answered from the message's word bits ({@link WordIds}). */
     private static final String WORDS = "words";
+    private static final String PHRASES = "phrases";
 
     abstract boolean test(PromptFacts facts);
 
     /** The condition for {@code expression}, or empty when it holds anything outside the grammar. */
-    static Optional<KeywordCondition> parse(String expression) {
+    static Optional<KeywordCondition> parse(String expression, WordIds ids) {
         try {
-            Parser parser = new Parser(expression);
+            Parser parser = new Parser(expression, ids);
             KeywordCondition condition = parser.or();
             parser.skipSpace();
             return parser.atEnd() ? Optional.of(condition) : Optional.empty();
@@ -114,27 +119,146 @@ abstract class KeywordCondition {
         }
     }
 
-    /** Adjacent {@code words contains "…"} disjuncts: true when the message's word set and the literals share a word. */
-    static final class AnyWord extends KeywordCondition {
-        final Set<String> literals;
+    /** {@code words contains "…"}: the word's bit among the message's ({@link WordIds}), the word set's answer. */
+    static final class HasWord extends KeywordCondition {
+        final WordIds ids;
+        final String literal;
+        final int id;
 
-        AnyWord(List<String> literals) {
-            this.literals = Set.copyOf(literals);
+        HasWord(WordIds ids, String literal) {
+            this.ids = ids;
+            this.literal = literal;
+            this.id = ids.id(literal);
         }
 
         @Override
         boolean test(PromptFacts facts) {
-            Set<String> words = facts.getWords();
-            if (words.size() < literals.size()) {
-                for (String word : words) {
-                    if (literals.contains(word)) {
+            return ids.present(facts).has(id);
+        }
+    }
+
+    /**
+     * {@code phrases contains "…"}: the phrase split once here; {@link Phrases#containsPhrase(Phrases.Split)} runs only when
+     * the message holds all of its words (what that method checks first, so the answer is the same).
+     */
+    static final class HasPhrase extends KeywordCondition {
+        final WordIds ids;
+        final Phrases.Split phrase;
+        final int[] wordIds;
+
+        HasPhrase(WordIds ids, String literal) {
+            this.ids = ids;
+            this.phrase = Phrases.split(literal);
+            this.wordIds = phrase.words().stream().mapToInt(ids::id).toArray();
+        }
+
+        boolean scans() {
+            return wordIds.length > 1;
+        }
+
+        @Override
+        boolean test(PromptFacts facts) {
+            return test(facts, ids.present(facts));
+        }
+
+        boolean test(PromptFacts facts, WordIds.Present present) {
+            for (int id : wordIds) {
+                if (!present.has(id)) {
+                    return false;
+                }
+            }
+            return wordIds.length == 1 || facts.getPhrases().containsPhrase(phrase);
+        }
+    }
+
+    /**
+     * A run of adjacent {@code words contains} and {@code phrases contains} disjuncts. Its words (and one-word phrases)
+     * are a bit set over the rulebook's words, met with the message's by the smaller side: the message's words one by
+     * one, or the run's non-zero longs; its longer phrases are checked in their order, each only when the message holds
+     * all its words. Word and phrase checks have no effect besides their answer — except a phrase scan long enough to be
+     * timed against the decision's deadline ({@link Phrases#mayTimeScan}), so when one could be, and a word matched,
+     * the run is evaluated strictly in its order instead.
+     */
+    static final class AnyLiteral extends KeywordCondition {
+        final WordIds ids;
+        final KeywordCondition[] parts;
+        /** The run's words as bits over the rulebook's words, up to its highest (a higher word is not in the run). */
+        final long[] wordBits;
+        final int[] maskIndex;
+        final long[] masks;
+        final HasPhrase[] scanned;
+        final Phrases.Split longest;
+
+        AnyLiteral(WordIds ids, List<KeywordCondition> parts) {
+            this.ids = ids;
+            this.parts = parts.toArray(KeywordCondition[]::new);
+            Map<Integer, Long> maskByIndex = new TreeMap<>();
+            List<HasPhrase> phrases = new ArrayList<>();
+            for (KeywordCondition part : parts) {
+                int id;
+                if (part instanceof HasWord word) {
+                    id = word.id;
+                } else if (part instanceof HasPhrase phrase && !phrase.scans()) {
+                    if (phrase.wordIds.length == 0) {
+                        continue; // never contained
+                    }
+                    id = phrase.wordIds[0];
+                } else if (part instanceof HasPhrase phrase) {
+                    phrases.add(phrase);
+                    continue;
+                } else {
+                    throw new IllegalArgumentException("a run holds word and phrase checks only");
+                }
+                maskByIndex.merge(id >>> 6, 1L << id, (a, b) -> a | b);
+            }
+            this.maskIndex = maskByIndex.keySet().stream().mapToInt(Integer::intValue).toArray();
+            this.masks = maskByIndex.values().stream().mapToLong(Long::longValue).toArray();
+            this.wordBits = new long[maskIndex.length == 0 ? 0 : maskIndex[maskIndex.length - 1] + 1];
+            for (int i = 0; i < masks.length; i++) {
+                wordBits[maskIndex[i]] = masks[i];
+            }
+            this.scanned = phrases.toArray(HasPhrase[]::new);
+            this.longest = phrases.stream().map(phrase -> phrase.phrase)
+                    .max(Comparator.comparingInt(split -> split.words().size())).orElse(null);
+        }
+
+        @Override
+        boolean test(PromptFacts facts) {
+            WordIds.Present present = ids.present(facts);
+            if (anyWord(present)) {
+                return longest == null || !facts.getPhrases().mayTimeScan(longest) || inOrder(facts);
+            }
+            for (HasPhrase phrase : scanned) {
+                if (phrase.test(facts, present)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private boolean anyWord(WordIds.Present present) {
+            if (present.setCount < masks.length) {
+                for (int i = 0; i < present.setCount; i++) {
+                    int id = present.set[i];
+                    if ((id >>> 6) < wordBits.length && WordIds.isSet(wordBits, id)) {
                         return true;
                     }
                 }
                 return false;
             }
-            for (String literal : literals) {
-                if (words.contains(literal)) {
+            long[] messageBits = present.bits;
+            for (int i = 0; i < masks.length; i++) {
+                if ((messageBits[maskIndex[i]] & masks[i]) != 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** Every part in the DRL's order, as Drools' own evaluator would: for a message long enough to time scans. */
+        private boolean inOrder(PromptFacts facts) {
+            for (KeywordCondition part : parts) {
+                if (part.test(facts)) {
                     return true;
                 }
             }
@@ -210,35 +334,37 @@ abstract class KeywordCondition {
         private static final List<String> COMPARISONS = List.of("==", "!=", "<=", ">=", "<", ">");
 
         private final String text;
+        private final WordIds ids;
         private int at;
 
-        Parser(String text) {
+        Parser(String text, WordIds ids) {
             this.text = text;
+            this.ids = ids;
         }
 
         KeywordCondition or() {
             List<KeywordCondition> parts = new ArrayList<>();
-            List<String> wordRun = new ArrayList<>();
+            List<KeywordCondition> run = new ArrayList<>();
             do {
                 KeywordCondition part = and();
-                if (part instanceof Contains check && check.property.equals(WORDS)) {
-                    wordRun.add(check.literal);
+                if (part instanceof HasWord || part instanceof HasPhrase) {
+                    run.add(part);
                     continue;
                 }
-                flushWords(wordRun, parts);
+                flush(run, parts);
                 parts.add(part);
             } while (consume("||"));
-            flushWords(wordRun, parts);
+            flush(run, parts);
             return parts.size() == 1 ? parts.get(0) : new Or(parts);
         }
 
-        private static void flushWords(List<String> wordRun, List<KeywordCondition> parts) {
-            if (wordRun.size() == 1) {
-                parts.add(new Contains(WORDS, wordRun.get(0)));
-            } else if (!wordRun.isEmpty()) {
-                parts.add(new AnyWord(wordRun));
+        private void flush(List<KeywordCondition> run, List<KeywordCondition> parts) {
+            if (run.size() == 1) {
+                parts.add(run.get(0));
+            } else if (!run.isEmpty()) {
+                parts.add(new AnyLiteral(ids, run));
             }
-            wordRun.clear();
+            run.clear();
         }
 
         private KeywordCondition and() {
@@ -284,7 +410,12 @@ abstract class KeywordCondition {
             if (!CONTAINERS.containsKey(property)) {
                 throw new IllegalArgumentException("not a text or set property: " + property);
             }
-            return new Contains(property, literal());
+            String literal = literal();
+            return switch (property) {
+                case WORDS -> new HasWord(ids, literal);
+                case PHRASES -> new HasPhrase(ids, literal);
+                default -> new Contains(property, literal);
+            };
         }
 
         private KeywordCondition startsWith(String property) {

@@ -36,35 +36,36 @@ final class KeywordConstraints {
             return 0;
         }
         Map<MVELConstraint, Boolean> seen = new IdentityHashMap<>();
+        WordIds ids = new WordIds(); // one numbering for the whole rulebook: the message's words are looked up once
         int installed = 0;
         for (ObjectTypeNode typeNode : ruleBase.getRete().getObjectTypeNodes()) {
             if (typeNode.getObjectType().getClassName().equals(PromptFacts.class.getName())) {
-                installed += installBelow(typeNode, seen);
+                installed += installBelow(typeNode, seen, ids);
             }
         }
         return installed;
     }
 
-    private static int installBelow(ObjectSource source, Map<MVELConstraint, Boolean> seen) {
+    private static int installBelow(ObjectSource source, Map<MVELConstraint, Boolean> seen, WordIds ids) {
         int installed = 0;
         for (ObjectSink sink : source.getObjectSinkPropagator().getSinks()) {
             if (sink instanceof AlphaNode alpha) {
                 if (alpha.getConstraint() instanceof MVELConstraint constraint && seen.put(constraint, true) == null
-                        && install(constraint)) {
+                        && install(constraint, ids)) {
                     installed++;
                 }
-                installed += installBelow(alpha, seen);
+                installed += installBelow(alpha, seen, ids);
             }
         }
         return installed;
     }
 
-    private static boolean install(MVELConstraint constraint) {
+    private static boolean install(MVELConstraint constraint, WordIds ids) {
         if (constraint.getRequiredDeclarations().length > 0 || !onlyStartsWithOperators(constraint)
                 || !KeywordCondition.hasContainsCheck(constraint.getExpression())) {
             return false; // a lone comparison is small enough for HotSpot, and Drools may index it
         }
-        Optional<KeywordCondition> condition = KeywordCondition.parse(constraint.getExpression());
+        Optional<KeywordCondition> condition = KeywordCondition.parse(constraint.getExpression(), ids);
         return condition.isPresent() && Evaluator.set(constraint, new Evaluator(condition.get()));
     }
 

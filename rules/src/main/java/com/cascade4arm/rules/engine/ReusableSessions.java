@@ -66,6 +66,7 @@ public final class ReusableSessions {
         /** Inserts the decision's facts and fires at most {@code limit} rules; the number fired. */
         public int fire(int limit, Object... facts) {
             failed = true; // until fireAllRules returns: a consequence that threw leaves the session in an unknown state
+            WordIds.forget(); // each decision looks its message's words up afresh (facts may be decided again)
             inserted = new FactHandle[facts.length];
             for (int i = 0; i < facts.length; i++) {
                 inserted[i] = session.insert(facts[i]);
@@ -79,6 +80,7 @@ public final class ReusableSessions {
         public void close() {
             leased.decrementAndGet();
             boolean reusable = !failed && clear();
+            WordIds.forget(); // the thread keeps no reference to the facts
             if (reusable && idleCount.incrementAndGet() <= MAX_IDLE) {
                 idle.offer(this);
                 return;

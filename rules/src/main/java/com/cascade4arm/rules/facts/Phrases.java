@@ -3,6 +3,7 @@ package com.cascade4arm.rules.facts;
 import java.util.AbstractCollection;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -38,10 +39,24 @@ public final class Phrases extends AbstractCollection<String> {
     /** True when the words of {@code phrase} (a String) occur consecutively; a phrase without words is never contained. */
     @Override
     public boolean contains(Object phrase) {
-        if (!(phrase instanceof String text)) {
-            return false;
-        }
-        String[] phraseWords = wordsOf(text);
+        return phrase instanceof String text && contains(wordsOf(text), text);
+    }
+
+    /** {@link #contains(Object)} for a phrase split once by {@link #split(String)}: the same answer, without the split cache. */
+    public boolean containsPhrase(Split phrase) {
+        return contains(phrase.words, phrase.phrase);
+    }
+
+    /**
+     * Whether checking {@code phrase} may time a scan against the {@link EvaluationDeadline} (a long message): only
+     * such a check has an effect besides its answer (it spends budget or records the overrun), so a caller may answer
+     * several checks in any order when this is false for every one of them.
+     */
+    public boolean mayTimeScan(Split phrase) {
+        return phrase.words.length > 1 && (long) sequence.length * phrase.words.length > UNTIMED_STEPS;
+    }
+
+    private boolean contains(String[] phraseWords, String text) {
         if (phraseWords.length == 0) {
             return false;
         }
@@ -106,6 +121,31 @@ public final class Phrases extends AbstractCollection<String> {
             SPLIT_CACHE.put(phrase, split);
         }
         return split;
+    }
+
+    /** {@code phrase} split into its words as {@link #contains(Object)} splits it: done once for checks made many times. */
+    public static Split split(String phrase) {
+        return new Split(phrase, PromptFactsExtractor.wordSequence(Scan.lowerCase(phrase)));
+    }
+
+    /** A phrase literal and its words (lower case, as the message's); no words: never contained. */
+    public static final class Split {
+        private final String phrase;
+        private final String[] words;
+
+        private Split(String phrase, String[] words) {
+            this.phrase = phrase;
+            this.words = words;
+        }
+
+        public String phrase() {
+            return phrase;
+        }
+
+        /** The phrase's words in order (a copy). */
+        public List<String> words() {
+            return List.of(words);
+        }
     }
 
     @Override

@@ -30,6 +30,33 @@ class PhrasesTest {
         Phrases phrases = PromptFactsExtractor.fromPrompt(text).getPhrases();
 
         assertThat(phrases.contains(phrase)).isEqualTo(expected);
+        assertThat(phrases.containsPhrase(Phrases.split(phrase))).as("split once, as the rule engine does").isEqualTo(expected);
+    }
+
+    @ParameterizedTest(name = "\"{0}\" splits into {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            Step-by-Step     | step by step
+            C++              | c
+            What's 1,000?    | what s 1,000
+            ÜBER Straße      | über straße
+            ?!               | ''
+            """)
+    void splitsAsTheMessageIsSplit(String phrase, String words) {
+        Phrases.Split split = Phrases.split(phrase);
+
+        assertThat(split.phrase()).isEqualTo(phrase);
+        assertThat(String.join(" ", split.words())).isEqualTo(words);
+    }
+
+    @Test
+    void onlyALongMessageTimesAScan() {
+        Phrases longMessage = PromptFactsExtractor.fromPrompt("a b ".repeat(50_001)).getPhrases();
+        Phrases shortMessage = PromptFactsExtractor.fromPrompt("a b ".repeat(100)).getPhrases();
+
+        // 100,002 words × 2 phrase words is past the untimed 200,000 steps; a one-word phrase never scans.
+        assertThat(longMessage.mayTimeScan(Phrases.split("b a"))).isTrue();
+        assertThat(longMessage.mayTimeScan(Phrases.split("b"))).isFalse();
+        assertThat(shortMessage.mayTimeScan(Phrases.split("a b a b a b"))).isFalse();
     }
 
     @ParameterizedTest(name = "\"{0}\" as words: {1}")
