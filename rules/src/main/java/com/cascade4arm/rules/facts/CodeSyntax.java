@@ -35,7 +35,7 @@ final class CodeSyntax {
     private static final int LOOKAHEAD = 40;
     private static final List<String> CONTROL = List.of("if", "while", "for", "elif", "until", "unless");
     /** "file(s)", "Freund(in)": a plural or gender ending in parentheses is prose. */
-    private static final Set<String> PROSE_ENDINGS = Set.of("s", "es", "en", "e", "n", "in", "innen", "a", "as");
+    private static final Set<String> PROSE_ENDINGS = WordSet.of("s", "es", "en", "e", "n", "in", "innen", "a", "as");
     private static final int LONGEST_PROSE_ENDING = 5;
     /** Names that "++" follows in prose: C++, g++, Notepad++. */
     private static final List<String> PLUS_PLUS_NAMES = List.of("c", "C", "g", "notepad", "Notepad");

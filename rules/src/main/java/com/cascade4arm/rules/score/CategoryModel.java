@@ -38,7 +38,7 @@ public final class CategoryModel {
         this.bias = bias.clone();
         this.sortedKeys = sortedKeys.clone();
         this.sortedWeights = sortedWeights.clone();
-        this.table = new FeatureTable(this.sortedKeys);
+        this.table = new FeatureTable(this.sortedKeys, this.sortedWeights, this.categories.size());
     }
 
     /** The model built with this jar, or — when the build did not write it (an IDE build) — trained now, identically. */
@@ -125,7 +125,7 @@ public final class CategoryModel {
     }
 
     private float weight(int slot, int category) {
-        return sortedWeights[table.entry(slot) * categories.size() + category];
+        return table.weight(slot, category);
     }
 
     /** Sums each category's weights over a prompt's features, in one pass. */
@@ -142,9 +142,8 @@ public final class CategoryModel {
             occurrences++;
             int slot = table.find(hash);
             if (slot >= 0) {
-                int base = table.entry(slot) * totals.length;
                 for (int k = 0; k < totals.length; k++) {
-                    totals[k] += sortedWeights[base + k];
+                    totals[k] += table.weight(slot, k);
                 }
             }
         }
