@@ -217,14 +217,14 @@ public final class PromptFactsExtractor {
         List<String> sequence = new ArrayList<>(lower.length() / 4 + 1);
         int i = 0;
         while (i < lower.length()) {
-            if (!Character.isLetterOrDigit(lower.charAt(i))) {
+            if (!isLetterOrDigit(lower.charAt(i))) {
                 i++;
                 continue;
             }
             int start = i;
             boolean digitsOnly = true;
-            while (i < lower.length() && (Character.isLetterOrDigit(lower.charAt(i)) || isNumberJoint(lower, i, digitsOnly))) {
-                digitsOnly &= !Character.isLetter(lower.charAt(i));
+            while (i < lower.length() && (isLetterOrDigit(lower.charAt(i)) || isNumberJoint(lower, i, digitsOnly))) {
+                digitsOnly &= !isLetter(lower.charAt(i));
                 i++;
             }
             sequence.add(lower.substring(start, i));
@@ -232,9 +232,20 @@ public final class PromptFactsExtractor {
         return sequence.toArray(String[]::new);
     }
 
+    /** {@link Character#isLetterOrDigit(char)}, with ASCII (most of any prompt) answered without its tables. */
+    private static boolean isLetterOrDigit(char c) {
+        return c < 0x80 ? c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z'
+                : Character.isLetterOrDigit(c);
+    }
+
+    /** {@link Character#isLetter(char)}, ASCII first. */
+    private static boolean isLetter(char c) {
+        return c < 0x80 ? c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' : Character.isLetter(c);
+    }
+
     private static boolean hasLetter(String word) {
         for (int i = 0; i < word.length(); i++) {
-            if (Character.isLetter(word.charAt(i))) {
+            if (isLetter(word.charAt(i))) {
                 return true;
             }
         }

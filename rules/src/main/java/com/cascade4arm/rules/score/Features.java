@@ -65,6 +65,30 @@ final class Features {
         }
     }
 
+    /**
+     * Every feature occurrence's hash, in the order {@link #extract} reports them. Scoring looks them up in a loop of
+     * its own afterwards: with no hashing in between, the processor has several table probes in flight at once.
+     */
+    static int[] hashes(String prompt) {
+        HashList list = new HashList();
+        extract(prompt, list);
+        return list.size == list.hashes.length ? list.hashes : java.util.Arrays.copyOf(list.hashes, list.size);
+    }
+
+    /** Collects hashes; sized for the largest window (words, pairs and two n-gram sizes per character) once. */
+    private static final class HashList implements Sink {
+        int[] hashes = new int[4 * (HEAD_CHARS + TAIL_CHARS + 3)];
+        int size;
+
+        @Override
+        public void accept(int hash, int kind, char[] text, int start, int end, int start2, int end2) {
+            if (size == hashes.length) {
+                hashes = java.util.Arrays.copyOf(hashes, size * 2);
+            }
+            hashes[size++] = hash;
+        }
+    }
+
     /** A readable name for a feature occurrence, for explanations: {@code word:warum}, {@code chars:_who}. */
     static String name(int kind, char[] text, int start, int end, int start2, int end2) {
         return switch (kind) {
