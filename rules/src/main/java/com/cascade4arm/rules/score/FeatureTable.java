@@ -1,17 +1,17 @@
 package com.cascade4arm.rules.score;
 
 /**
- * Finds a feature hash among the model's keys in about one probe and hands back its weights from the same place:
- * open addressing with linear probing, at most half full, each slot holding the key followed by its weight per
- * category (float bits). A prompt scores a few thousand feature occurrences at random places in a table of megabytes,
- * so a hit that reads one slot (one cache line, mostly) instead of a key, an index and a weight row costs a third of the
- * memory traffic. Hash 0 never occurs ({@link Features} maps it to 1) and marks an empty slot.
+ * Finds a feature hash among the model's keys in about one probe: open addressing with linear probing, at most half
+ * full, the keys in one dense array and each slot's weights (one per category) in another at the slot's own index —
+ * a hit reads the key and its weight row, without the index into the model's sorted order it used to go through.
+ * Hash 0 never occurs ({@link Features} maps it to 1) and marks an empty slot.
  */
 final class FeatureTable {
 
-    /** Per slot: the key, then {@link #categories} weights as {@link Float#floatToRawIntBits} bits. */
-    private final int[] slots;
-    private final int stride;
+    private final int[] keys;
+    /** Per slot, one weight per category. */
+    private final float[] weights;
+    private final int categories;
     private final int mask;
 
     /**
@@ -20,28 +20,27 @@ final class FeatureTable {
      */
     FeatureTable(int[] sortedKeys, float[] sortedWeights, int categories) {
         int capacity = Integer.highestOneBit(Math.max(4, sortedKeys.length * 2)) << 1;
-        stride = 1 + categories;
-        slots = new int[capacity * stride];
+        this.categories = categories;
+        keys = new int[capacity];
+        weights = new float[capacity * categories];
         mask = capacity - 1;
         for (int i = 0; i < sortedKeys.length; i++) {
             int slot = spread(sortedKeys[i]) & mask;
-            while (slots[slot * stride] != 0) {
+            while (keys[slot] != 0) {
                 slot = (slot + 1) & mask;
             }
-            slots[slot * stride] = sortedKeys[i];
-            for (int k = 0; k < categories; k++) {
-                slots[slot * stride + 1 + k] = Float.floatToRawIntBits(sortedWeights[i * categories + k]);
-            }
+            keys[slot] = sortedKeys[i];
+            System.arraycopy(sortedWeights, i * categories, weights, slot * categories, categories);
         }
     }
 
-    /** Where {@code hash}'s slot starts (for {@link #weight}), or -1 when the model has no such feature. */
+    /** Where {@code hash}'s weights start (for {@link #weight}), or -1 when the model has no such feature. */
     int find(int hash) {
         int slot = spread(hash) & mask;
         while (true) {
-            int key = slots[slot * stride];
+            int key = keys[slot];
             if (key == hash) {
-                return slot * stride;
+                return slot * categories;
             }
             if (key == 0) {
                 return -1;
@@ -50,9 +49,9 @@ final class FeatureTable {
         }
     }
 
-    /** The weight for {@code category} of the feature whose slot starts at {@code found} (a {@link #find} result). */
+    /** The weight for {@code category} of the feature found at {@code found} (a {@link #find} result). */
     float weight(int found, int category) {
-        return Float.intBitsToFloat(slots[found + 1 + category]);
+        return weights[found + category];
     }
 
     /** FNV's low bits are fine, but mixing the high ones in costs nothing and guards against clustering. */
