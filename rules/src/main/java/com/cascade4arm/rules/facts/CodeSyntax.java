@@ -34,8 +34,9 @@ final class CodeSyntax {
     /** Farthest look past an identifier: a call's argument list or a condition's operand. */
     private static final int LOOKAHEAD = 40;
     private static final List<String> CONTROL = List.of("if", "while", "for", "elif", "until", "unless");
+    private static final int LONGEST_CONTROL = CONTROL.stream().mapToInt(String::length).max().orElseThrow();
     /** "file(s)", "Freund(in)": a plural or gender ending in parentheses is prose. */
-    private static final Set<String> PROSE_ENDINGS = Set.of("s", "es", "en", "e", "n", "in", "innen", "a", "as");
+    private static final Set<String> PROSE_ENDINGS = WordSet.of("s", "es", "en", "e", "n", "in", "innen", "a", "as");
     private static final int LONGEST_PROSE_ENDING = 5;
     /** Names that "++" follows in prose: C++, g++, Notepad++. */
     private static final List<String> PLUS_PLUS_NAMES = List.of("c", "C", "g", "notepad", "Notepad");
@@ -76,7 +77,7 @@ final class CodeSyntax {
         }
         char first = text.charAt(start);
         int op = skipSpaces(text, end, LOOKAHEAD);
-        if ((Character.isLowerCase(first) || first == '_') && op < text.length() && isOperatorStart(text.charAt(op))) {
+        if ((isLower(first) || first == '_') && op < text.length() && isOperatorStart(text.charAt(op))) {
             if (isUpdate(text, end) && !plusPlusName(text, start, end)) {
                 kinds |= bit(UPDATE);
             }
@@ -105,6 +106,9 @@ final class CodeSyntax {
     }
 
     private static boolean isControl(String text, int start, int end) {
+        if (end - start > LONGEST_CONTROL) {
+            return false; // most words: no keyword compared
+        }
         for (String keyword : CONTROL) {
             if (keyword.length() == end - start && text.startsWith(keyword, start)) {
                 return true;
@@ -208,15 +212,23 @@ final class CodeSyntax {
                 return true; // user_id, andere_liste — not _emphasis_
             }
         }
-        if (length < 4 || !Character.isLowerCase(text.charAt(start))
-                || !Character.isLowerCase(text.charAt(start + 1))) {
+        if (length < 4 || !isLower(text.charAt(start)) || !isLower(text.charAt(start + 1))) {
             return false;
         }
         for (int i = start + 2; i + 1 < end; i++) {
-            if (Character.isUpperCase(text.charAt(i)) && Character.isLowerCase(text.charAt(i + 1))) {
+            if (isUpper(text.charAt(i)) && isLower(text.charAt(i + 1))) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** {@link Character#isLowerCase(char)} on an identifier's characters, which are ASCII ({@link SourceText}). */
+    private static boolean isLower(char c) {
+        return c >= 'a' && c <= 'z';
+    }
+
+    private static boolean isUpper(char c) {
+        return c >= 'A' && c <= 'Z';
     }
 }

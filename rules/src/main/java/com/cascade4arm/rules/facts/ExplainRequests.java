@@ -19,7 +19,7 @@ final class ExplainRequests {
             "expliqu", "démontr", "spieg", "dimostr", "demonstr", "verklaar", "uitleg", "wyjaśn", "wytłumacz",
             "uzasadn", "udowodn", "vysvětl", "forklar", "förklar", "selit", "açıkla");
     /** Whole words where a stem would catch "reasonable" (razonable, raisonnable). */
-    private static final Set<String> WORDS = Set.of("prove", "derive", "beweise", "demuestra", "demostrar", "razona",
+    private static final Set<String> WORDS = WordSet.of("prove", "derive", "beweise", "demuestra", "demostrar", "razona",
             "razonar", "razonamiento", "raisonne", "raisonnez", "raisonnement");
     private static final Map<String, List<List<String>>> PHRASES_BY_FIRST_WORD = byFirstWord(List.of(
             List.of("step", "by", "step"),
@@ -29,14 +29,13 @@ final class ExplainRequests {
             List.of("pas", "à", "pas"), List.of("passo", "dopo", "passo"), List.of("passo", "a", "passo"),
             List.of("stap", "voor", "stap"), List.of("krok", "po", "kroku"), List.of("leg", "uit"), List.of("zeige", "dass"), List.of("zeig", "dass"), List.of("montre", "que")));
     /** After an explain word, a third person receiving the message: "to my landlord", "meinem Chef", "à mon voisin". */
-    private static final Set<String> TO_SOMEONE = Set.of("to", "meinem", "meiner", "deinem", "deiner", "unserem",
+    private static final Set<String> TO_SOMEONE = WordSet.of("to", "meinem", "meiner", "deinem", "deiner", "unserem",
             "unserer", "dem", "ihm", "ihr", "ihnen", "a", "al", "à", "au", "aux");
-    private static final Set<String> TO_THE_WRITER = Set.of("me", "us", "mir", "uns", "moi", "nous");
+    private static final Set<String> TO_THE_WRITER = WordSet.of("me", "us", "mir", "uns", "moi", "nous");
 
     private static final int SHORTEST_STEM = STEMS.stream().mapToInt(String::length).min().orElseThrow();
-    /** First letters of the stems: a word starting otherwise cannot have one. */
-    private static final String STEM_INITIALS = STEMS.stream().map(stem -> stem.substring(0, 1)).distinct()
-            .reduce("", String::concat);
+    /** The stems by first letter (all ASCII): a word is compared with the few that start like it, or with none. */
+    private static final String[][] STEMS_BY_INITIAL = byInitial(STEMS);
 
     private ExplainRequests() {
     }
@@ -44,7 +43,7 @@ final class ExplainRequests {
     private static Map<String, List<List<String>>> byFirstWord(List<List<String>> phrases) {
         Map<String, List<List<String>>> index = new HashMap<>();
         phrases.forEach(phrase -> index.computeIfAbsent(phrase.get(0), first -> new ArrayList<>()).add(phrase));
-        return Map.copyOf(index);
+        return WordMap.copyOf(index);
     }
 
     static boolean asks(String[] words) {
@@ -60,15 +59,27 @@ final class ExplainRequests {
     }
 
     private static boolean hasStem(String word) {
-        if (word.length() < SHORTEST_STEM || STEM_INITIALS.indexOf(word.charAt(0)) < 0) {
-            return false; // most words: one character compared
+        if (word.length() < SHORTEST_STEM || word.charAt(0) >= STEMS_BY_INITIAL.length) {
+            return false;
         }
-        for (String stem : STEMS) {
+        for (String stem : STEMS_BY_INITIAL[word.charAt(0)]) {
             if (word.startsWith(stem)) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static String[][] byInitial(List<String> stems) {
+        String[][] byInitial = new String[128][];
+        for (char c = 0; c < byInitial.length; c++) {
+            char initial = c;
+            byInitial[c] = stems.stream().filter(stem -> stem.charAt(0) == initial).toArray(String[]::new);
+        }
+        if (stems.stream().anyMatch(stem -> stem.charAt(0) >= byInitial.length)) {
+            throw new IllegalStateException("every stem must start with an ASCII letter: " + stems);
+        }
+        return byInitial;
     }
 
     /** "explain to my boss" or Spanish "explícale" (le: to him or her) — but "explain to me" asks the model itself. */

@@ -53,14 +53,14 @@ final class GivenTextTasks {
                     "according", "based", "laut", "según", "secondo", "volgens", "według"));
     private static final List<String> ORDER = List.of("summarize", "translate", "rewrite", "extract");
     /** Words a stem would catch by mistake. */
-    private static final Set<String> NOT_INSTRUCTIONS = Set.of("listen", "listening", "pulled", "tableau", "polished",
+    private static final Set<String> NOT_INSTRUCTIONS = WordSet.of("listen", "listening", "pulled", "tableau", "polished",
             "samenwerking");
     /**
      * A CV: "here is my resume:" hands over a CV to judge, not a text to shorten. After a determiner these are nouns;
      * elsewhere "resume"/"résumé" is the Spanish, Portuguese or French imperative ("resume esto en una frase: ...").
      */
-    private static final Set<String> CV_NOUNS = Set.of("resume", "resumes", "résumé", "résumés", "resumé", "cv");
-    private static final Set<String> DETERMINERS = Set.of("my", "your", "his", "her", "our", "their", "the", "a", "this",
+    private static final Set<String> CV_NOUNS = WordSet.of("resume", "resumes", "résumé", "résumés", "resumé", "cv");
+    private static final Set<String> DETERMINERS = WordSet.of("my", "your", "his", "her", "our", "their", "the", "a", "this",
             "that", "mein", "meinen", "meinem", "mon", "ton", "son", "votre", "notre", "le", "un", "mi", "tu", "su",
             "el", "il", "mio", "meu", "o", "mijn", "het", "mój", "moje");
 
@@ -70,7 +70,7 @@ final class GivenTextTasks {
      * "Who is the sender angry with? \"...\""). What, why and how are left out: they ask for a judgement or an
      * explanation as often.
      */
-    private static final Set<String> LOOKUP_OPENERS = Set.of("who", "whom", "when", "where", "which", "wer", "wen",
+    private static final Set<String> LOOKUP_OPENERS = WordSet.of("who", "whom", "when", "where", "which", "wer", "wen",
             "wem", "wann", "wo", "welche", "welcher", "welches", "quién", "quiénes", "cuándo", "dónde", "cuál", "qui",
             "quand", "où", "quel", "quelle", "quels", "quelles", "chi", "quando", "dove", "quale", "quali", "quem",
             "onde", "qual", "quais", "wie", "wanneer", "waar", "welke", "kto", "kiedy", "gdzie", "który", "która",
@@ -78,25 +78,25 @@ final class GivenTextTasks {
             "hvilket", "kdo", "kdy", "kde", "který", "která", "cine", "când", "unde", "kuka", "milloin", "missä", "kim",
             "hangi", "nerede", "ne");
     /** Words that open a time question: "what time", "a qué hora", "à quelle heure", "o której", "hoe laat". */
-    private static final Set<String> TIME_OPENERS = Set.of("what", "a", "à", "um", "o", "hoe", "em", "at", "in");
+    private static final Set<String> TIME_OPENERS = WordSet.of("what", "a", "à", "um", "o", "hoe", "em", "at", "in");
     /** Words a question may open with before its question word: "so by when ...", "and which ...". */
-    private static final Set<String> FILLERS = Set.of("so", "and", "ok", "okay", "but", "also", "then", "und",
+    private static final Set<String> FILLERS = WordSet.of("so", "and", "ok", "okay", "but", "also", "then", "und",
             "dann", "y", "entonces", "pues", "et", "alors", "donc", "e", "allora", "então", "en", "dus", "i", "więc",
             "och", "så", "og", "a", "și", "ja", "ve");
     /** How much, how many, how long — the amount asked of a text ("ile dni mam na zwrot?", "how much was the croissant"). */
-    private static final Set<String> AMOUNT_OPENERS = Set.of("cuánto", "cuánta", "cuántos", "cuántas", "combien",
+    private static final Set<String> AMOUNT_OPENERS = WordSet.of("cuánto", "cuánta", "cuántos", "cuántas", "combien",
             "quanto", "quanta", "quanti", "quante", "quantos", "quantas", "hoeveel", "ile", "kolik", "câte", "cât",
             "kaç");
     /** The same in two words: hur mycket, hvor mange, kuinka paljon. */
-    private static final Set<String> AMOUNT_PAIRS = Set.of("hur mycket", "hur många", "hur länge", "hvor mange",
+    private static final Set<String> AMOUNT_PAIRS = WordSet.of("hur mycket", "hur många", "hur länge", "hvor mange",
             "hvor meget", "hvor længe", "kuinka paljon", "kuinka monta", "kuinka kauan");
-    private static final Set<String> TIME_WORDS = Set.of("time", "hora", "heure", "laat", "ora", "której", "uhr");
-    private static final Set<String> AMOUNT_AFTER_HOW = Set.of("much", "many", "long", "late", "often");
+    private static final Set<String> TIME_WORDS = WordSet.of("time", "hora", "heure", "laat", "ora", "której", "uhr");
+    private static final Set<String> AMOUNT_AFTER_HOW = WordSet.of("much", "many", "long", "late", "often");
     /**
      * Words that turn a question about a text into a judgement, a fix or a sum: why, a flaw, legal or fair, right or
      * wrong, should, worth, if, total, in eight languages.
      */
-    private static final Set<String> NOT_LOOKUPS = Set.of("why", "fix", "wrong", "flaw", "legal", "fair", "right",
+    private static final Set<String> NOT_LOOKUPS = WordSet.of("why", "fix", "wrong", "flaw", "legal", "fair", "right",
             "should", "worth", "if", "total", "together", "altogether", "average", "think", "mistake", "bug",
             "warum", "wieso", "fehler", "falsch", "rechtens", "sollte", "wenn", "falls", "insgesamt", "zusammen",
             "justo", "debería", "si", "pourquoi", "erreur", "juste", "devrais", "perché", "errore", "giusto", "dovrei",
@@ -107,7 +107,7 @@ final class GivenTextTasks {
      * diz:", "From the station website:", "Na podstawie tego regulaminu:"), in the 14 languages: a riddle's lead
      * ("Three friends:", "zagadka:") names neither.
      */
-    private static final Set<String> DOCUMENT_LEADS = Set.of("says", "said", "wrote", "writes", "reads", "sent",
+    private static final Set<String> DOCUMENT_LEADS = WordSet.of("says", "said", "wrote", "writes", "reads", "sent",
             "forwarded", "receipt", "email", "mail", "message", "letter", "notice", "sign", "timetable", "schedule",
             "log", "website", "contract", "invoice", "menu", "ticket", "announcement", "post", "chat", "sagt", "schreibt",
             "steht", "kam", "nachricht", "brief", "aushang", "quittung", "rechnung", "fahrplan", "vertrag", "dice",
@@ -124,7 +124,7 @@ final class GivenTextTasks {
             "ja eller nei", "ano nebo ne", "ano či ne", "da sau nu", "kyllä vai ei", "kyllä tai ei", "evet mi hayır mı",
             "evet veya hayır");
     /** Days of the week and the weekend, in the 14 languages (the forms a question about a day uses). */
-    private static final Set<String> DAYS = Set.of("monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+    private static final Set<String> DAYS = WordSet.of("monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
             "sunday", "weekend", "montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag",
             "wochenende", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo", "lundi", "mardi",
             "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "lunedì", "martedì", "mercoledì", "giovedì",
@@ -136,7 +136,7 @@ final class GivenTextTasks {
             "maanantaina", "tiistaina", "keskiviikkona", "torstaina", "perjantaina", "lauantaina", "sunnuntaina",
             "pazartesi", "salı", "çarşamba", "perşembe", "cuma", "cumartesi", "pazar");
     /** How-questions ask for a way, not a yes or no. */
-    private static final Set<String> HOW = Set.of("how", "wie", "cómo", "como", "comment", "come", "hoe", "jak",
+    private static final Set<String> HOW = WordSet.of("how", "wie", "cómo", "como", "comment", "come", "hoe", "jak",
             "hur", "hvordan", "cum", "miten", "nasıl");
     /** The lead before a text introduced with a colon or a quote is at most this many words. */
     private static final int MAX_LEAD_WORDS = 8;
@@ -158,14 +158,20 @@ final class GivenTextTasks {
         return of(text, false);
     }
 
+    /** {@link #of(String, boolean)} where the caller has the words of {@code text} already (lower case, in order). */
+    static String of(String text, boolean puzzle, String[] words) {
+        return WordMeanings.asked(text, words) ? "define" : handedOverTask(text, puzzle);
+    }
+
     /**
      * The same, where {@code puzzle} says the message has a logic-puzzle shape: then a question after the text asks
      * to solve it ("Alice dit : « Bruno ment. » ... Qui dit la vérité ?"), not to read something off it.
      */
     static String of(String text, boolean puzzle) {
-        if (WordMeanings.asked(text)) {
-            return "define";
-        }
+        return of(text, puzzle, words(text));
+    }
+
+    private static String handedOverTask(String text, boolean puzzle) {
         int bodyStart = bodyStart(text);
         if (bodyStart > 0) {
             String[] instruction = words(text.substring(0, bodyStart));

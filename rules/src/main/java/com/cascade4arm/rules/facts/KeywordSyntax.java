@@ -19,8 +19,8 @@ final class KeywordSyntax {
 
     private static final String[] FN_KEYWORDS = {"fn", "func", "fun"};
     private static final String[] VISIBILITIES = {"public", "private", "protected"};
-    private static final Set<String> MODIFIERS = Set.of("static", "final");
-    private static final Set<String> DECLARED_TYPES = Set.of("void", "int", "long", "boolean", "String", "class",
+    private static final Set<String> MODIFIERS = WordSet.of("static", "final");
+    private static final Set<String> DECLARED_TYPES = WordSet.of("void", "int", "long", "boolean", "String", "class",
             "record", "interface");
     private static final String[] DECLARATIONS = {"const", "let", "var", "auto"};
     private static final String[] PRINT_CALLS = {"printf", "println", "print", "puts", "console.log"};

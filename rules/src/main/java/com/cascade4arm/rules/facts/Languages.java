@@ -21,12 +21,12 @@ final class Languages {
     private static final List<String> ORDER = List.of("en", "de", "es", "fr");
 
     private static final Map<String, Integer> FUNCTION_WORDS = byLanguageIndex(Map.of(
-            "en", Set.of("the", "is", "are", "was", "were", "be", "been", "what", "who", "when", "where", "which", "why",
+            "en", WordSet.of("the", "is", "are", "was", "were", "be", "been", "what", "who", "when", "where", "which", "why",
                     "how", "and", "or", "of", "to", "on", "for", "with", "do", "does", "did", "you", "i", "my", "it",
                     "this", "that", "these", "those", "can", "could", "would", "should", "please", "there", "have", "has",
                     "had", "if", "not", "from", "about", "your", "we", "our", "at", "by", "but", "than", "then", "hi",
                     "hello", "hey", "thanks", "thank", "good", "any", "some", "write", "give", "tell", "make", "help"),
-            "de", Set.of("der", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "und", "oder",
+            "de", WordSet.of("der", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "und", "oder",
                     "ist", "sind", "war", "waren", "wird", "wurde", "wurden", "nicht", "ich", "du", "er", "sie", "wir",
                     "mich", "mir", "mein", "meine", "meinem", "meinen", "dein", "dich", "dir", "uns", "wer", "wie", "wo",
                     "wann", "warum", "wieso", "welche", "welcher", "welches", "mit", "für", "auf", "zu", "zum", "zur",
@@ -34,13 +34,13 @@ final class Languages {
                     "hallo", "kann", "können", "soll", "sollte", "muss", "gibt", "haben", "mal", "diese", "dieser",
                     "kein", "keine", "sich", "wenn", "dass", "weil", "aber", "sehr", "viel", "viele", "heute", "ja",
                     "nein", "schreib", "gib", "sag", "mach", "erkläre", "gute", "guten"),
-            "es", Set.of("el", "los", "las", "es", "son", "está", "están", "fue", "era", "una", "unos", "unas", "y",
+            "es", WordSet.of("el", "los", "las", "es", "son", "está", "están", "fue", "era", "una", "unos", "unas", "y",
                     "del", "al", "por", "para", "con", "sin", "qué", "quién", "quiénes", "cuál", "cuáles", "cuándo",
                     "cuánto", "cuántos", "cuántas", "dónde", "cómo", "porque", "pero", "mi", "mis", "yo", "nos", "lo",
                     "le", "les", "muy", "más", "hay", "este", "esta", "esto", "ese", "esa", "hola", "gracias", "buenos",
                     "buenas", "también", "cuando", "donde", "como", "dime", "puedes", "quiero", "tengo", "hace", "sobre",
                     "entre", "desde", "hasta", "todos", "algunos", "escribe", "dame", "haz"),
-            "fr", Set.of("le", "les", "l", "une", "des", "du", "au", "aux", "et", "ou", "est", "sont", "était", "être",
+            "fr", WordSet.of("le", "les", "l", "une", "des", "du", "au", "aux", "et", "ou", "est", "sont", "était", "être",
                     "avec", "pour", "dans", "sur", "par", "pas", "ne", "n", "qui", "quoi", "qu", "quel", "quelle",
                     "quels", "quelles", "pourquoi", "comment", "quand", "où", "combien", "je", "j", "il", "elle", "ils",
                     "elles", "nous", "vous", "mon", "ma", "ton", "ta", "ce", "cette", "ces", "c", "d", "bonjour", "salut",
@@ -48,17 +48,17 @@ final class Languages {
                     "sans", "sous", "depuis", "écris", "donne", "fais")));
 
     /** First- and second-person words ("I", "my", "you"; "ich", "mein"; "puedo", "mi"; "je", "mon", "vous"). */
-    private static final Map<String, Set<String>> PERSONAL = Map.of(
-            "en", Set.of("i", "me", "my", "mine", "myself", "you", "your", "yours", "yourself", "we", "us", "our", "ours"),
-            "de", Set.of("ich", "mich", "mir", "mein", "meine", "meinem", "meinen", "meiner", "meines", "du", "dich",
+    private static final Map<String, Set<String>> PERSONAL = WordMap.copyOf(Map.of(
+            "en", WordSet.of("i", "me", "my", "mine", "myself", "you", "your", "yours", "yourself", "we", "us", "our", "ours"),
+            "de", WordSet.of("ich", "mich", "mir", "mein", "meine", "meinem", "meinen", "meiner", "meines", "du", "dich",
                     "dir", "dein", "deine", "deinem", "deinen", "deiner", "wir", "uns", "unser", "unsere", "unserem",
                     "unseren", "unserer", "euch", "euer", "eure"),
-            "es", Set.of("yo", "me", "mi", "mis", "mío", "mía", "conmigo", "tú", "tu", "tus", "te", "ti", "contigo",
+            "es", WordSet.of("yo", "me", "mi", "mis", "mío", "mía", "conmigo", "tú", "tu", "tus", "te", "ti", "contigo",
                     "nosotros", "nosotras", "nos", "nuestro", "nuestra", "nuestros", "nuestras", "vosotros", "os",
                     "usted", "ustedes", "puedo", "tengo", "quiero", "necesito", "debo", "estoy", "soy", "puedes",
                     "tienes", "quieres"),
-            "fr", Set.of("je", "j", "me", "m", "moi", "mon", "ma", "mes", "tu", "te", "toi", "ton", "ta", "tes", "nous",
-                    "notre", "nos", "vous", "votre", "vos"));
+            "fr", WordSet.of("je", "j", "me", "m", "moi", "mon", "ma", "mes", "tu", "te", "toi", "ton", "ta", "tes", "nous",
+                    "notre", "nos", "vous", "votre", "vos")));
 
     private Languages() {
     }
@@ -115,6 +115,6 @@ final class Languages {
         Map<String, Integer> index = new HashMap<>();
         byLanguage.forEach((language, words) -> words.stream().filter(word -> languagesPerWord.get(word) == 1)
                 .forEach(word -> index.put(word, ORDER.indexOf(language))));
-        return Map.copyOf(index);
+        return WordMap.copyOf(index);
     }
 }

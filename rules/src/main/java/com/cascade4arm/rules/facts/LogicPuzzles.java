@@ -33,7 +33,7 @@ final class LogicPuzzles {
     /** ...or at least this many negations and places in a row together. */
     private static final int PUZZLE_CONSTRAINTS = 3;
     /** Places in a row, a line or a schedule, in the 14 languages: first, third, behind, directly after, next to. */
-    private static final Set<String> POSITIONS = Set.of("first", "second", "third", "fourth", "last", "behind",
+    private static final Set<String> POSITIONS = WordSet.of("first", "second", "third", "fourth", "last", "behind",
             "directly", "between", "erste", "erster", "zweiter", "dritter", "letzter", "hinter", "direkt", "zwischen",
             "primero", "primera", "segundo", "segunda", "tercero", "tercera", "último", "última", "detrás",
             "directamente", "premier", "première", "deuxième", "troisième", "dernier", "dernière", "derrière",
@@ -43,7 +43,7 @@ final class LogicPuzzles {
             "tredje", "sista", "bakom", "mellan", "første", "sidste", "bagved", "první", "třetí",
             "poslední", "hned", "primul", "ultimul", "ensimmäinen", "viimeinen", "birinci", "üçüncü");
     /** Who or which in the 14 languages. */
-    private static final Set<String> WHO_OR_WHICH = Set.of("who", "which", "wer", "welcher", "welche", "quién",
+    private static final Set<String> WHO_OR_WHICH = WordSet.of("who", "which", "wer", "welcher", "welche", "quién",
             "cuál", "qui", "quel", "quelle", "chi", "quale", "quem", "qual", "wie", "welke", "kto", "który", "która",
             "vem", "vilken", "hvem", "hvilken", "kdo", "který", "která", "cine", "kuka", "kim", "hangi");
     /** A quoted argument has a premise before its conclusion word: at least this many words in the quote... */
@@ -56,41 +56,41 @@ final class LogicPuzzles {
     /** Numbers in a comma-separated run that make a sequence to continue. */
     private static final int SEQUENCE_LENGTH = 4;
 
-    private static final Set<String> QUANTIFIERS = Set.of("all", "some", "every", "none", "alle", "manche", "einige",
+    private static final Set<String> QUANTIFIERS = WordSet.of("all", "some", "every", "none", "alle", "manche", "einige",
             "kein", "keine", "todos", "todas", "algunos", "algunas", "ningún", "ninguna", "tous", "toutes", "certains",
             "certaines", "aucun", "aucune", "tutti", "tutte", "alcuni", "alcune", "nessun", "nessuno", "alguns",
             "algumas", "nenhum", "nenhuma", "sommige", "geen", "wszystkie", "wszyscy", "niektóre", "niektórzy", "żaden",
             "żadne");
-    private static final Set<String> CONCLUSIONS = Set.of("follow", "follows", "must", "therefore", "conclude",
+    private static final Set<String> CONCLUSIONS = WordSet.of("follow", "follows", "must", "therefore", "conclude",
             "conclusion", "necessarily", "definitely", "folgt", "folgern", "daraus", "zwingend", "deduce", "deducir",
             "concluir", "necesariamente", "conclure", "donc", "nécessairement", "quindi", "dunque", "segue",
             "necessariamente", "portanto", "logo", "dus", "volgt", "noodzakelijk", "więc", "wynika", "zatem");
-    private static final Set<String> LIE_WORDS = Set.of("lie", "lies", "lying", "liar", "liars", "knave", "knaves",
+    private static final Set<String> LIE_WORDS = WordSet.of("lie", "lies", "lying", "liar", "liars", "knave", "knaves",
             "lügt", "lügen", "lügner", "lügnerin", "miente", "mienten", "mentiroso", "mentirosa", "mentirosos", "ment",
             "mentent", "menteur", "menteuse", "menteurs", "mente", "mentono", "bugiardo", "bugiarda", "bugiardi",
             "mentem", "liegt", "liegen", "leugenaar", "leugenaars", "kłamie", "kłamią", "kłamca", "kłamcy");
-    private static final Set<String> TRUTH_WORDS = Set.of("truth", "true", "truthful", "knight", "knights", "wahrheit",
+    private static final Set<String> TRUTH_WORDS = WordSet.of("truth", "true", "truthful", "knight", "knights", "wahrheit",
             "wahr", "verdad", "verdadero", "vérité", "vrai", "verità", "vero", "verdade", "waarheid", "prawdę", "prawda");
     /** Words that open the comparison in "older than", "größer als", "más alta que", "plus rapide que". */
-    private static final Set<String> MORE_OR_LESS = Set.of("más", "menos", "plus", "moins", "più", "meno", "mais");
-    private static final Set<String> THAN = Set.of("than", "que", "qu", "di");
-    private static final Set<String> WEEKDAYS = Set.of("monday", "tuesday", "wednesday", "thursday", "friday",
+    private static final Set<String> MORE_OR_LESS = WordSet.of("más", "menos", "plus", "moins", "più", "meno", "mais");
+    private static final Set<String> THAN = WordSet.of("than", "que", "qu", "di");
+    private static final Set<String> WEEKDAYS = WordSet.of("monday", "tuesday", "wednesday", "thursday", "friday",
             "saturday", "sunday", "montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag", "lunes",
             "martes", "miércoles", "jueves", "viernes", "sábado", "domingo", "lundi", "mardi", "mercredi", "jeudi",
             "vendredi", "samedi", "dimanche", "lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato",
             "segunda", "terça", "quarta", "quinta", "sexta", "maandag", "dinsdag", "woensdag", "donderdag", "vrijdag",
             "zaterdag", "zondag", "poniedziałek", "wtorek", "środa", "czwartek", "piątek", "sobota", "niedziela");
     /** Negations in the 14 languages the rulebook reads (English contractions split at the apostrophe: doesn, isn). */
-    private static final Set<String> NEGATIONS = Set.of("not", "never", "doesn", "isn", "don", "didn", "aren", "won",
+    private static final Set<String> NEGATIONS = WordSet.of("not", "never", "doesn", "isn", "don", "didn", "aren", "won",
             "nicht", "kein", "keine", "keinen", "nie", "niemals", "no", "nunca", "ni", "ne", "pas", "jamais", "non",
             "mai", "não", "nem", "niet", "geen", "nooit", "inte", "aldrig", "ikke", "nikdy", "nu", "niciodată", "ei",
             "eikä", "koskaan", "değil", "hiç");
     /** Conclusion words that make a quoted claim an argument: "..., so ...", "..., donc ...", "..., więc ...". */
-    private static final Set<String> THEREFORE = Set.of("so", "therefore", "thus", "hence", "daher", "deshalb",
+    private static final Set<String> THEREFORE = WordSet.of("so", "therefore", "thus", "hence", "daher", "deshalb",
             "darum", "folglich", "tanto", "así", "entonces", "luego", "donc", "quindi", "dunque", "perciò", "pertanto",
             "portanto", "logo", "então", "dus", "daarom", "więc", "dlatego", "zatem", "därför", "derfor", "proto",
             "takže", "deci", "așadar", "joten", "siksi", "yüzden", "dolayısıyla");
-    private static final Set<String> MONTHS = Set.of("january", "february", "march", "april", "june", "july", "august",
+    private static final Set<String> MONTHS = WordSet.of("january", "february", "march", "april", "june", "july", "august",
             "september", "october", "november", "december", "januar", "februar", "märz", "juni", "juli", "oktober",
             "dezember", "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
             "octubre", "noviembre", "diciembre", "janvier", "février", "mars", "avril", "juin", "juillet", "août",
@@ -99,8 +99,8 @@ final class LogicPuzzles {
             "setembro", "outubro", "dezembro", "januari", "februari", "maart", "mei", "augustus",
             "styczeń", "stycznia", "luty", "lutego", "marca", "kwietnia", "maja", "czerwca", "lipca", "sierpnia",
             "września", "października", "listopada", "grudnia");
-    private static final Set<String> CONDITIONS = Set.of("if", "wenn", "falls", "si", "se", "als", "jeśli", "jeżeli");
-    private static final Set<String> RELATIVE_DAYS = Set.of("today", "tomorrow", "yesterday", "heute", "morgen", "gestern",
+    private static final Set<String> CONDITIONS = WordSet.of("if", "wenn", "falls", "si", "se", "als", "jeśli", "jeżeli");
+    private static final Set<String> RELATIVE_DAYS = WordSet.of("today", "tomorrow", "yesterday", "heute", "morgen", "gestern",
             "übermorgen", "vorgestern", "hoy", "mañana", "ayer", "anteayer", "aujourd", "demain", "hier", "oggi",
             "domani", "ieri", "dopodomani", "hoje", "amanhã", "ontem", "vandaag", "gisteren", "overmorgen", "dzisiaj",
             "dziś", "jutro", "wczoraj", "pojutrze");
@@ -276,7 +276,7 @@ final class LogicPuzzles {
     private static Map<String, Integer> roles(Map<Integer, Set<String>> wordsByRole) {
         Map<String, Integer> roles = new HashMap<>();
         wordsByRole.forEach((role, words) -> words.forEach(word -> roles.merge(word, role, (a, b) -> a | b)));
-        return Map.copyOf(roles);
+        return WordMap.copyOf(roles);
     }
 
     /** At least {@value #SEQUENCE_LENGTH} numbers in a row separated by ", ": "1, 1, 2, 3, 5, 8". */

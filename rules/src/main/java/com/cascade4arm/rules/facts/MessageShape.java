@@ -39,8 +39,11 @@ record MessageShape(String language, boolean personal, String questionShape, boo
      */
     static MessageShape describe(String text, String[] words) {
         String window = text;
+        // the window's own words: the message's words when the window is the whole message (one split, not two)
+        String[] windowTextWords = words;
         if (text.length() > HEAD_CHARS + TAIL_CHARS) {
             window = text.substring(0, HEAD_CHARS) + "\n" + text.substring(text.length() - TAIL_CHARS);
+            windowTextWords = PromptFactsExtractor.wordSequence(Scan.lowerCase(window));
         }
         String[] windowWords = words;
         if (words.length > HEAD_WORDS + TAIL_WORDS) {
@@ -48,15 +51,19 @@ record MessageShape(String language, boolean personal, String questionShape, boo
             System.arraycopy(words, 0, windowWords, 0, HEAD_WORDS);
             System.arraycopy(words, words.length - TAIL_WORDS, windowWords, HEAD_WORDS, TAIL_WORDS);
         }
-        return read(window, windowWords);
+        return read(window, windowWords, windowTextWords);
     }
 
-    private static MessageShape read(String text, String[] words) {
+    /**
+     * @param words     the first {@value #HEAD_WORDS} and last {@value #TAIL_WORDS} words
+     * @param textWords every word of {@code text}
+     */
+    private static MessageShape read(String text, String[] words, String[] textWords) {
         String language = Languages.detect(text, words);
         QuestionShapes.Shape shape = QuestionShapes.of(text, language);
         String puzzle = LogicPuzzles.pattern(text, words, shape.kind());
         return new MessageShape(language, Languages.personal(language, words), shape.kind(), shape.lookup(),
                 ExplainRequests.asks(words), Quantities.count(text, words), puzzle, CodeSyntax.find(text),
-                GivenTextTasks.of(text, !puzzle.isEmpty()));
+                GivenTextTasks.of(text, !puzzle.isEmpty(), textWords));
     }
 }

@@ -15,7 +15,7 @@ import java.util.Set;
 public final class PromptFactsExtractor {
 
     /** Opening words that make a message a question even without '?'. Grammar, not routing policy: that lives in DRL. */
-    private static final Set<String> QUESTION_OPENERS = Set.of(
+    private static final Set<String> QUESTION_OPENERS = WordSet.of(
             "what", "who", "whom", "whose", "when", "where", "which", "why", "how",
             "is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would", "will", "shall", "may",
             "might", "has", "have", "had",
@@ -34,7 +34,7 @@ public final class PromptFactsExtractor {
      * German, Spanish and French from two upwards (their "one" is also the indefinite article), leaving out the ones
      * that are English words (elf, once, sept, cent, mil).
      */
-    private static final Set<String> NUMBER_WORDS = Set.of(
+    private static final Set<String> NUMBER_WORDS = WordSet.of(
             "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
             "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty",
             "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "billion", "dozen",
@@ -101,7 +101,7 @@ public final class PromptFactsExtractor {
         facts.text = text;
         facts.lowerText = lowerCaseCollapsed(text);
         scanWords(facts.lowerText, facts);
-        facts.lineCount = text.isEmpty() ? 0 : (int) text.lines().count();
+        facts.lineCount = lineCount(text);
         facts.question = isQuestion(text, facts.firstWord);
         facts.arithmetic = facts.numberCount > 0 && Arithmetic.in(facts.lowerText);
         facts.codeFence = CodeMarkers.hasFence(text);
@@ -119,8 +119,38 @@ public final class PromptFactsExtractor {
         facts.model = model;
     }
 
-    /** Lower case with every run of white space collapsed to one space: two linear passes (a regex costs more per character). */
+    /**
+     * Lower case with every run of white space collapsed to one space, in one pass. A character outside the Basic
+     * Multilingual Plane (a surrogate) hands the whole text to {@link #lowerCaseThenCollapsed}, which lower-cases by
+     * code point first: the same result, in two passes.
+     */
     private static String lowerCaseCollapsed(String text) {
+        char[] collapsed = new char[text.length()];
+        int n = 0;
+        boolean inSpace = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isWhitespace(c)) {
+                if (!inSpace) {
+                    collapsed[n++] = ' ';
+                }
+                inSpace = true;
+                continue;
+            }
+            if (c < 0x80) {
+                collapsed[n++] = c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
+            } else if (Character.isSurrogate(c) || Character.toLowerCase((int) c) > Character.MAX_VALUE) {
+                return lowerCaseThenCollapsed(text);
+            } else {
+                collapsed[n++] = (char) Character.toLowerCase((int) c);
+            }
+            inSpace = false;
+        }
+        return new String(collapsed, 0, n);
+    }
+
+    /** {@link Scan#lowerCase}, then runs of white space collapsed: two linear passes (a regex costs more per character). */
+    private static String lowerCaseThenCollapsed(String text) {
         String lower = Scan.lowerCase(text);
         StringBuilder collapsed = new StringBuilder(lower.length());
         boolean inSpace = false;
@@ -139,6 +169,23 @@ public final class PromptFactsExtractor {
         return collapsed.toString();
     }
 
+    /** What {@code text.lines().count()} says (\n, \r and \r\n end a line; no empty last line), without a stream. */
+    static int lineCount(String text) {
+        int lines = 0;
+        int lineStart = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\n' || c == '\r') {
+                if (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
+                    i++;
+                }
+                lines++;
+                lineStart = i + 1;
+            }
+        }
+        return lineStart < text.length() ? lines + 1 : lines;
+    }
+
     /** "Who invented radio" is a question; "Have a nice weekend!" opens like one but ends as an exclamation. */
     private static boolean isQuestion(String text, String firstWord) {
         if (text.indexOf('?') >= 0) {
@@ -150,7 +197,7 @@ public final class PromptFactsExtractor {
     /** Words, their count and the numbers among them: digits (with . or ,) or a number word count as a number. */
     private static void scanWords(String lower, PromptFacts.Builder facts) {
         String[] sequence = wordSequence(lower);
-        Set<String> words = new LinkedHashSet<>();
+        Set<String> words = new LinkedHashSet<>(sequence.length * 4 / 3 + 1); // sized once: no rehashing
         int numberCount = 0;
         for (String word : sequence) {
             if (!hasLetter(word) || NUMBER_WORDS.contains(word)) {
@@ -167,17 +214,17 @@ public final class PromptFactsExtractor {
 
     /** The words of lower-case text in order: runs of letters or digits, where 3.5 and 1,000 are one word each. */
     static String[] wordSequence(String lower) {
-        List<String> sequence = new ArrayList<>();
+        List<String> sequence = new ArrayList<>(lower.length() / 4 + 1);
         int i = 0;
         while (i < lower.length()) {
-            if (!Character.isLetterOrDigit(lower.charAt(i))) {
+            if (!isLetterOrDigit(lower.charAt(i))) {
                 i++;
                 continue;
             }
             int start = i;
             boolean digitsOnly = true;
-            while (i < lower.length() && (Character.isLetterOrDigit(lower.charAt(i)) || isNumberJoint(lower, i, digitsOnly))) {
-                digitsOnly &= !Character.isLetter(lower.charAt(i));
+            while (i < lower.length() && (isLetterOrDigit(lower.charAt(i)) || isNumberJoint(lower, i, digitsOnly))) {
+                digitsOnly &= !isLetter(lower.charAt(i));
                 i++;
             }
             sequence.add(lower.substring(start, i));
@@ -185,9 +232,20 @@ public final class PromptFactsExtractor {
         return sequence.toArray(String[]::new);
     }
 
+    /** {@link Character#isLetterOrDigit(char)}, with ASCII (most of any prompt) answered without its tables. */
+    private static boolean isLetterOrDigit(char c) {
+        return c < 0x80 ? c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z'
+                : Character.isLetterOrDigit(c);
+    }
+
+    /** {@link Character#isLetter(char)}, ASCII first. */
+    private static boolean isLetter(char c) {
+        return c < 0x80 ? c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' : Character.isLetter(c);
+    }
+
     private static boolean hasLetter(String word) {
         for (int i = 0; i < word.length(); i++) {
-            if (Character.isLetter(word.charAt(i))) {
+            if (isLetter(word.charAt(i))) {
                 return true;
             }
         }

@@ -12,7 +12,7 @@ import java.util.Set;
 final class Quantities {
 
     /** Unit words of English, German, Spanish and French, lower case. */
-    private static final Set<String> UNITS = Set.copyOf(Arrays.asList((
+    private static final Set<String> UNITS = WordSet.copyOf(Arrays.asList((
             "h hr hrs hour hours min mins minute minutes sec secs second seconds ms day days week weeks month months "
             + "year years yr yrs km m cm mm kg g mg lb lbs oz ft feet foot inch inches mi mile miles mph kph kmh l ml "
             + "litre litres liter liters gallon gallons metre metres meter meters kilometre kilometres kilometer "
@@ -27,7 +27,7 @@ final class Quantities {
     /** The longest unit word (kilómetros) is 10 letters; longer words are not units. */
     private static final int MAX_UNIT_LETTERS = 12;
     /** Spelled-out numbers of the four languages; "one"/"un" too, since "one hour" is a quantity. */
-    private static final Set<String> NUMBER_WORDS = Set.copyOf(Arrays.asList((
+    private static final Set<String> NUMBER_WORDS = WordSet.copyOf(Arrays.asList((
             "one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred thousand "
             + "dozen ein eine zwei drei vier fünf sechs sieben acht neun zehn elf zwölf zwanzig dreißig hundert tausend "
             + "uno una dos tres cuatro cinco seis siete ocho nueve diez once doce veinte treinta cien mil "

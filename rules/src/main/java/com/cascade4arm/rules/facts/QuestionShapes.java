@@ -16,7 +16,7 @@ final class QuestionShapes {
     /** The question is read from at most this many words of its sentence. */
     private static final int MAX_SENTENCE_WORDS = 60;
 
-    private static final Map<String, String> LEAD_WORDS = Map.ofEntries(
+    private static final Map<String, String> LEAD_WORDS = WordMap.copyOf(Map.ofEntries(
             Map.entry("who", "who"), Map.entry("whom", "who"), Map.entry("whose", "who"), Map.entry("wer", "who"),
             Map.entry("wem", "who"), Map.entry("wen", "who"), Map.entry("wessen", "who"), Map.entry("quién", "who"),
             Map.entry("quiénes", "who"), Map.entry("qui", "who"),
@@ -52,35 +52,35 @@ final class QuestionShapes {
             Map.entry("waarom", "why"), Map.entry("dlaczego", "why"), Map.entry("czemu", "why"),
             // Czech, Danish, Swedish, Finnish, Turkish ("de ce", Romanian, is read like "por qué")
             Map.entry("proč", "why"), Map.entry("hvorfor", "why"), Map.entry("varför", "why"), Map.entry("miksi", "why"),
-            Map.entry("neden", "why"), Map.entry("niçin", "why"));
+            Map.entry("neden", "why"), Map.entry("niçin", "why")));
 
     /** German "was" is "what"; English "was" opens a yes-no question. */
-    private static final Set<String> YES_NO_LEADS = Set.of("is", "are", "was", "were", "do", "does", "did", "can",
+    private static final Set<String> YES_NO_LEADS = WordSet.of("is", "are", "was", "were", "do", "does", "did", "can",
             "could", "has", "have", "had", "will", "would", "should", "shall", "may", "might", "must", "am", "ist", "sind",
             "war", "waren", "hat", "haben", "hatte", "kann", "können", "könnte", "gibt", "wird", "werden", "sollte",
             "soll", "muss", "darf", "lohnt", "stimmt", "bin", "bist", "es", "son", "está", "están", "hay", "fue", "era",
             "puede", "tiene", "vale", "existe", "est", "sont", "peut", "faut");
-    private static final Set<String> FILLERS = Set.of("and", "so", "but", "ok", "okay", "also", "quick", "question",
+    private static final Set<String> FILLERS = WordSet.of("and", "so", "but", "ok", "okay", "also", "quick", "question",
             "und", "y", "pero", "pues", "bueno", "et", "mais", "alors", "bon");
-    private static final Set<String> PREPOSITIONS = Set.of("in", "at", "on", "from", "to", "for", "by", "of", "im",
+    private static final Set<String> PREPOSITIONS = WordSet.of("in", "at", "on", "from", "to", "for", "by", "of", "im",
             "seit", "bis", "für", "von", "en", "desde", "hasta", "para", "de", "a", "à", "depuis", "pour", "dans");
-    private static final Set<String> YEAR_WORDS = Set.of("year", "jahr", "año", "année", "date", "datum", "fecha",
+    private static final Set<String> YEAR_WORDS = WordSet.of("year", "jahr", "año", "année", "date", "datum", "fecha",
             "century", "jahrhundert", "siglo", "siècle");
     /** After a lead word these make advice or a present-tense mechanism, not a lookup: "When should I...". */
-    private static final Set<String> NOT_LOOKUP = Set.of("do", "does", "should", "could", "would", "can", "will",
+    private static final Set<String> NOT_LOOKUP = WordSet.of("do", "does", "should", "could", "would", "can", "will",
             "shall", "must", "might", "may", "soll", "sollte", "sollen", "kann", "können", "muss", "müssen", "darf",
             "man", "debo", "debería", "conviene", "puedo", "puede", "faut", "dois", "doit", "devrais", "peut", "peux",
             "on");
     /** "Which company ...", "¿Qué empresa ...?": a which- or what-question about one of these looks a name up. */
-    private static final Set<String> LOOKUP_NOUNS = Set.of("company", "firm", "person", "country", "city", "language",
+    private static final Set<String> LOOKUP_NOUNS = WordSet.of("company", "firm", "person", "country", "city", "language",
             "firma", "unternehmen", "land", "stadt", "sprache", "empresa", "persona", "país", "ciudad",
             "lenguaje", "entreprise", "société", "personne", "pays", "ville", "langage", "langue");
     /** "Why not plan a movie night!": a suggestion, not a question about causes. */
-    private static final Set<String> NOT = Set.of("not", "nicht", "no", "pas", "ikke", "inte");
-    private static final Set<String> STANDS_FOR_WORDS = Set.of("abbreviation", "acronym", "abkürzung", "akronym",
+    private static final Set<String> NOT = WordSet.of("not", "nicht", "no", "pas", "ikke", "inte");
+    private static final Set<String> STANDS_FOR_WORDS = WordSet.of("abbreviation", "acronym", "abkürzung", "akronym",
             "sigla", "siglas", "acrónimo", "abreviatura", "acronyme", "sigle", "abréviation", "acronimo", "abbreviazione",
             "acrônimo", "abreviação", "afkorting", "acroniem", "skrót", "skrótu", "skrótowiec", "akronim");
-    private static final Set<String> MEANING_WORDS = Set.of("mean", "means", "bedeutet", "heißt", "significa",
+    private static final Set<String> MEANING_WORDS = WordSet.of("mean", "means", "bedeutet", "heißt", "significa",
             "signifie", "dire", "significano", "significam", "betekent", "betekenen", "oznacza", "znaczy");
 
     /** A question's shape and whether it is a lookup. */

@@ -1,6 +1,8 @@
 package com.cascade4arm.rules.facts;
 
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Round seven (fresh sets 4, 7 and 8 each had one): a message that asks what a word means, naming it as a word — "what
@@ -12,12 +14,17 @@ import java.util.Set;
 final class WordMeanings {
 
     /** "the word", "das Wort", "la palabra", "le mot", ... as two words in a row; "ordet", "slovo" alone. */
-    private static final Set<String> THE_WORD = Set.of("the word", "das wort", "dem wort", "la palabra", "le mot",
+    private static final Set<String> THE_WORD = WordSet.of("the word", "das wort", "dem wort", "la palabra", "le mot",
             "la parola", "a palavra", "het woord", "słowo", "ordet", "slovo", "cuvântul", "sana", "kelimesi");
-    private static final Set<String> MEANING = Set.of("mean", "means", "meaning", "bedeutet", "bedeutung",
+    /** {@link #THE_WORD}'s two-word entries by first word: a pair is looked up without joining the two words. */
+    private static final Map<String, Set<String>> THE_WORD_PAIRS = WordMap.copyOf(THE_WORD.stream()
+            .filter(w -> w.contains(" ")).collect(Collectors.groupingBy(w -> w.substring(0, w.indexOf(' ')),
+                    Collectors.mapping(w -> w.substring(w.indexOf(' ') + 1),
+                            Collectors.collectingAndThen(Collectors.toList(), WordSet::copyOf)))));
+    private static final Set<String> MEANING = WordSet.of("mean", "means", "meaning", "bedeutet", "bedeutung",
             "significa", "significado", "signifie", "sens", "dire", "significato", "betekent", "betekenis", "oznacza",
             "znaczy", "betyder", "znamená", "înseamnă", "tarkoittaa", "anlamı");
-    private static final Set<String> WHY_OR_HOW = Set.of("why", "how", "warum", "wie", "wieso", "cómo",
+    private static final Set<String> WHY_OR_HOW = WordSet.of("why", "how", "warum", "wie", "wieso", "cómo",
             "pourquoi", "comment", "perché", "come", "porque", "como", "waarom", "hoe", "dlaczego", "jak", "varför",
             "hur", "hvorfor", "hvordan", "proč", "miksi", "miten", "neden", "nasıl");
 
@@ -31,7 +38,11 @@ final class WordMeanings {
     }
 
     static boolean asked(String text) {
-        String[] words = PromptFactsExtractor.wordSequence(Scan.lowerCase(text));
+        return asked(text, PromptFactsExtractor.wordSequence(Scan.lowerCase(text)));
+    }
+
+    /** {@link #asked(String)} where the caller has the words of {@code text} already (lower case, in order). */
+    static boolean asked(String text, String[] words) {
         boolean theWord = false;
         boolean meaning = false;
         for (int i = 0; i < words.length; i++) {
@@ -39,7 +50,8 @@ final class WordMeanings {
             if (WHY_OR_HOW.contains(word)) {
                 return false;
             }
-            theWord |= THE_WORD.contains(word) || i > 0 && THE_WORD.contains(words[i - 1] + " " + word);
+            theWord = theWord || THE_WORD.contains(word)
+                    || i > 0 && THE_WORD_PAIRS.getOrDefault(words[i - 1], Set.of()).contains(word);
             meaning |= MEANING.contains(word);
         }
         return meaning && (theWord || quotedTermBesideMeaning(text));

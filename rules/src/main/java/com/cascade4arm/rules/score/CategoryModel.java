@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
 /**
  * A multinomial logistic regression over {@link Features}: per feature hash one weight per category, plus a bias. The
  * bundled model is trained during the build from the labelled prompts ({@link TrainCategoryModel}). Immutable and
- * thread-safe; scoring is one pass over the prompt's bounded window with a hash lookup per feature.
+ * thread-safe; scoring is one pass over the prompt's bounded window for the feature hashes, then a table probe per hash.
  */
 public final class CategoryModel {
 
@@ -38,7 +38,7 @@ public final class CategoryModel {
         this.bias = bias.clone();
         this.sortedKeys = sortedKeys.clone();
         this.sortedWeights = sortedWeights.clone();
-        this.table = new FeatureTable(this.sortedKeys);
+        this.table = new FeatureTable(this.sortedKeys, this.sortedWeights, this.categories.size());
     }
 
     /** The model built with this jar, or — when the build did not write it (an IDE build) — trained now, identically. */
@@ -70,12 +70,20 @@ public final class CategoryModel {
 
     /** Category probabilities for a prompt. */
     public CategoryScores score(String prompt) {
-        Accumulator sum = new Accumulator(categories.size());
-        Features.extract(prompt, sum);
-        double scale = 1 / Math.sqrt(Math.max(1, sum.occurrences));
+        int[] hashes = Features.hashes(prompt);
+        double[] totals = new double[categories.size()];
+        for (int hash : hashes) {
+            int slot = table.find(hash);
+            if (slot >= 0) {
+                for (int k = 0; k < totals.length; k++) {
+                    totals[k] += table.weight(slot, k);
+                }
+            }
+        }
+        double scale = 1 / Math.sqrt(Math.max(1, hashes.length));
         double[] logits = new double[categories.size()];
         for (int k = 0; k < logits.length; k++) {
-            logits[k] = bias[k] + sum.totals[k] * scale;
+            logits[k] = bias[k] + totals[k] * scale;
         }
         return new CategoryScores(categories, Softmax.of(logits));
     }
@@ -125,29 +133,7 @@ public final class CategoryModel {
     }
 
     private float weight(int slot, int category) {
-        return sortedWeights[table.entry(slot) * categories.size() + category];
-    }
-
-    /** Sums each category's weights over a prompt's features, in one pass. */
-    private final class Accumulator implements Features.Sink {
-        final double[] totals;
-        int occurrences;
-
-        Accumulator(int size) {
-            totals = new double[size];
-        }
-
-        @Override
-        public void accept(int hash, int kind, char[] text, int start, int end, int start2, int end2) {
-            occurrences++;
-            int slot = table.find(hash);
-            if (slot >= 0) {
-                int base = table.entry(slot) * totals.length;
-                for (int k = 0; k < totals.length; k++) {
-                    totals[k] += sortedWeights[base + k];
-                }
-            }
-        }
+        return table.weight(slot, category);
     }
 
     private static final class Uniform {

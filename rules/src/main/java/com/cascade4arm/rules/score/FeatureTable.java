@@ -2,18 +2,27 @@ package com.cascade4arm.rules.score;
 
 /**
  * Finds a feature hash among the model's keys in about one probe: open addressing with linear probing, at most half
- * full. Slot values point into the model's sorted key order. Hash 0 never occurs ({@link Features} maps it to 1).
+ * full, the keys in one dense array and each slot's weights (one per category) in another at the slot's own index —
+ * a hit reads the key and its weight row, without the index into the model's sorted order it used to go through.
+ * Hash 0 never occurs ({@link Features} maps it to 1) and marks an empty slot.
  */
 final class FeatureTable {
 
     private final int[] keys;
-    private final int[] entries;
+    /** Per slot, one weight per category. */
+    private final float[] weights;
+    private final int categories;
     private final int mask;
 
-    FeatureTable(int[] sortedKeys) {
+    /**
+     * @param sortedKeys    feature hashes in ascending order
+     * @param sortedWeights per key, one weight per category (key i's weights at i * categories)
+     */
+    FeatureTable(int[] sortedKeys, float[] sortedWeights, int categories) {
         int capacity = Integer.highestOneBit(Math.max(4, sortedKeys.length * 2)) << 1;
+        this.categories = categories;
         keys = new int[capacity];
-        entries = new int[capacity];
+        weights = new float[capacity * categories];
         mask = capacity - 1;
         for (int i = 0; i < sortedKeys.length; i++) {
             int slot = spread(sortedKeys[i]) & mask;
@@ -21,17 +30,17 @@ final class FeatureTable {
                 slot = (slot + 1) & mask;
             }
             keys[slot] = sortedKeys[i];
-            entries[slot] = i;
+            System.arraycopy(sortedWeights, i * categories, weights, slot * categories, categories);
         }
     }
 
-    /** The slot holding {@code hash}, or -1. */
+    /** Where {@code hash}'s weights start (for {@link #weight}), or -1 when the model has no such feature. */
     int find(int hash) {
         int slot = spread(hash) & mask;
         while (true) {
             int key = keys[slot];
             if (key == hash) {
-                return slot;
+                return slot * categories;
             }
             if (key == 0) {
                 return -1;
@@ -40,9 +49,9 @@ final class FeatureTable {
         }
     }
 
-    /** Index of the slot's key in the sorted key order. */
-    int entry(int slot) {
-        return entries[slot];
+    /** The weight for {@code category} of the feature found at {@code found} (a {@link #find} result). */
+    float weight(int found, int category) {
+        return weights[found + category];
     }
 
     /** FNV's low bits are fine, but mixing the high ones in costs nothing and guards against clustering. */

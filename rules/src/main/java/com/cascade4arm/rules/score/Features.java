@@ -36,6 +36,16 @@ final class Features {
     /** Calls {@code sink} once per feature occurrence, in text order. */
     static void extract(String prompt, Sink sink) {
         char[] text = normalized(prompt);
+        extractWords(text, sink);
+        for (int n = MIN_GRAM; n <= MAX_GRAM; n++) {
+            for (int start = 0; start + n <= text.length; start++) {
+                sink.accept(hash(CHARS, text, start, start + n), CHARS, text, start, start + n, 0, 0);
+            }
+        }
+    }
+
+    /** The word, first-word and word-pair features of the normalised window, in text order. */
+    private static void extractWords(char[] text, Sink sink) {
         int previousStart = -1;
         int previousEnd = -1;
         int i = 0;
@@ -58,10 +68,46 @@ final class Features {
             previousStart = start;
             previousEnd = i;
         }
-        for (int n = MIN_GRAM; n <= MAX_GRAM; n++) {
-            for (int start = 0; start + n <= text.length; start++) {
-                sink.accept(hash(CHARS, text, start, start + n), CHARS, text, start, start + n, 0, 0);
+    }
+
+    /**
+     * Every feature occurrence's hash, in the order {@link #extract} reports them. Scoring looks them up in a loop of
+     * its own afterwards: with no hashing in between, the processor has several table probes in flight at once.
+     */
+    static int[] hashes(String prompt) {
+        char[] text = normalized(prompt);
+        HashList list = new HashList();
+        extractWords(text, list);
+        // the 3-grams, then the 4-grams (the order extract reports them in), each 4-gram's hash continued from the
+        // 3-gram it starts with: FNV-1a reads left to right, so one more step instead of four
+        int threes = Math.max(0, text.length - 2);
+        int fours = Math.max(0, text.length - 3);
+        int[] hashes = java.util.Arrays.copyOf(list.hashes, list.size + threes + fours);
+        for (int start = 0; start < threes; start++) {
+            int h = (FNV_OFFSET ^ CHARS) * FNV_PRIME;
+            h = (h ^ text[start]) * FNV_PRIME;
+            h = (h ^ text[start + 1]) * FNV_PRIME;
+            h = (h ^ text[start + 2]) * FNV_PRIME;
+            hashes[list.size + start] = h == 0 ? 1 : h;
+            if (start < fours) {
+                int h4 = (h ^ text[start + 3]) * FNV_PRIME;
+                hashes[list.size + threes + start] = h4 == 0 ? 1 : h4;
             }
+        }
+        return hashes;
+    }
+
+    /** Collects hashes; sized for the largest window's words and pairs (one each per character at most) once. */
+    private static final class HashList implements Sink {
+        int[] hashes = new int[2 * (HEAD_CHARS + TAIL_CHARS + 3)];
+        int size;
+
+        @Override
+        public void accept(int hash, int kind, char[] text, int start, int end, int start2, int end2) {
+            if (size == hashes.length) {
+                hashes = java.util.Arrays.copyOf(hashes, size * 2);
+            }
+            hashes[size++] = hash;
         }
     }
 
