@@ -35,8 +35,9 @@ start_instant_upstream() {
 
 # start_gateway JAR PORT UPSTREAM_URL LOG DATA_DIR: starts a gateway on its CPU with both pools on the upstream and the
 # edge limits lifted; its process id in GATEWAY_PID. Ready (its JIT warm-up done) once wait_health answers.
+# GATEWAY_JAVA_OPTS adds JVM options (e.g. another collector, to compare with the one the gateway ships with).
 start_gateway() {
-  $ON_GATEWAY_CPU $JAVA -jar "$1" --camel.server.port="$2" --cascade.small.urls="$3" --cascade.large.urls="$3" \
+  $ON_GATEWAY_CPU $JAVA ${GATEWAY_JAVA_OPTS:-} -jar "$1" --camel.server.port="$2" --cascade.small.urls="$3" --cascade.large.urls="$3" \
     --cascade.data-dir="$5" $UNLIMITED >"$4" 2>&1 & pids+=($!)
   GATEWAY_PID=$!
 }

@@ -13,12 +13,22 @@ import org.kie.api.runtime.rule.FactHandle;
  * its facts, fires, and deletes what it inserted: that retracts only what the facts reached in the network, where
  * disposing a pooled session (Drools' {@code KieSessionsPool}) resets every node memory of the rulebook and detaches
  * its listeners — 12–15 % of a decision's time on the bundled rules (issue 33). A session whose decision
- * failed is disposed, never reused. Thread-safe: a session serves one decision at a time.
+ * failed is disposed, never reused, and so is one that has served {@link #RENEW_AFTER} decisions (see there).
+ * Thread-safe: a session serves one decision at a time.
  */
 public final class ReusableSessions {
 
     /** Idle sessions kept at most; more at once (a burst of deciding threads) are disposed when they finish. */
     static final int MAX_IDLE = 64;
+
+    /**
+     * Decisions a session serves before it is disposed and replaced. Drools (10.1 and 10.2) keeps every fired match of a
+     * single-pattern rule whose consequence modifies its own fact (an alpha terminal node, such as "anything unmatched
+     * is everyday") in the rule's dormant matches after the fact is deleted: two such matches, the decision and its
+     * handle, about 470 bytes per decision for as long as the session lives. Renewing bounds that to a few hundred KB
+     * per session, garbage while still young; a new session costs about one decision's time in a thousand.
+     */
+    static final int RENEW_AFTER = 1_000;
 
     private final KieBase kieBase;
     private final Queue<Lease> idle = new ConcurrentLinkedQueue<>();
@@ -53,6 +63,7 @@ public final class ReusableSessions {
         private final FiringRecorder recorder = new FiringRecorder(null);
         private FactHandle[] inserted = new FactHandle[0];
         private boolean failed;
+        private int decisions;
 
         private Lease(KieSession session) {
             this.session = session;
@@ -66,6 +77,7 @@ public final class ReusableSessions {
         /** Inserts the decision's facts and fires at most {@code limit} rules; the number fired. */
         public int fire(int limit, Object... facts) {
             failed = true; // until fireAllRules returns: a consequence that threw leaves the session in an unknown state
+            decisions++;
             WordIds.forget(); // each decision looks its message's words up afresh (facts may be decided again)
             inserted = new FactHandle[facts.length];
             for (int i = 0; i < facts.length; i++) {
@@ -79,7 +91,7 @@ public final class ReusableSessions {
         @Override
         public void close() {
             leased.decrementAndGet();
-            boolean reusable = !failed && clear();
+            boolean reusable = !failed && decisions < RENEW_AFTER && clear();
             WordIds.forget(); // the thread keeps no reference to the facts
             if (reusable && idleCount.incrementAndGet() <= MAX_IDLE) {
                 idle.offer(this);

@@ -76,7 +76,7 @@ final class Features {
      */
     static int[] hashes(String prompt) {
         char[] text = normalized(prompt);
-        HashList list = new HashList();
+        HashList list = new HashList(2 * text.length + 2);
         extractWords(text, list);
         // the 3-grams, then the 4-grams (the order extract reports them in), each 4-gram's hash continued from the
         // 3-gram it starts with: FNV-1a reads left to right, so one more step instead of four
@@ -97,10 +97,14 @@ final class Features {
         return hashes;
     }
 
-    /** Collects hashes; sized for the largest window's words and pairs (one each per character at most) once. */
+    /** Collects hashes; sized for the text's words and pairs (two hashes a word, a word two characters at least). */
     private static final class HashList implements Sink {
-        int[] hashes = new int[2 * (HEAD_CHARS + TAIL_CHARS + 3)];
+        int[] hashes;
         int size;
+
+        HashList(int capacity) {
+            hashes = new int[capacity];
+        }
 
         @Override
         public void accept(int hash, int kind, char[] text, int start, int end, int start2, int end2) {

@@ -41,6 +41,8 @@ public final class HttpContext implements ClientChannel {
     private volatile io.vertx.ext.web.RoutingContext routing;
     /** SSE events held while corked, so events that arrived together leave in one write (one syscall, one chunk). */
     private Buffer corked;
+    /** Corked: the first event written starts {@link #corked} (no buffer for a read that brings none). */
+    private boolean corking;
     private volatile boolean sseStarted;
 
     public HttpContext(HttpServerRequest request, long receivedAtNanos) {
@@ -210,7 +212,9 @@ public final class HttpContext implements ClientChannel {
         }
         Buffer event = corked != null ? corked : Buffer.buffer(data.length() + 8);
         event.appendString("data: ").appendString(data).appendString("\n\n");
-        if (corked == null) {
+        if (corking) {
+            corked = event;
+        } else {
             response.write(event);
         }
         return true;
@@ -219,9 +223,7 @@ public final class HttpContext implements ClientChannel {
     /** Until {@link #uncork()}, SSE events collect instead of going out one write each. Event loop only. */
     @Override
     public void cork() {
-        if (corked == null) {
-            corked = Buffer.buffer(512);
-        }
+        corking = true;
     }
 
     /** Writes the events collected since {@link #cork()} in one go. */
@@ -229,6 +231,7 @@ public final class HttpContext implements ClientChannel {
     public void uncork() {
         Buffer events = corked;
         corked = null;
+        corking = false;
         if (events != null && events.length() > 0 && !clientGone() && !response.ended()) {
             response.write(events);
         }
@@ -245,6 +248,7 @@ public final class HttpContext implements ClientChannel {
     public void endSse() {
         Buffer events = corked != null ? corked : Buffer.buffer(16);
         corked = null;
+        corking = false;
         if (!response.ended() && !clientGone()) {
             response.end(events.appendString("data: [DONE]\n\n"));
         }
