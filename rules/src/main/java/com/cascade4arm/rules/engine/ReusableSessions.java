@@ -26,7 +26,7 @@ public final class ReusableSessions {
      * single-pattern rule whose consequence modifies its own fact (an alpha terminal node, such as "anything unmatched
      * is everyday") in the rule's dormant matches after the fact is deleted: two such matches, the decision and its
      * handle, about 470 bytes per decision for as long as the session lives. Renewing bounds that to a few hundred KB
-     * per session, garbage while still young; a new session costs about one decision's time in a thousand.
+     * per session, garbage while still young; a new session (about 8 µs, less than one decision) once per 1,000 decisions.
      */
     static final int RENEW_AFTER = 1_000;
 
