@@ -19,9 +19,9 @@ final class ExplainRequests {
             "expliqu", "démontr", "spieg", "dimostr", "demonstr", "verklaar", "uitleg", "wyjaśn", "wytłumacz",
             "uzasadn", "udowodn", "vysvětl", "forklar", "förklar", "selit", "açıkla");
     /** Whole words where a stem would catch "reasonable" (razonable, raisonnable). */
-    private static final Set<String> WORDS = WordSet.of("prove", "derive", "beweise", "demuestra", "demostrar", "razona",
+    static final Set<String> WORDS = WordSet.of("prove", "derive", "beweise", "demuestra", "demostrar", "razona",
             "razonar", "razonamiento", "raisonne", "raisonnez", "raisonnement");
-    private static final Map<String, List<List<String>>> PHRASES_BY_FIRST_WORD = byFirstWord(List.of(
+    static final Map<String, List<List<String>>> PHRASES_BY_FIRST_WORD = byFirstWord(List.of(
             List.of("step", "by", "step"),
             List.of("walk", "me", "through"), List.of("show", "your", "working"), List.of("show", "your", "reasoning"),
             List.of("show", "the", "working"), List.of("reason", "it", "out"), List.of("think", "it", "through"),
@@ -46,9 +46,11 @@ final class ExplainRequests {
         return WordMap.copyOf(index);
     }
 
-    static boolean asks(String[] words) {
+    /** @param roles the {@link WordRoles} of {@code words} */
+    static boolean asks(String[] words, long[] roles) {
         for (int i = 0; i < words.length; i++) {
-            if (WORDS.contains(words[i]) || phraseAt(words, i)) {
+            if ((roles[i] & WordRoles.EXPLAIN_WORD) != 0
+                    || (roles[i] & WordRoles.EXPLAIN_PHRASE_START) != 0 && phraseAt(words, i)) {
                 return true;
             }
             if (hasStem(words[i]) && !toSomeoneElse(words, i)) {

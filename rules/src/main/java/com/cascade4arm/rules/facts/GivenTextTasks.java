@@ -152,23 +152,15 @@ final class GivenTextTasks {
 
     /**
      * "summarize", "translate", "rewrite", "extract", "define" (what a word in it means: {@link WordMeanings}) — or ""
-     * when the message hands over no text to transform.
+     * when the message hands over no text to transform. {@code puzzle} says the message has a logic-puzzle shape: then
+     * a question after the text asks to solve it ("Alice dit : « Bruno ment. » ... Qui dit la vérité ?"), not to read
+     * something off it.
+     *
+     * @param words the lower-case words of {@code text} in order
+     * @param roles their {@link WordRoles}
      */
-    static String of(String text) {
-        return of(text, false);
-    }
-
-    /** {@link #of(String, boolean)} where the caller has the words of {@code text} already (lower case, in order). */
-    static String of(String text, boolean puzzle, String[] words) {
-        return WordMeanings.asked(text, words) ? "define" : handedOverTask(text, puzzle);
-    }
-
-    /**
-     * The same, where {@code puzzle} says the message has a logic-puzzle shape: then a question after the text asks
-     * to solve it ("Alice dit : « Bruno ment. » ... Qui dit la vérité ?"), not to read something off it.
-     */
-    static String of(String text, boolean puzzle) {
-        return of(text, puzzle, words(text));
+    static String of(String text, boolean puzzle, String[] words, long[] roles) {
+        return WordMeanings.asked(text, words, roles) ? "define" : handedOverTask(text, puzzle);
     }
 
     private static String handedOverTask(String text, boolean puzzle) {

@@ -18,9 +18,11 @@ final class Languages {
     /** Enough characters to count accented letters. */
     static final int MAX_CHARS = 2_000;
 
-    private static final List<String> ORDER = List.of("en", "de", "es", "fr");
+    /** The languages in the order of their index (votes, {@link WordRoles} bits). */
+    static final List<String> ORDER = List.of("en", "de", "es", "fr");
 
-    private static final Map<String, Integer> FUNCTION_WORDS = byLanguageIndex(Map.of(
+    /** Function word → index of its language in {@link #ORDER}; read through {@link WordRoles}. */
+    static final Map<String, Integer> FUNCTION_WORDS = byLanguageIndex(Map.of(
             "en", WordSet.of("the", "is", "are", "was", "were", "be", "been", "what", "who", "when", "where", "which", "why",
                     "how", "and", "or", "of", "to", "on", "for", "with", "do", "does", "did", "you", "i", "my", "it",
                     "this", "that", "these", "those", "can", "could", "would", "should", "please", "there", "have", "has",
@@ -47,8 +49,11 @@ final class Languages {
                     "merci", "bonsoir", "très", "plus", "aussi", "faut", "peux", "peut", "veux", "moi", "toi", "chez",
                     "sans", "sous", "depuis", "écris", "donne", "fais")));
 
-    /** First- and second-person words ("I", "my", "you"; "ich", "mein"; "puedo", "mi"; "je", "mon", "vous"). */
-    private static final Map<String, Set<String>> PERSONAL = WordMap.copyOf(Map.of(
+    /**
+     * First- and second-person words ("I", "my", "you"; "ich", "mein"; "puedo", "mi"; "je", "mon", "vous"); read
+     * through {@link WordRoles}.
+     */
+    static final Map<String, Set<String>> PERSONAL = WordMap.copyOf(Map.of(
             "en", WordSet.of("i", "me", "my", "mine", "myself", "you", "your", "yours", "yourself", "we", "us", "our", "ours"),
             "de", WordSet.of("ich", "mich", "mir", "mein", "meine", "meinem", "meinen", "meiner", "meines", "du", "dich",
                     "dir", "dein", "deine", "deinem", "deinen", "deiner", "wir", "uns", "unser", "unsere", "unserem",
@@ -63,17 +68,22 @@ final class Languages {
     private Languages() {
     }
 
-    /** "en", "de", "es", "fr", or "unknown" when no word or letter points to any of them. */
-    static String detect(String text, String[] words) {
+    /**
+     * "en", "de", "es", "fr", or "unknown" when no word or letter points to any of them.
+     *
+     * @param roles the {@link WordRoles} of the message's words
+     */
+    static String detect(String text, long[] roles) {
         int[] votes = new int[ORDER.size()];
-        for (int i = 0; i < Math.min(words.length, MAX_WORDS); i++) {
-            Integer language = FUNCTION_WORDS.get(words[i]);
-            if (language != null) {
-                votes[language]++;
+        for (int i = 0; i < Math.min(roles.length, MAX_WORDS); i++) {
+            long functionWord = roles[i] & WordRoles.FUNCTION_WORDS; // one language's bit at most
+            if (functionWord != 0) {
+                votes[Long.numberOfTrailingZeros(functionWord)]++;
             }
         }
         for (int i = 0; i < Math.min(text.length(), MAX_CHARS); i++) {
-            int language = letterLanguage(text.charAt(i));
+            char c = text.charAt(i);
+            int language = c < 0x80 ? -1 : letterLanguage(c); // no ASCII letter is a language's own
             if (language >= 0) {
                 votes[language]++;
             }
@@ -88,10 +98,10 @@ final class Languages {
     }
 
     /** Whether a word speaks of the writer or the reader, in the message's language (English when unknown). */
-    static boolean personal(String language, String[] words) {
-        Set<String> pronouns = PERSONAL.getOrDefault(language, PERSONAL.get("en"));
-        for (String word : words) {
-            if (pronouns.contains(word)) {
+    static boolean personal(String language, long[] roles) {
+        long pronoun = WordRoles.PERSONAL << Math.max(0, ORDER.indexOf(language));
+        for (long role : roles) {
+            if ((role & pronoun) != 0) {
                 return true;
             }
         }

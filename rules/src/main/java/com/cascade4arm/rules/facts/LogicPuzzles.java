@@ -33,7 +33,7 @@ final class LogicPuzzles {
     /** ...or at least this many negations and places in a row together. */
     private static final int PUZZLE_CONSTRAINTS = 3;
     /** Places in a row, a line or a schedule, in the 14 languages: first, third, behind, directly after, next to. */
-    private static final Set<String> POSITIONS = WordSet.of("first", "second", "third", "fourth", "last", "behind",
+    static final Set<String> POSITIONS = WordSet.of("first", "second", "third", "fourth", "last", "behind",
             "directly", "between", "erste", "erster", "zweiter", "dritter", "letzter", "hinter", "direkt", "zwischen",
             "primero", "primera", "segundo", "segunda", "tercero", "tercera", "último", "última", "detrás",
             "directamente", "premier", "première", "deuxième", "troisième", "dernier", "dernière", "derrière",
@@ -43,7 +43,7 @@ final class LogicPuzzles {
             "tredje", "sista", "bakom", "mellan", "første", "sidste", "bagved", "první", "třetí",
             "poslední", "hned", "primul", "ultimul", "ensimmäinen", "viimeinen", "birinci", "üçüncü");
     /** Who or which in the 14 languages. */
-    private static final Set<String> WHO_OR_WHICH = WordSet.of("who", "which", "wer", "welcher", "welche", "quién",
+    static final Set<String> WHO_OR_WHICH = WordSet.of("who", "which", "wer", "welcher", "welche", "quién",
             "cuál", "qui", "quel", "quelle", "chi", "quale", "quem", "qual", "wie", "welke", "kto", "który", "która",
             "vem", "vilken", "hvem", "hvilken", "kdo", "který", "která", "cine", "kuka", "kim", "hangi");
     /** A quoted argument has a premise before its conclusion word: at least this many words in the quote... */
@@ -56,32 +56,32 @@ final class LogicPuzzles {
     /** Numbers in a comma-separated run that make a sequence to continue. */
     private static final int SEQUENCE_LENGTH = 4;
 
-    private static final Set<String> QUANTIFIERS = WordSet.of("all", "some", "every", "none", "alle", "manche", "einige",
+    static final Set<String> QUANTIFIERS = WordSet.of("all", "some", "every", "none", "alle", "manche", "einige",
             "kein", "keine", "todos", "todas", "algunos", "algunas", "ningún", "ninguna", "tous", "toutes", "certains",
             "certaines", "aucun", "aucune", "tutti", "tutte", "alcuni", "alcune", "nessun", "nessuno", "alguns",
             "algumas", "nenhum", "nenhuma", "sommige", "geen", "wszystkie", "wszyscy", "niektóre", "niektórzy", "żaden",
             "żadne");
-    private static final Set<String> CONCLUSIONS = WordSet.of("follow", "follows", "must", "therefore", "conclude",
+    static final Set<String> CONCLUSIONS = WordSet.of("follow", "follows", "must", "therefore", "conclude",
             "conclusion", "necessarily", "definitely", "folgt", "folgern", "daraus", "zwingend", "deduce", "deducir",
             "concluir", "necesariamente", "conclure", "donc", "nécessairement", "quindi", "dunque", "segue",
             "necessariamente", "portanto", "logo", "dus", "volgt", "noodzakelijk", "więc", "wynika", "zatem");
-    private static final Set<String> LIE_WORDS = WordSet.of("lie", "lies", "lying", "liar", "liars", "knave", "knaves",
+    static final Set<String> LIE_WORDS = WordSet.of("lie", "lies", "lying", "liar", "liars", "knave", "knaves",
             "lügt", "lügen", "lügner", "lügnerin", "miente", "mienten", "mentiroso", "mentirosa", "mentirosos", "ment",
             "mentent", "menteur", "menteuse", "menteurs", "mente", "mentono", "bugiardo", "bugiarda", "bugiardi",
             "mentem", "liegt", "liegen", "leugenaar", "leugenaars", "kłamie", "kłamią", "kłamca", "kłamcy");
-    private static final Set<String> TRUTH_WORDS = WordSet.of("truth", "true", "truthful", "knight", "knights", "wahrheit",
+    static final Set<String> TRUTH_WORDS = WordSet.of("truth", "true", "truthful", "knight", "knights", "wahrheit",
             "wahr", "verdad", "verdadero", "vérité", "vrai", "verità", "vero", "verdade", "waarheid", "prawdę", "prawda");
     /** Words that open the comparison in "older than", "größer als", "más alta que", "plus rapide que". */
-    private static final Set<String> MORE_OR_LESS = WordSet.of("más", "menos", "plus", "moins", "più", "meno", "mais");
-    private static final Set<String> THAN = WordSet.of("than", "que", "qu", "di");
-    private static final Set<String> WEEKDAYS = WordSet.of("monday", "tuesday", "wednesday", "thursday", "friday",
+    static final Set<String> MORE_OR_LESS = WordSet.of("más", "menos", "plus", "moins", "più", "meno", "mais");
+    static final Set<String> THAN = WordSet.of("than", "que", "qu", "di");
+    static final Set<String> WEEKDAYS = WordSet.of("monday", "tuesday", "wednesday", "thursday", "friday",
             "saturday", "sunday", "montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag", "lunes",
             "martes", "miércoles", "jueves", "viernes", "sábado", "domingo", "lundi", "mardi", "mercredi", "jeudi",
             "vendredi", "samedi", "dimanche", "lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato",
             "segunda", "terça", "quarta", "quinta", "sexta", "maandag", "dinsdag", "woensdag", "donderdag", "vrijdag",
             "zaterdag", "zondag", "poniedziałek", "wtorek", "środa", "czwartek", "piątek", "sobota", "niedziela");
     /** Negations in the 14 languages the rulebook reads (English contractions split at the apostrophe: doesn, isn). */
-    private static final Set<String> NEGATIONS = WordSet.of("not", "never", "doesn", "isn", "don", "didn", "aren", "won",
+    static final Set<String> NEGATIONS = WordSet.of("not", "never", "doesn", "isn", "don", "didn", "aren", "won",
             "nicht", "kein", "keine", "keinen", "nie", "niemals", "no", "nunca", "ni", "ne", "pas", "jamais", "non",
             "mai", "não", "nem", "niet", "geen", "nooit", "inte", "aldrig", "ikke", "nikdy", "nu", "niciodată", "ei",
             "eikä", "koskaan", "değil", "hiç");
@@ -90,7 +90,7 @@ final class LogicPuzzles {
             "darum", "folglich", "tanto", "así", "entonces", "luego", "donc", "quindi", "dunque", "perciò", "pertanto",
             "portanto", "logo", "então", "dus", "daarom", "więc", "dlatego", "zatem", "därför", "derfor", "proto",
             "takže", "deci", "așadar", "joten", "siksi", "yüzden", "dolayısıyla");
-    private static final Set<String> MONTHS = WordSet.of("january", "february", "march", "april", "june", "july", "august",
+    static final Set<String> MONTHS = WordSet.of("january", "february", "march", "april", "june", "july", "august",
             "september", "october", "november", "december", "januar", "februar", "märz", "juni", "juli", "oktober",
             "dezember", "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
             "octubre", "noviembre", "diciembre", "janvier", "février", "mars", "avril", "juin", "juillet", "août",
@@ -99,68 +99,59 @@ final class LogicPuzzles {
             "setembro", "outubro", "dezembro", "januari", "februari", "maart", "mei", "augustus",
             "styczeń", "stycznia", "luty", "lutego", "marca", "kwietnia", "maja", "czerwca", "lipca", "sierpnia",
             "września", "października", "listopada", "grudnia");
-    private static final Set<String> CONDITIONS = WordSet.of("if", "wenn", "falls", "si", "se", "als", "jeśli", "jeżeli");
-    private static final Set<String> RELATIVE_DAYS = WordSet.of("today", "tomorrow", "yesterday", "heute", "morgen", "gestern",
+    static final Set<String> CONDITIONS = WordSet.of("if", "wenn", "falls", "si", "se", "als", "jeśli", "jeżeli");
+    static final Set<String> RELATIVE_DAYS = WordSet.of("today", "tomorrow", "yesterday", "heute", "morgen", "gestern",
             "übermorgen", "vorgestern", "hoy", "mañana", "ayer", "anteayer", "aujourd", "demain", "hier", "oggi",
             "domani", "ieri", "dopodomani", "hoje", "amanhã", "ontem", "vandaag", "gisteren", "overmorgen", "dzisiaj",
             "dziś", "jutro", "wczoraj", "pojutrze");
 
-    private static final int QUANTIFIER = 1;
-    private static final int CONCLUSION = 1 << 1;
-    private static final int LIE = 1 << 2;
-    private static final int TRUTH = 1 << 3;
-    private static final int OPEN_COMPARISON = 1 << 4;
-    private static final int CLOSE_COMPARISON = 1 << 5;
-    private static final int WEEKDAY = 1 << 6;
-    private static final int CONDITION = 1 << 7;
-    private static final int RELATIVE_DAY = 1 << 8;
-    private static final int MONTH = 1 << 9;
-    /** Every word above with its roles, so that each word of the message costs one look-up. */
-    private static final Map<String, Integer> ROLES = roles(Map.of(QUANTIFIER, QUANTIFIERS, CONCLUSION, CONCLUSIONS,
-            LIE, LIE_WORDS, TRUTH, TRUTH_WORDS, OPEN_COMPARISON, MORE_OR_LESS, CLOSE_COMPARISON, THAN, WEEKDAY, WEEKDAYS,
-            CONDITION, CONDITIONS, RELATIVE_DAY, RELATIVE_DAYS, MONTH, MONTHS));
+    /** "than" and Polish "niż" always compare; so do Swedish "än", Czech "než", Romanian "decât", Finnish "kuin"... */
+    static final Set<String> ALWAYS_THAN = WordSet.of("than", "niż", "än", "než", "decât", "kuin");
+    /** ...German "als" and Dutch "dan" after a comparative ("älter als"), Danish "end" likewise ("ældre end"). */
+    static final Set<String> THAN_AFTER_COMPARATIVE = WordSet.of("als", "dan", "end");
 
     private LogicPuzzles() {
     }
 
-    /** The puzzle pattern found, or "" when none. */
-    static String pattern(String text, String[] words, String questionShape) {
+    /**
+     * The puzzle pattern found, or "" when none.
+     *
+     * @param roles the {@link WordRoles} of {@code words}
+     */
+    static String pattern(String text, String[] words, long[] roles, String questionShape) {
         int quantifiers = 0;
         int lies = 0;
         int comparisons = 0;
         int openComparison = -1;
-        int seen = 0;
+        long seen = 0;
         for (int i = 0; i < words.length; i++) {
-            String word = words[i];
-            int roles = ROLES.getOrDefault(word, 0);
-            seen |= roles;
-            quantifiers += (roles & QUANTIFIER) != 0 ? 1 : 0;
-            lies += (roles & LIE) != 0 ? 1 : 0;
-            // "than" and Polish "niż" always compare; German "als" and Dutch "dan" after a comparative ("älter als")
-            // round seven: Swedish "än", Czech "než", Romanian "decât", Finnish "kuin" likewise; Danish "end" after a
-            // comparative ("ældre end")
-            if (word.equals("than") || word.equals("niż") || word.equals("än") || word.equals("než")
-                    || word.equals("decât") || word.equals("kuin")
-                    || (word.equals("als") || word.equals("dan")) && i > 0 && words[i - 1].endsWith("er")
-                    || word.equals("end") && i > 0 && words[i - 1].endsWith("re")) {
+            long role = roles[i];
+            seen |= role;
+            quantifiers += (role & WordRoles.QUANTIFIER) != 0 ? 1 : 0;
+            lies += (role & WordRoles.LIE) != 0 ? 1 : 0;
+            if ((role & WordRoles.THAN) != 0 || (role & WordRoles.THAN_AFTER_COMPARATIVE) != 0 && i > 0
+                    && words[i - 1].endsWith(words[i].equals("end") ? "re" : "er")) {
                 comparisons++;
-            } else if ((roles & OPEN_COMPARISON) != 0) {
+            } else if ((role & WordRoles.OPEN_COMPARISON) != 0) {
                 openComparison = i;
-            } else if ((roles & CLOSE_COMPARISON) != 0 && openComparison >= 0 && i - openComparison <= 3) {
+            } else if ((role & WordRoles.CLOSE_COMPARISON) != 0 && openComparison >= 0 && i - openComparison <= 3) {
                 comparisons++;
                 openComparison = -1;
             }
         }
-        if (quantifiers >= 2 && (seen & CONCLUSION) != 0) {
+        if (quantifiers >= 2 && (seen & WordRoles.CONCLUSION) != 0) {
             return SYLLOGISM;
         }
-        if (comparisons >= 2 && (questionShape.equals("who") || questionShape.equals("which") || asksWho(words))) {
+        // who or which, in the 14 languages, anywhere: "Vem är näst yngst?" is read as German, where "vem" is no question
+        if (comparisons >= 2 && (questionShape.equals("who") || questionShape.equals("which")
+                || (seen & WordRoles.WHO_OR_WHICH) != 0)) {
             return COMPARISON_CHAIN;
         }
-        if (lies >= 2 || lies >= 1 && (seen & TRUTH) != 0) {
+        if (lies >= 2 || lies >= 1 && (seen & WordRoles.TRUTH) != 0) {
             return TRUTH_AND_LIES;
         }
-        if ((seen & (WEEKDAY | CONDITION)) == (WEEKDAY | CONDITION) && (seen & (RELATIVE_DAY | MONTH)) != 0) {
+        if ((seen & WordRoles.WEEKDAY) != 0 && (seen & WordRoles.CONDITION) != 0
+                && (seen & (WordRoles.RELATIVE_DAY | WordRoles.MONTH)) != 0) {
             return CALENDAR; // "If the day after tomorrow is Saturday, ...?", "if march 1st is a tuesday, ...?"
         }
         if (hasNumberSequence(text)) {
@@ -169,17 +160,7 @@ final class LogicPuzzles {
         if (isArgumentToJudge(text)) {
             return ARGUMENT_TO_JUDGE;
         }
-        return words.length <= PUZZLE_MAX_WORDS && isConstraintPuzzle(text, words) ? CONSTRAINT_PUZZLE : "";
-    }
-
-    /** Who or which, in the 14 languages, anywhere: "Vem är näst yngst?" is read as German, where "vem" is no question. */
-    private static boolean asksWho(String[] words) {
-        for (String word : words) {
-            if (WHO_OR_WHICH.contains(word)) {
-                return true;
-            }
-        }
-        return false;
+        return words.length <= PUZZLE_MAX_WORDS && isConstraintPuzzle(text, roles) ? CONSTRAINT_PUZZLE : "";
     }
 
     /**
@@ -188,14 +169,12 @@ final class LogicPuzzles {
      * least {@value #PUZZLE_NEGATIONS} negations. "Ania, Bartek i Celina stoją w kolejce. Ania nie stoi pierwsza.
      * Bartek stoi za Celiną, ale nie ..." is one in any language.
      */
-    static boolean isConstraintPuzzle(String text, String[] words) {
+    static boolean isConstraintPuzzle(String text, long[] roles) {
         int negations = 0;
-        for (String word : words) {
-            negations += NEGATIONS.contains(word) ? 1 : 0;
-        }
         int positions = 0;
-        for (String word : words) {
-            positions += POSITIONS.contains(word) ? 1 : 0;
+        for (long role : roles) {
+            negations += (role & WordRoles.NEGATION) != 0 ? 1 : 0;
+            positions += (role & WordRoles.POSITION) != 0 ? 1 : 0;
         }
         // round seven: places in a row or a line count as constraints too ("Eva is third, Finn is first, and Dan stands
         // directly behind Eva")
@@ -232,6 +211,9 @@ final class LogicPuzzles {
         char close = 0;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
+            if (open < 0 && c < 0x80 && c != '"' && c != '\'') {
+                continue; // most characters: no quote opens here
+            }
             if (open < 0) {
                 close = closingQuote(c, i == 0 ? ' ' : text.charAt(i - 1));
                 if (close != 0) {
@@ -273,20 +255,17 @@ final class LogicPuzzles {
         return false;
     }
 
-    private static Map<String, Integer> roles(Map<Integer, Set<String>> wordsByRole) {
-        Map<String, Integer> roles = new HashMap<>();
-        wordsByRole.forEach((role, words) -> words.forEach(word -> roles.merge(word, role, (a, b) -> a | b)));
-        return WordMap.copyOf(roles);
-    }
-
     /** At least {@value #SEQUENCE_LENGTH} numbers in a row separated by ", ": "1, 1, 2, 3, 5, 8". */
     static boolean hasNumberSequence(String text) {
+        if (text.indexOf(", ") < 0) {
+            return false; // no list at all: prose without commas is not read character by character
+        }
         int run = 0;
         int i = 0;
         while (i < text.length()) {
             char c = text.charAt(i);
-            if (Character.isDigit(c)) {
-                while (i < text.length() && Character.isDigit(text.charAt(i))) {
+            if (isDigit(c)) {
+                while (i < text.length() && isDigit(text.charAt(i))) {
                     i++;
                 }
                 run++;
@@ -304,5 +283,10 @@ final class LogicPuzzles {
             }
         }
         return false;
+    }
+
+    /** {@link Character#isDigit(char)}, ASCII answered without its tables. */
+    private static boolean isDigit(char c) {
+        return c < 0x80 ? c >= '0' && c <= '9' : Character.isDigit(c);
     }
 }

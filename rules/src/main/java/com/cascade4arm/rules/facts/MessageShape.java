@@ -59,11 +59,13 @@ record MessageShape(String language, boolean personal, String questionShape, boo
      * @param textWords every word of {@code text}
      */
     private static MessageShape read(String text, String[] words, String[] textWords) {
-        String language = Languages.detect(text, words);
+        long[] roles = WordRoles.of(words); // every word looked up once, for all scanners
+        long[] textRoles = textWords == words ? roles : WordRoles.of(textWords);
+        String language = Languages.detect(text, roles);
         QuestionShapes.Shape shape = QuestionShapes.of(text, language);
-        String puzzle = LogicPuzzles.pattern(text, words, shape.kind());
-        return new MessageShape(language, Languages.personal(language, words), shape.kind(), shape.lookup(),
-                ExplainRequests.asks(words), Quantities.count(text, words), puzzle, CodeSyntax.find(text),
-                GivenTextTasks.of(text, !puzzle.isEmpty(), textWords));
+        String puzzle = LogicPuzzles.pattern(text, words, roles, shape.kind());
+        return new MessageShape(language, Languages.personal(language, roles), shape.kind(), shape.lookup(),
+                ExplainRequests.asks(words, roles), Quantities.count(text, roles), puzzle, CodeSyntax.find(text),
+                GivenTextTasks.of(text, !puzzle.isEmpty(), textWords, textRoles));
     }
 }

@@ -12,7 +12,7 @@ import java.util.Set;
 final class Quantities {
 
     /** Unit words of English, German, Spanish and French, lower case. */
-    private static final Set<String> UNITS = WordSet.copyOf(Arrays.asList((
+    static final Set<String> UNITS = WordSet.copyOf(Arrays.asList((
             "h hr hrs hour hours min mins minute minutes sec secs second seconds ms day days week weeks month months "
             + "year years yr yrs km m cm mm kg g mg lb lbs oz ft feet foot inch inches mi mile miles mph kph kmh l ml "
             + "litre litres liter liters gallon gallons metre metres meter meters kilometre kilometres kilometer "
@@ -27,7 +27,7 @@ final class Quantities {
     /** The longest unit word (kilómetros) is 10 letters; longer words are not units. */
     private static final int MAX_UNIT_LETTERS = 12;
     /** Spelled-out numbers of the four languages; "one"/"un" too, since "one hour" is a quantity. */
-    private static final Set<String> NUMBER_WORDS = WordSet.copyOf(Arrays.asList((
+    static final Set<String> NUMBER_WORDS = WordSet.copyOf(Arrays.asList((
             "one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred thousand "
             + "dozen ein eine zwei drei vier fünf sechs sieben acht neun zehn elf zwölf zwanzig dreißig hundert tausend "
             + "uno una dos tres cuatro cinco seis siete ocho nueve diez once doce veinte treinta cien mil "
@@ -40,13 +40,13 @@ final class Quantities {
 
     /**
      * @param text  the message
-     * @param words its lower-case words in order
+     * @param roles the {@link WordRoles} of its lower-case words in order
      */
-    static int count(String text, String[] words) {
-        int count = spelledOut(words);
+    static int count(String text, long[] roles) {
+        int count = spelledOut(roles);
         int i = 0;
         while (i < text.length()) {
-            if (!Character.isDigit(text.charAt(i)) || i > 0 && Character.isLetterOrDigit(text.charAt(i - 1))) {
+            if (!isDigit(text.charAt(i)) || i > 0 && Character.isLetterOrDigit(text.charAt(i - 1))) {
                 i++;
                 continue; // a number starts at a word boundary: not the 3 of "mp3"
             }
@@ -65,10 +65,10 @@ final class Quantities {
     }
 
     /** "three hours", "zwei Stunden", "trois ans": a number word right before a unit word. */
-    private static int spelledOut(String[] words) {
+    private static int spelledOut(long[] roles) {
         int count = 0;
-        for (int i = 0; i + 1 < words.length; i++) {
-            if (NUMBER_WORDS.contains(words[i]) && UNITS.contains(words[i + 1])) {
+        for (int i = 0; i + 1 < roles.length; i++) {
+            if ((roles[i] & WordRoles.NUMBER_WORD) != 0 && (roles[i + 1] & WordRoles.UNIT) != 0) {
                 count++;
             }
         }
@@ -114,5 +114,10 @@ final class Quantities {
         }
         return wordEnd > i && wordEnd - i <= MAX_UNIT_LETTERS
                 && UNITS.contains(Scan.lowerCase(text.substring(i, wordEnd)));
+    }
+
+    /** {@link Character#isDigit(char)}, ASCII (most of any message) answered without its tables. */
+    private static boolean isDigit(char c) {
+        return c < 0x80 ? c >= '0' && c <= '9' : Character.isDigit(c);
     }
 }

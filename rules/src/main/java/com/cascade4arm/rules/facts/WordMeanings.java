@@ -14,17 +14,17 @@ import java.util.stream.Collectors;
 final class WordMeanings {
 
     /** "the word", "das Wort", "la palabra", "le mot", ... as two words in a row; "ordet", "slovo" alone. */
-    private static final Set<String> THE_WORD = WordSet.of("the word", "das wort", "dem wort", "la palabra", "le mot",
+    static final Set<String> THE_WORD = WordSet.of("the word", "das wort", "dem wort", "la palabra", "le mot",
             "la parola", "a palavra", "het woord", "słowo", "ordet", "slovo", "cuvântul", "sana", "kelimesi");
     /** {@link #THE_WORD}'s two-word entries by first word: a pair is looked up without joining the two words. */
-    private static final Map<String, Set<String>> THE_WORD_PAIRS = WordMap.copyOf(THE_WORD.stream()
+    static final Map<String, Set<String>> THE_WORD_PAIRS = WordMap.copyOf(THE_WORD.stream()
             .filter(w -> w.contains(" ")).collect(Collectors.groupingBy(w -> w.substring(0, w.indexOf(' ')),
                     Collectors.mapping(w -> w.substring(w.indexOf(' ') + 1),
                             Collectors.collectingAndThen(Collectors.toList(), WordSet::copyOf)))));
-    private static final Set<String> MEANING = WordSet.of("mean", "means", "meaning", "bedeutet", "bedeutung",
+    static final Set<String> MEANING = WordSet.of("mean", "means", "meaning", "bedeutet", "bedeutung",
             "significa", "significado", "signifie", "sens", "dire", "significato", "betekent", "betekenis", "oznacza",
             "znaczy", "betyder", "znamená", "înseamnă", "tarkoittaa", "anlamı");
-    private static final Set<String> WHY_OR_HOW = WordSet.of("why", "how", "warum", "wie", "wieso", "cómo",
+    static final Set<String> WHY_OR_HOW = WordSet.of("why", "how", "warum", "wie", "wieso", "cómo",
             "pourquoi", "comment", "perché", "come", "porque", "como", "waarom", "hoe", "dlaczego", "jak", "varför",
             "hur", "hvorfor", "hvordan", "proč", "miksi", "miten", "neden", "nasıl");
 
@@ -37,24 +37,21 @@ final class WordMeanings {
     private WordMeanings() {
     }
 
-    static boolean asked(String text) {
-        return asked(text, PromptFactsExtractor.wordSequence(Scan.lowerCase(text)));
-    }
-
-    /** {@link #asked(String)} where the caller has the words of {@code text} already (lower case, in order). */
-    static boolean asked(String text, String[] words) {
-        boolean theWord = false;
-        boolean meaning = false;
-        for (int i = 0; i < words.length; i++) {
-            String word = words[i];
-            if (WHY_OR_HOW.contains(word)) {
-                return false;
-            }
-            theWord = theWord || THE_WORD.contains(word)
-                    || i > 0 && THE_WORD_PAIRS.getOrDefault(words[i - 1], Set.of()).contains(word);
-            meaning |= MEANING.contains(word);
+    /**
+     * @param words the lower-case words of {@code text} in order
+     * @param roles their {@link WordRoles}
+     */
+    static boolean asked(String text, String[] words, long[] roles) {
+        long any = WordRoles.any(roles);
+        if ((any & WordRoles.WHY_OR_HOW) != 0 || (any & WordRoles.MEANING) == 0) {
+            return false; // it asks why or how, or names no meaning at all
         }
-        return meaning && (theWord || quotedTermBesideMeaning(text));
+        boolean theWord = (any & WordRoles.THE_WORD) != 0;
+        for (int i = 1; i < words.length && !theWord; i++) {
+            theWord = (roles[i - 1] & WordRoles.THE_WORD_PAIR_START) != 0
+                    && THE_WORD_PAIRS.get(words[i - 1]).contains(words[i]);
+        }
+        return theWord || quotedTermBesideMeaning(text);
     }
 
     /**
