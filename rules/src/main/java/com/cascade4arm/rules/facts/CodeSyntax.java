@@ -35,6 +35,7 @@ final class CodeSyntax {
     private static final int LOOKAHEAD = 40;
     private static final List<String> CONTROL = List.of("if", "while", "for", "elif", "until", "unless");
     private static final int LONGEST_CONTROL = CONTROL.stream().mapToInt(String::length).max().orElseThrow();
+    private static final String CONTROL_INITIALS = "iwfeu";
     /** "file(s)", "Freund(in)": a plural or gender ending in parentheses is prose. */
     private static final Set<String> PROSE_ENDINGS = WordSet.of("s", "es", "en", "e", "n", "in", "innen", "a", "as");
     private static final int LONGEST_PROSE_ENDING = 5;
@@ -48,15 +49,19 @@ final class CodeSyntax {
         int found = 0;
         int i = 0;
         while (i < text.length() && found != ALL) {
-            if (!isIdentifierStart(text.charAt(i)) || i > 0 && isIdentifierPart(text.charAt(i - 1))) {
+            if (!isIdentifierPart(text.charAt(i))) {
                 i++;
                 continue;
             }
             int start = i;
-            while (i < text.length() && isIdentifierPart(text.charAt(i))) {
-                i++;
+            // '_' or a capital after the first two letters: only then can it be snake_case or camelCase
+            boolean codeLetters = false;
+            for (char c; i < text.length() && isIdentifierPart(c = text.charAt(i)); i++) {
+                codeLetters |= c == '_' || i >= start + 2 && isUpper(c);
             }
-            found |= classify(text, start, i);
+            if (isIdentifierStart(text.charAt(start))) { // a run that starts with a digit ("3d") is no identifier
+                found |= classify(text, start, i, codeLetters);
+            }
         }
         if (found == 0) {
             return Set.of();
@@ -70,14 +75,13 @@ final class CodeSyntax {
         return Collections.unmodifiableSet(kinds);
     }
 
-    private static int classify(String text, int start, int end) {
+    private static int classify(String text, int start, int end, boolean codeLetters) {
         int kinds = 0;
         if (isControl(text, start, end) && bareCondition(text, end)) {
             kinds |= bit(BARE_CONDITION);
         }
         char first = text.charAt(start);
-        int op = skipSpaces(text, end, LOOKAHEAD);
-        if ((isLower(first) || first == '_') && op < text.length() && isOperatorStart(text.charAt(op))) {
+        if ((isLower(first) || first == '_') && isOperatorStart(text, skipSpaces(text, end, LOOKAHEAD))) {
             if (isUpdate(text, end) && !plusPlusName(text, start, end)) {
                 kinds |= bit(UPDATE);
             }
@@ -93,7 +97,7 @@ final class CodeSyntax {
                 && (isIdentifierPart(text.charAt(end + 1)) || text.charAt(end + 1) == '"')) {
             kinds |= bit(INDEX);
         }
-        return isCodeIdentifier(text, start, end) ? kinds | bit(IDENTIFIER) : kinds;
+        return codeLetters && isCodeIdentifier(text, start, end) ? kinds | bit(IDENTIFIER) : kinds;
     }
 
     private static int bit(String kind) {
@@ -101,12 +105,16 @@ final class CodeSyntax {
     }
 
     /** Prose words are followed by letters and punctuation; updates and assignments by one of these. */
-    private static boolean isOperatorStart(char c) {
+    private static boolean isOperatorStart(String text, int i) {
+        if (i >= text.length()) {
+            return false;
+        }
+        char c = text.charAt(i);
         return c == '=' || c == '+' || c == '-' || c == '*' || c == '/';
     }
 
     private static boolean isControl(String text, int start, int end) {
-        if (end - start > LONGEST_CONTROL) {
+        if (end - start > LONGEST_CONTROL || CONTROL_INITIALS.indexOf(text.charAt(start)) < 0) {
             return false; // most words: no keyword compared
         }
         for (String keyword : CONTROL) {

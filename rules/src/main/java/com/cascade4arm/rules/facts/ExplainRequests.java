@@ -64,8 +64,9 @@ final class ExplainRequests {
         if (word.length() < SHORTEST_STEM || word.charAt(0) >= STEMS_BY_INITIAL.length) {
             return false;
         }
+        char second = word.charAt(1);
         for (String stem : STEMS_BY_INITIAL[word.charAt(0)]) {
-            if (word.startsWith(stem)) {
+            if (stem.charAt(1) == second && word.startsWith(stem)) {
                 return true;
             }
         }

@@ -116,9 +116,10 @@ final class LogicPuzzles {
     /**
      * The puzzle pattern found, or "" when none.
      *
-     * @param roles the {@link WordRoles} of {@code words}
+     * @param roles     the {@link WordRoles} of {@code words}
+     * @param textWords the number of words in {@code text} (more than {@code words} when those are a window)
      */
-    static String pattern(String text, String[] words, long[] roles, String questionShape) {
+    static String pattern(String text, String[] words, long[] roles, int textWords, String questionShape) {
         int quantifiers = 0;
         int lies = 0;
         int comparisons = 0;
@@ -157,7 +158,7 @@ final class LogicPuzzles {
         if (hasNumberSequence(text)) {
             return NUMBER_SEQUENCE;
         }
-        if (isArgumentToJudge(text)) {
+        if (isArgumentToJudge(text, textWords)) {
             return ARGUMENT_TO_JUDGE;
         }
         return words.length <= PUZZLE_MAX_WORDS && isConstraintPuzzle(text, roles) ? CONSTRAINT_PUZZLE : "";
@@ -205,8 +206,14 @@ final class LogicPuzzles {
      * A quoted claim of {@value #ARGUMENT_MIN_WORDS} to {@value #ARGUMENT_MAX_WORDS} words with a conclusion word after its premise ("« Les
      * élèves qui ... Donc si on impose ... »", "\"Sinds we ... , dus ...\""), framed by at most
      * {@value #ARGUMENT_MAX_FRAME_WORDS} words of question or request: an argument handed over to be judged.
+     *
+     * @param textWords the number of words in {@code text}: the quote's words and the frame's add up to it (quote
+     *                  marks are no letters, so no word runs across one)
      */
-    static boolean isArgumentToJudge(String text) {
+    static boolean isArgumentToJudge(String text, int textWords) {
+        if (textWords > ARGUMENT_MAX_WORDS + ARGUMENT_MAX_FRAME_WORDS) {
+            return false; // too long to be a quote and its frame: a letter, a story, an essay
+        }
         int open = -1;
         char close = 0;
         for (int i = 0; i < text.length(); i++) {
@@ -222,8 +229,7 @@ final class LogicPuzzles {
             } else if (c == close && (close != '\'' || i + 1 == text.length()
                     || !Character.isLetter(text.charAt(i + 1)))) {
                 String[] quoted = PromptFactsExtractor.wordSequence(Scan.lowerCase(text.substring(open + 1, i)));
-                int frame = PromptFactsExtractor.wordSequence(Scan.lowerCase(text.substring(0, open) + " "
-                        + text.substring(i + 1))).length;
+                int frame = textWords - quoted.length;
                 if (quoted.length >= ARGUMENT_MIN_WORDS && quoted.length <= ARGUMENT_MAX_WORDS && frame <= ARGUMENT_MAX_FRAME_WORDS
                         && concludes(quoted)) {
                     return true;
@@ -257,8 +263,8 @@ final class LogicPuzzles {
 
     /** At least {@value #SEQUENCE_LENGTH} numbers in a row separated by ", ": "1, 1, 2, 3, 5, 8". */
     static boolean hasNumberSequence(String text) {
-        if (text.indexOf(", ") < 0) {
-            return false; // no list at all: prose without commas is not read character by character
+        if (!hasNumberBeforeComma(text)) {
+            return false; // no list of numbers at all: prose is not read character by character
         }
         int run = 0;
         int i = 0;
@@ -280,6 +286,16 @@ final class LogicPuzzles {
                 i++;
             } else {
                 i++;
+            }
+        }
+        return false;
+    }
+
+    /** A digit right before ", ": the run of numbers below cannot pass 1 without one. */
+    private static boolean hasNumberBeforeComma(String text) {
+        for (int comma = text.indexOf(", ", 1); comma > 0; comma = text.indexOf(", ", comma + 2)) {
+            if (isDigit(text.charAt(comma - 1))) {
+                return true;
             }
         }
         return false;

@@ -63,7 +63,7 @@ record MessageShape(String language, boolean personal, String questionShape, boo
         long[] textRoles = textWords == words ? roles : WordRoles.of(textWords);
         String language = Languages.detect(text, roles);
         QuestionShapes.Shape shape = QuestionShapes.of(text, language);
-        String puzzle = LogicPuzzles.pattern(text, words, roles, shape.kind());
+        String puzzle = LogicPuzzles.pattern(text, words, roles, textWords.length, shape.kind());
         return new MessageShape(language, Languages.personal(language, roles), shape.kind(), shape.lookup(),
                 ExplainRequests.asks(words, roles), Quantities.count(text, roles), puzzle, CodeSyntax.find(text),
                 GivenTextTasks.of(text, !puzzle.isEmpty(), textWords, textRoles));
