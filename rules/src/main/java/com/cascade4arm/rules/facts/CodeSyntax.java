@@ -29,7 +29,8 @@ final class CodeSyntax {
 
     /** The kinds in reporting order; bit i of a mask stands for KINDS.get(i). */
     private static final List<String> KINDS = List.of(BARE_CONDITION, UPDATE, ASSIGNMENT, CALL, INDEX, IDENTIFIER);
-    private static final int ALL = (1 << KINDS.size()) - 1;
+    /** What prose can hold: no operator, no bracket, so no kind but a code identifier. */
+    private static final int IDENTIFIER_ONLY = bit(IDENTIFIER);
 
     /** Farthest look past an identifier: a call's argument list or a condition's operand. */
     private static final int LOOKAHEAD = 40;
@@ -46,9 +47,10 @@ final class CodeSyntax {
     }
 
     static Set<String> find(String text) {
+        int possible = possibleKinds(text);
         int found = 0;
         int i = 0;
-        while (i < text.length() && found != ALL) {
+        while (i < text.length() && found != possible) {
             if (!isIdentifierPart(text.charAt(i))) {
                 i++;
                 continue;
@@ -59,7 +61,8 @@ final class CodeSyntax {
             for (char c; i < text.length() && isIdentifierPart(c = text.charAt(i)); i++) {
                 codeLetters |= c == '_' || i >= start + 2 && isUpper(c);
             }
-            if (isIdentifierStart(text.charAt(start))) { // a run that starts with a digit ("3d") is no identifier
+            // a run that starts with a digit ("3d") is no identifier; prose words need no look around them
+            if (isIdentifierStart(text.charAt(start)) && (codeLetters || possible != IDENTIFIER_ONLY)) {
                 found |= classify(text, start, i, codeLetters);
             }
         }
@@ -73,6 +76,32 @@ final class CodeSyntax {
             }
         }
         return Collections.unmodifiableSet(kinds);
+    }
+
+    /**
+     * The kinds {@code text} can hold at all, by the characters each needs (a comparison or for-in, an operator, '(',
+     * '['): prose holds none of them, and then only a code identifier is looked for.
+     */
+    private static int possibleKinds(String text) {
+        boolean equals = text.indexOf('=') >= 0;
+        boolean paren = text.indexOf('(') >= 0;
+        int kinds = IDENTIFIER_ONLY;
+        if (equals || paren || text.indexOf('<') >= 0 || text.indexOf('>') >= 0 || text.indexOf(':') >= 0) {
+            kinds |= bit(BARE_CONDITION);
+        }
+        if (equals || text.contains("++") || text.contains("--")) {
+            kinds |= bit(UPDATE);
+        }
+        if (equals) {
+            kinds |= bit(ASSIGNMENT);
+        }
+        if (paren) {
+            kinds |= bit(CALL);
+        }
+        if (text.indexOf('[') >= 0) {
+            kinds |= bit(INDEX);
+        }
+        return kinds;
     }
 
     private static int classify(String text, int start, int end, boolean codeLetters) {

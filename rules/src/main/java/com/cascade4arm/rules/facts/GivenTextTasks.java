@@ -160,14 +160,18 @@ final class GivenTextTasks {
      * @param roles their {@link WordRoles}
      */
     static String of(String text, boolean puzzle, String[] words, long[] roles) {
-        return WordMeanings.asked(text, words, roles) ? "define" : handedOverTask(text, puzzle);
+        return WordMeanings.asked(text, words, roles) ? "define" : handedOverTask(text, puzzle, words.length);
     }
 
-    private static String handedOverTask(String text, boolean puzzle) {
+    /**
+     * @param textWords the number of words in {@code text}: a stretch's words are counted by taking the rest's from
+     *                  it, since the character between them (a colon, a quote, '?', a line break) is in no word
+     */
+    private static String handedOverTask(String text, boolean puzzle, int textWords) {
         int bodyStart = bodyStart(text);
         if (bodyStart > 0) {
             String[] instruction = words(text.substring(0, bodyStart));
-            int bodyWords = words(text.substring(bodyStart + 1)).length;
+            int bodyWords = textWords - instruction.length;
             if (instruction.length <= MAX_INSTRUCTION_WORDS && bodyWords >= MIN_QUOTED_BODY_WORDS
                     && quotedBody(text, bodyStart)) {
                 String task = taskIn(instruction);
@@ -181,16 +185,15 @@ final class GivenTextTasks {
                     return task;
                 }
                 if (text.charAt(bodyStart) == '?' && pastedAfter(text, bodyStart + 1) && asksWhatTheTextSays(
-                        lastClause(text.substring(0, bodyStart)), words(text.substring(bodyStart + 1)).length)) {
+                        lastClause(text.substring(0, bodyStart)), bodyWords)) {
                     return "extract";
                 }
             }
         }
-        int lastLine = text.lastIndexOf('\n');
+        int lastLine = text.indexOf('\n') < 0 ? -1 : text.lastIndexOf('\n'); // indexOf is the fast one: most have none
         if (lastLine > 0) {
             String[] instruction = words(text.substring(lastLine + 1));
-            if (instruction.length <= MAX_INSTRUCTION_WORDS
-                    && words(text.substring(0, lastLine)).length >= MIN_BODY_WORDS) {
+            if (instruction.length <= MAX_INSTRUCTION_WORDS && textWords - instruction.length >= MIN_BODY_WORDS) {
                 String task = taskIn(instruction);
                 if (!task.isEmpty()) {
                     return task;

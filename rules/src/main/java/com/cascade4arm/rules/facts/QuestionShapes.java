@@ -92,7 +92,7 @@ final class QuestionShapes {
     }
 
     static Shape of(String text, String language) {
-        int question = text.lastIndexOf('?');
+        int question = text.indexOf('?') < 0 ? -1 : text.lastIndexOf('?'); // indexOf is the fast one: many have none
         int end = question >= 0 ? question : text.length();
         while (end > 0 && (Character.isWhitespace(text.charAt(end - 1)) || isSentenceBreak(text, end - 1))) {
             end--; // "Name the longest river." is read without its full stop
