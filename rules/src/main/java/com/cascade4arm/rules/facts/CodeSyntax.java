@@ -36,7 +36,12 @@ final class CodeSyntax {
     private static final int LOOKAHEAD = 40;
     private static final List<String> CONTROL = List.of("if", "while", "for", "elif", "until", "unless");
     private static final int LONGEST_CONTROL = CONTROL.stream().mapToInt(String::length).max().orElseThrow();
-    private static final String CONTROL_INITIALS = "iwfeu";
+    /** The keywords' first letters (identifiers are ASCII): most words are no keyword by their first letter. */
+    private static final boolean[] CONTROL_INITIAL = new boolean[128];
+
+    static {
+        CONTROL.forEach(keyword -> CONTROL_INITIAL[keyword.charAt(0)] = true);
+    }
     /** "file(s)", "Freund(in)": a plural or gender ending in parentheses is prose. */
     private static final Set<String> PROSE_ENDINGS = WordSet.of("s", "es", "en", "e", "n", "in", "innen", "a", "as");
     private static final int LONGEST_PROSE_ENDING = 5;
@@ -143,7 +148,8 @@ final class CodeSyntax {
     }
 
     private static boolean isControl(String text, int start, int end) {
-        if (end - start > LONGEST_CONTROL || CONTROL_INITIALS.indexOf(text.charAt(start)) < 0) {
+        char initial = text.charAt(start);
+        if (end - start > LONGEST_CONTROL || initial >= CONTROL_INITIAL.length || !CONTROL_INITIAL[initial]) {
             return false; // most words: no keyword compared
         }
         for (String keyword : CONTROL) {

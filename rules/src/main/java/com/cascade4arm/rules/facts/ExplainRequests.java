@@ -47,7 +47,7 @@ final class ExplainRequests {
     }
 
     /** @param roles the {@link WordRoles} of {@code words} */
-    static boolean asks(String[] words, long[] roles) {
+    static boolean asks(String[] words, int[] roles) {
         for (int i = 0; i < words.length; i++) {
             if ((roles[i] & WordRoles.EXPLAIN_WORD) != 0
                     || (roles[i] & WordRoles.EXPLAIN_PHRASE_START) != 0 && phraseAt(words, i)) {

@@ -52,6 +52,8 @@ final class GivenTextTasks {
                     // a question answered from the text: "Based on this email, what time is the meeting?"
                     "according", "based", "laut", "según", "secondo", "volgens", "według"));
     private static final List<String> ORDER = List.of("summarize", "translate", "rewrite", "extract");
+    /** {@link #STEMS} in {@link #ORDER}, by first letter. */
+    private static final List<Stems> STEMS_IN_ORDER = ORDER.stream().map(task -> Stems.of(STEMS.get(task))).toList();
     /** Words a stem would catch by mistake. */
     private static final Set<String> NOT_INSTRUCTIONS = WordSet.of("listen", "listening", "pulled", "tableau", "polished",
             "samenwerking");
@@ -159,7 +161,7 @@ final class GivenTextTasks {
      * @param words the lower-case words of {@code text} in order
      * @param roles their {@link WordRoles}
      */
-    static String of(String text, boolean puzzle, String[] words, long[] roles) {
+    static String of(String text, boolean puzzle, String[] words, int[] roles) {
         return WordMeanings.asked(text, words, roles) ? "define" : handedOverTask(text, puzzle, words.length);
     }
 
@@ -456,7 +458,7 @@ final class GivenTextTasks {
     }
 
     private static String taskIn(String[] instruction) {
-        for (String task : ORDER) {
+        for (int t = 0; t < ORDER.size(); t++) {
             for (int i = 0; i < instruction.length; i++) {
                 String word = instruction[i];
                 if (NOT_INSTRUCTIONS.contains(word)
@@ -464,10 +466,8 @@ final class GivenTextTasks {
                             && DETERMINERS.contains(instruction[i - 1]))) {
                     continue;
                 }
-                for (String stem : STEMS.get(task)) {
-                    if (word.startsWith(stem)) {
-                        return task;
-                    }
+                if (STEMS_IN_ORDER.get(t).startWord(word)) {
+                    return ORDER.get(t);
                 }
             }
         }

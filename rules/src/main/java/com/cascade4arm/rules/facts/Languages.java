@@ -73,12 +73,12 @@ final class Languages {
      *
      * @param roles the {@link WordRoles} of the message's words
      */
-    static String detect(String text, long[] roles) {
+    static String detect(String text, int[] roles) {
         int[] votes = new int[ORDER.size()];
         for (int i = 0; i < Math.min(roles.length, MAX_WORDS); i++) {
-            long functionWord = roles[i] & WordRoles.FUNCTION_WORDS; // one language's bit at most
+            int functionWord = roles[i] & WordRoles.FUNCTION_WORDS; // one language's bit at most
             if (functionWord != 0) {
-                votes[Long.numberOfTrailingZeros(functionWord)]++;
+                votes[Integer.numberOfTrailingZeros(functionWord)]++;
             }
         }
         for (int i = 0; i < Math.min(text.length(), MAX_CHARS); i++) {
@@ -98,9 +98,9 @@ final class Languages {
     }
 
     /** Whether a word speaks of the writer or the reader, in the message's language (English when unknown). */
-    static boolean personal(String language, long[] roles) {
-        long pronoun = WordRoles.PERSONAL << Math.max(0, ORDER.indexOf(language));
-        for (long role : roles) {
+    static boolean personal(String language, int[] roles) {
+        int pronoun = WordRoles.PERSONAL << Math.max(0, ORDER.indexOf(language));
+        for (int role : roles) {
             if ((role & pronoun) != 0) {
                 return true;
             }

@@ -119,14 +119,14 @@ final class LogicPuzzles {
      * @param roles     the {@link WordRoles} of {@code words}
      * @param textWords the number of words in {@code text} (more than {@code words} when those are a window)
      */
-    static String pattern(String text, String[] words, long[] roles, int textWords, String questionShape) {
+    static String pattern(String text, String[] words, int[] roles, int textWords, String questionShape) {
         int quantifiers = 0;
         int lies = 0;
         int comparisons = 0;
         int openComparison = -1;
-        long seen = 0;
+        int seen = 0;
         for (int i = 0; i < words.length; i++) {
-            long role = roles[i];
+            int role = roles[i];
             seen |= role;
             quantifiers += (role & WordRoles.QUANTIFIER) != 0 ? 1 : 0;
             lies += (role & WordRoles.LIE) != 0 ? 1 : 0;
@@ -170,10 +170,10 @@ final class LogicPuzzles {
      * least {@value #PUZZLE_NEGATIONS} negations. "Ania, Bartek i Celina stoją w kolejce. Ania nie stoi pierwsza.
      * Bartek stoi za Celiną, ale nie ..." is one in any language.
      */
-    static boolean isConstraintPuzzle(String text, long[] roles) {
+    static boolean isConstraintPuzzle(String text, int[] roles) {
         int negations = 0;
         int positions = 0;
-        for (long role : roles) {
+        for (int role : roles) {
             negations += (role & WordRoles.NEGATION) != 0 ? 1 : 0;
             positions += (role & WordRoles.POSITION) != 0 ? 1 : 0;
         }

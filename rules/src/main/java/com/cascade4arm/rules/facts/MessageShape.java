@@ -59,8 +59,8 @@ record MessageShape(String language, boolean personal, String questionShape, boo
      * @param textWords every word of {@code text}
      */
     private static MessageShape read(String text, String[] words, String[] textWords) {
-        long[] roles = WordRoles.of(words); // every word looked up once, for all scanners
-        long[] textRoles = textWords == words ? roles : WordRoles.of(textWords);
+        int[] roles = WordRoles.of(words); // every word looked up once, for all scanners
+        int[] textRoles = textWords == words ? roles : WordRoles.of(textWords);
         String language = Languages.detect(text, roles);
         QuestionShapes.Shape shape = QuestionShapes.of(text, language);
         String puzzle = LogicPuzzles.pattern(text, words, roles, textWords.length, shape.kind());

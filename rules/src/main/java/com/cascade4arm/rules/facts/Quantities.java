@@ -42,7 +42,7 @@ final class Quantities {
      * @param text  the message
      * @param roles the {@link WordRoles} of its lower-case words in order
      */
-    static int count(String text, long[] roles) {
+    static int count(String text, int[] roles) {
         int count = spelledOut(roles);
         int i = 0;
         while (i < text.length()) {
@@ -65,7 +65,7 @@ final class Quantities {
     }
 
     /** "three hours", "zwei Stunden", "trois ans": a number word right before a unit word. */
-    private static int spelledOut(long[] roles) {
+    private static int spelledOut(int[] roles) {
         int count = 0;
         for (int i = 0; i + 1 < roles.length; i++) {
             if ((roles[i] & WordRoles.NUMBER_WORD) != 0 && (roles[i + 1] & WordRoles.UNIT) != 0) {

@@ -41,8 +41,8 @@ final class WordMeanings {
      * @param words the lower-case words of {@code text} in order
      * @param roles their {@link WordRoles}
      */
-    static boolean asked(String text, String[] words, long[] roles) {
-        long any = WordRoles.any(roles);
+    static boolean asked(String text, String[] words, int[] roles) {
+        int any = WordRoles.any(roles);
         if ((any & WordRoles.WHY_OR_HOW) != 0 || (any & WordRoles.MEANING) == 0) {
             return false; // it asks why or how, or names no meaning at all
         }

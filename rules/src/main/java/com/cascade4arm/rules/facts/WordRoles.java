@@ -15,47 +15,47 @@ import java.util.Set;
 final class WordRoles {
 
     /** A function word of English, German, Spanish, French; shifted by the language's index in Languages' order. */
-    static final long FUNCTION_WORD = 1L;
+    static final int FUNCTION_WORD = 1;
     /** All four languages' function-word bits. */
-    static final long FUNCTION_WORDS = 0xFL;
+    static final int FUNCTION_WORDS = 0xF;
     /** A first- or second-person word of English, German, Spanish, French; shifted likewise. */
-    static final long PERSONAL = 1L << 4;
-    static final long QUANTIFIER = 1L << 8;
-    static final long CONCLUSION = 1L << 9;
-    static final long LIE = 1L << 10;
-    static final long TRUTH = 1L << 11;
-    static final long OPEN_COMPARISON = 1L << 12;
-    static final long CLOSE_COMPARISON = 1L << 13;
-    static final long WEEKDAY = 1L << 14;
-    static final long CONDITION = 1L << 15;
-    static final long RELATIVE_DAY = 1L << 16;
-    static final long MONTH = 1L << 17;
-    static final long WHO_OR_WHICH = 1L << 18;
-    static final long NEGATION = 1L << 19;
-    static final long POSITION = 1L << 20;
+    static final int PERSONAL = 1 << 4;
+    static final int QUANTIFIER = 1 << 8;
+    static final int CONCLUSION = 1 << 9;
+    static final int LIE = 1 << 10;
+    static final int TRUTH = 1 << 11;
+    static final int OPEN_COMPARISON = 1 << 12;
+    static final int CLOSE_COMPARISON = 1 << 13;
+    static final int WEEKDAY = 1 << 14;
+    static final int CONDITION = 1 << 15;
+    static final int RELATIVE_DAY = 1 << 16;
+    static final int MONTH = 1 << 17;
+    static final int WHO_OR_WHICH = 1 << 18;
+    static final int NEGATION = 1 << 19;
+    static final int POSITION = 1 << 20;
     /** "than", "niż", "än", ...: compares wherever it stands. */
-    static final long THAN = 1L << 21;
+    static final int THAN = 1 << 21;
     /** "als", "dan", "end": compares after a comparative. */
-    static final long THAN_AFTER_COMPARATIVE = 1L << 22;
-    static final long EXPLAIN_WORD = 1L << 23;
-    static final long EXPLAIN_PHRASE_START = 1L << 24;
-    static final long NUMBER_WORD = 1L << 25;
-    static final long UNIT = 1L << 26;
-    static final long WHY_OR_HOW = 1L << 27;
-    static final long THE_WORD = 1L << 28;
-    static final long THE_WORD_PAIR_START = 1L << 29;
-    static final long MEANING = 1L << 30;
+    static final int THAN_AFTER_COMPARATIVE = 1 << 22;
+    static final int EXPLAIN_WORD = 1 << 23;
+    static final int EXPLAIN_PHRASE_START = 1 << 24;
+    static final int NUMBER_WORD = 1 << 25;
+    static final int UNIT = 1 << 26;
+    static final int WHY_OR_HOW = 1 << 27;
+    static final int THE_WORD = 1 << 28;
+    static final int THE_WORD_PAIR_START = 1 << 29;
+    static final int MEANING = 1 << 30;
 
     private static final String[] KEYS;
-    private static final long[] BITS;
+    private static final int[] BITS;
     private static final int MASK;
 
     static {
-        Map<String, Long> bits = new HashMap<>();
+        Map<String, Integer> bits = new HashMap<>();
         lists().forEach((bit, words) -> words.forEach(word -> bits.merge(word, bit, (a, b) -> a | b)));
-        int capacity = Integer.highestOneBit(bits.size() * 4 - 1) << 1; // at most a quarter full: a miss is one probe
+        int capacity = Integer.highestOneBit(bits.size() * 2 - 1) << 1; // at most half full: a miss costs a probe or two
         KEYS = new String[capacity];
-        BITS = new long[capacity];
+        BITS = new int[capacity];
         MASK = capacity - 1;
         bits.forEach((word, bit) -> {
             int slot = slot(word);
@@ -71,8 +71,8 @@ final class WordRoles {
     }
 
     /** Every list by its bit. */
-    private static Map<Long, Set<String>> lists() {
-        Map<Long, Set<String>> lists = new LinkedHashMap<>();
+    private static Map<Integer, Set<String>> lists() {
+        Map<Integer, Set<String>> lists = new LinkedHashMap<>();
         Languages.FUNCTION_WORDS.forEach((word, language) -> lists.merge(FUNCTION_WORD << language, Set.of(word),
                 WordRoles::union));
         for (int language = 0; language < Languages.ORDER.size(); language++) {
@@ -111,8 +111,8 @@ final class WordRoles {
     }
 
     /** The bits of each word, in order. */
-    static long[] of(String[] words) {
-        long[] roles = new long[words.length];
+    static int[] of(String[] words) {
+        int[] roles = new int[words.length];
         for (int i = 0; i < words.length; i++) {
             roles[i] = of(words[i]);
         }
@@ -120,7 +120,7 @@ final class WordRoles {
     }
 
     /** The bits of one word: 0 when no list holds it. */
-    static long of(String word) {
+    static int of(String word) {
         for (int slot = slot(word); KEYS[slot] != null; slot = (slot + 1) & MASK) {
             if (KEYS[slot].equals(word)) {
                 return BITS[slot];
@@ -130,9 +130,9 @@ final class WordRoles {
     }
 
     /** The union of {@code roles}: which lists the message touches at all. */
-    static long any(long[] roles) {
-        long any = 0;
-        for (long role : roles) {
+    static int any(int[] roles) {
+        int any = 0;
+        for (int role : roles) {
             any |= role;
         }
         return any;
