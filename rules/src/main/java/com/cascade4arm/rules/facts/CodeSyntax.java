@@ -51,11 +51,12 @@ final class CodeSyntax {
     private CodeSyntax() {
     }
 
-    static Set<String> find(String text) {
-        int possible = possibleKinds(text);
+    /** @param traits the {@link TextTraits} of {@code text} */
+    static Set<String> find(String text, int traits) {
+        int possible = possibleKinds(text, traits);
         int found = 0;
         int i = 0;
-        while (i < text.length() && found != possible) {
+        while (i < text.length() && found != possible) { // possible == 0: prose, nothing to look for
             if (!isIdentifierPart(text.charAt(i))) {
                 i++;
                 continue;
@@ -85,16 +86,16 @@ final class CodeSyntax {
 
     /**
      * The kinds {@code text} can hold at all, by the characters each needs (a comparison or for-in, an operator, '(',
-     * '['): prose holds none of them, and then only a code identifier is looked for.
+     * '[', '_' or a capital inside a word): prose holds none of them, and then its words are not read at all.
      */
-    private static int possibleKinds(String text) {
-        boolean equals = text.indexOf('=') >= 0;
-        boolean paren = text.indexOf('(') >= 0;
-        int kinds = IDENTIFIER_ONLY;
-        if (equals || paren || text.indexOf('<') >= 0 || text.indexOf('>') >= 0 || text.indexOf(':') >= 0) {
+    private static int possibleKinds(String text, int traits) {
+        boolean equals = (traits & TextTraits.EQUALS) != 0;
+        boolean paren = (traits & TextTraits.PAREN) != 0;
+        int kinds = (traits & TextTraits.IDENTIFIER_SHAPE) != 0 ? IDENTIFIER_ONLY : 0;
+        if (equals || paren || (traits & (TextTraits.ANGLE | TextTraits.COLON)) != 0) {
             kinds |= bit(BARE_CONDITION);
         }
-        if (equals || text.contains("++") || text.contains("--")) {
+        if (equals || (traits & TextTraits.PLUS_OR_MINUS) != 0 && (text.contains("++") || text.contains("--"))) {
             kinds |= bit(UPDATE);
         }
         if (equals) {
@@ -103,7 +104,7 @@ final class CodeSyntax {
         if (paren) {
             kinds |= bit(CALL);
         }
-        if (text.indexOf('[') >= 0) {
+        if ((traits & TextTraits.BRACKET) != 0) {
             kinds |= bit(INDEX);
         }
         return kinds;

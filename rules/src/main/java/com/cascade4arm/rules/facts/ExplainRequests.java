@@ -33,9 +33,8 @@ final class ExplainRequests {
             "unserer", "dem", "ihm", "ihr", "ihnen", "a", "al", "à", "au", "aux");
     private static final Set<String> TO_THE_WRITER = WordSet.of("me", "us", "mir", "uns", "moi", "nous");
 
-    private static final int SHORTEST_STEM = STEMS.stream().mapToInt(String::length).min().orElseThrow();
-    /** The stems by first letter (all ASCII): a word is compared with the few that start like it, or with none. */
-    private static final String[][] STEMS_BY_INITIAL = byInitial(STEMS);
+    /** The stems by first letter: a word is compared with the few that start like it, or with none. */
+    private static final Stems STEMS_BY_INITIAL = Stems.of(STEMS);
 
     private ExplainRequests() {
     }
@@ -61,28 +60,7 @@ final class ExplainRequests {
     }
 
     private static boolean hasStem(String word) {
-        if (word.length() < SHORTEST_STEM || word.charAt(0) >= STEMS_BY_INITIAL.length) {
-            return false;
-        }
-        char second = word.charAt(1);
-        for (String stem : STEMS_BY_INITIAL[word.charAt(0)]) {
-            if (stem.charAt(1) == second && word.startsWith(stem)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static String[][] byInitial(List<String> stems) {
-        String[][] byInitial = new String[128][];
-        for (char c = 0; c < byInitial.length; c++) {
-            char initial = c;
-            byInitial[c] = stems.stream().filter(stem -> stem.charAt(0) == initial).toArray(String[]::new);
-        }
-        if (stems.stream().anyMatch(stem -> stem.charAt(0) >= byInitial.length)) {
-            throw new IllegalStateException("every stem must start with an ASCII letter: " + stems);
-        }
-        return byInitial;
+        return STEMS_BY_INITIAL.startWord(word);
     }
 
     /** "explain to my boss" or Spanish "explícale" (le: to him or her) — but "explain to me" asks the model itself. */

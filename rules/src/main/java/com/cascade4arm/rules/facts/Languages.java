@@ -71,9 +71,10 @@ final class Languages {
     /**
      * "en", "de", "es", "fr", or "unknown" when no word or letter points to any of them.
      *
-     * @param roles the {@link WordRoles} of the message's words
+     * @param roles  the {@link WordRoles} of the message's words
+     * @param traits the {@link TextTraits} of {@code text}
      */
-    static String detect(String text, int[] roles) {
+    static String detect(String text, int[] roles, int traits) {
         int[] votes = new int[ORDER.size()];
         for (int i = 0; i < Math.min(roles.length, MAX_WORDS); i++) {
             int functionWord = roles[i] & WordRoles.FUNCTION_WORDS; // one language's bit at most
@@ -81,7 +82,8 @@ final class Languages {
                 votes[Integer.numberOfTrailingZeros(functionWord)]++;
             }
         }
-        for (int i = 0; i < Math.min(text.length(), MAX_CHARS); i++) {
+        int letters = (traits & TextTraits.NON_ASCII) != 0 ? Math.min(text.length(), MAX_CHARS) : 0;
+        for (int i = 0; i < letters; i++) {
             char c = text.charAt(i);
             int language = c < 0x80 ? -1 : letterLanguage(c); // no ASCII letter is a language's own
             if (language >= 0) {

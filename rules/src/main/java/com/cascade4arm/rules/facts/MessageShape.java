@@ -61,11 +61,12 @@ record MessageShape(String language, boolean personal, String questionShape, boo
     private static MessageShape read(String text, String[] words, String[] textWords) {
         int[] roles = WordRoles.of(words); // every word looked up once, for all scanners
         int[] textRoles = textWords == words ? roles : WordRoles.of(textWords);
-        String language = Languages.detect(text, roles);
+        int traits = TextTraits.of(text); // one pass tells which scanners' passes would find nothing
+        String language = Languages.detect(text, roles, traits);
         QuestionShapes.Shape shape = QuestionShapes.of(text, language);
         String puzzle = LogicPuzzles.pattern(text, words, roles, textWords.length, shape.kind());
         return new MessageShape(language, Languages.personal(language, roles), shape.kind(), shape.lookup(),
-                ExplainRequests.asks(words, roles), Quantities.count(text, roles), puzzle, CodeSyntax.find(text),
+                ExplainRequests.asks(words, roles), Quantities.count(text, roles, traits), puzzle, CodeSyntax.find(text, traits),
                 GivenTextTasks.of(text, !puzzle.isEmpty(), textWords, textRoles));
     }
 }

@@ -40,11 +40,12 @@ final class Quantities {
 
     /**
      * @param text  the message
-     * @param roles the {@link WordRoles} of its lower-case words in order
+     * @param roles  the {@link WordRoles} of its lower-case words in order
+     * @param traits the {@link TextTraits} of {@code text}
      */
-    static int count(String text, int[] roles) {
+    static int count(String text, int[] roles, int traits) {
         int count = spelledOut(roles);
-        int i = 0;
+        int i = (traits & TextTraits.DIGIT) != 0 ? 0 : text.length(); // every number below starts at a digit
         while (i < text.length()) {
             if (!isDigit(text.charAt(i)) || i > 0 && Character.isLetterOrDigit(text.charAt(i - 1))) {
                 i++;
