@@ -66,7 +66,7 @@ record MessageShape(String language, boolean personal, String questionShape, boo
         QuestionShapes.Shape shape = QuestionShapes.of(text, language);
         String puzzle = LogicPuzzles.pattern(text, words, roles, textWords.length, shape.kind());
         return new MessageShape(language, Languages.personal(language, roles), shape.kind(), shape.lookup(),
-                ExplainRequests.asks(words, roles), Quantities.count(text, roles, traits), puzzle, CodeSyntax.find(text, traits),
-                GivenTextTasks.of(text, !puzzle.isEmpty(), textWords, textRoles));
+                ExplainRequests.asks(words, roles), Quantities.count(text, roles, traits), puzzle,
+                CodeSyntax.find(text, traits), GivenTextTasks.of(text, !puzzle.isEmpty(), textWords, textRoles));
     }
 }
