@@ -29,8 +29,12 @@ final class CodeSyntax {
 
     /** The kinds in reporting order; bit i of a mask stands for KINDS.get(i). */
     private static final List<String> KINDS = List.of(BARE_CONDITION, UPDATE, ASSIGNMENT, CALL, INDEX, IDENTIFIER);
-    /** What prose can hold: no operator, no bracket, so no kind but a code identifier. */
-    private static final int IDENTIFIER_ONLY = bit(IDENTIFIER);
+    private static final int BARE_CONDITION_BIT = bit(BARE_CONDITION);
+    private static final int UPDATE_BIT = bit(UPDATE);
+    private static final int ASSIGNMENT_BIT = bit(ASSIGNMENT);
+    private static final int CALL_BIT = bit(CALL);
+    private static final int INDEX_BIT = bit(INDEX);
+    private static final int IDENTIFIER_BIT = bit(IDENTIFIER);
 
     /** Farthest look past an identifier: a call's argument list or a condition's operand. */
     private static final int LOOKAHEAD = 40;
@@ -67,9 +71,11 @@ final class CodeSyntax {
             for (char c; i < text.length() && isIdentifierPart(c = text.charAt(i)); i++) {
                 codeLetters |= c == '_' || i >= start + 2 && isUpper(c);
             }
-            // a run that starts with a digit ("3d") is no identifier; prose words need no look around them
-            if (isIdentifierStart(text.charAt(start)) && (codeLetters || possible != IDENTIFIER_ONLY)) {
-                found |= classify(text, start, i, codeLetters);
+            // a run that starts with a digit ("3d") is no identifier; only the kinds not found yet are looked for, and
+            // a word that can only be a code identifier is looked at only when it has the letters of one
+            int wanted = possible & ~found;
+            if (isIdentifierStart(text.charAt(start)) && (codeLetters || wanted != IDENTIFIER_BIT)) {
+                found |= classify(text, start, i, codeLetters, wanted);
             }
         }
         if (found == 0) {
@@ -91,48 +97,51 @@ final class CodeSyntax {
     private static int possibleKinds(String text, int traits) {
         boolean equals = (traits & TextTraits.EQUALS) != 0;
         boolean paren = (traits & TextTraits.PAREN) != 0;
-        int kinds = (traits & TextTraits.IDENTIFIER_SHAPE) != 0 ? IDENTIFIER_ONLY : 0;
+        int kinds = (traits & TextTraits.IDENTIFIER_SHAPE) != 0 ? IDENTIFIER_BIT : 0;
         if (equals || paren || (traits & (TextTraits.ANGLE | TextTraits.COLON)) != 0) {
-            kinds |= bit(BARE_CONDITION);
+            kinds |= BARE_CONDITION_BIT;
         }
         if (equals || (traits & TextTraits.PLUS_OR_MINUS) != 0 && (text.contains("++") || text.contains("--"))) {
-            kinds |= bit(UPDATE);
+            kinds |= UPDATE_BIT;
         }
         if (equals) {
-            kinds |= bit(ASSIGNMENT);
+            kinds |= ASSIGNMENT_BIT;
         }
         if (paren) {
-            kinds |= bit(CALL);
+            kinds |= CALL_BIT;
         }
         if ((traits & TextTraits.BRACKET) != 0) {
-            kinds |= bit(INDEX);
+            kinds |= INDEX_BIT;
         }
         return kinds;
     }
 
-    private static int classify(String text, int start, int end, boolean codeLetters) {
+    /** The kinds among {@code wanted} that the identifier in [start, end) shows. */
+    private static int classify(String text, int start, int end, boolean codeLetters, int wanted) {
         int kinds = 0;
-        if (isControl(text, start, end) && bareCondition(text, end)) {
-            kinds |= bit(BARE_CONDITION);
+        if ((wanted & BARE_CONDITION_BIT) != 0 && isControl(text, start, end) && bareCondition(text, end)) {
+            kinds |= BARE_CONDITION_BIT;
         }
         char first = text.charAt(start);
-        if ((isLower(first) || first == '_') && isOperatorStart(text, skipSpaces(text, end, LOOKAHEAD))) {
-            if (isUpdate(text, end) && !plusPlusName(text, start, end)) {
-                kinds |= bit(UPDATE);
+        if ((wanted & (UPDATE_BIT | ASSIGNMENT_BIT)) != 0 && (isLower(first) || first == '_')
+                && isOperatorStart(text, skipSpaces(text, end, LOOKAHEAD))) {
+            if ((wanted & UPDATE_BIT) != 0 && isUpdate(text, end) && !plusPlusName(text, start, end)) {
+                kinds |= UPDATE_BIT;
             }
-            if (isAssignment(text, end) && atStatementStart(text, start)) {
-                kinds |= bit(ASSIGNMENT);
+            if ((wanted & ASSIGNMENT_BIT) != 0 && isAssignment(text, end) && atStatementStart(text, start)) {
+                kinds |= ASSIGNMENT_BIT;
             }
         }
         char next = end < text.length() ? text.charAt(end) : ' ';
-        if (next == '(' && end - start >= 2 && isCall(text, end)) {
-            kinds |= bit(CALL);
+        if ((wanted & CALL_BIT) != 0 && next == '(' && end - start >= 2 && isCall(text, end)) {
+            kinds |= CALL_BIT;
         }
-        if (next == '[' && closingIndex(text, end, ']', LOOKAHEAD) > 0 && end + 1 < text.length()
-                && (isIdentifierPart(text.charAt(end + 1)) || text.charAt(end + 1) == '"')) {
-            kinds |= bit(INDEX);
+        if ((wanted & INDEX_BIT) != 0 && next == '[' && closingIndex(text, end, ']', LOOKAHEAD) > 0
+                && end + 1 < text.length() && (isIdentifierPart(text.charAt(end + 1)) || text.charAt(end + 1) == '"')) {
+            kinds |= INDEX_BIT;
         }
-        return codeLetters && isCodeIdentifier(text, start, end) ? kinds | bit(IDENTIFIER) : kinds;
+        return (wanted & IDENTIFIER_BIT) != 0 && codeLetters && isCodeIdentifier(text, start, end)
+                ? kinds | IDENTIFIER_BIT : kinds;
     }
 
     private static int bit(String kind) {
