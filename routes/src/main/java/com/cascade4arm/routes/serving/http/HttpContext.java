@@ -43,6 +43,8 @@ public final class HttpContext implements ClientChannel {
     private Buffer corked;
     /** Corked: the first event written starts {@link #corked} (no buffer for a read that brings none). */
     private boolean corking;
+    /** An uncork waits for the end of the event loop's turn: the other HTTP chunks of the same socket read join it. */
+    private boolean flushScheduled;
     private volatile boolean sseStarted;
 
     public HttpContext(HttpServerRequest request, long receivedAtNanos) {
@@ -226,9 +228,30 @@ public final class HttpContext implements ClientChannel {
         corking = true;
     }
 
-    /** Writes the events collected since {@link #cork()} in one go. */
+    /**
+     * Writes the events collected since {@link #cork()} in one go, once the event loop has handled the rest of the
+     * socket read that brought them: Vert.x hands over each HTTP chunk of a read on its own (llama-server sends an
+     * event per chunk), so uncorking at once would write each event that arrived together separately. Off an event
+     * loop, at once.
+     */
     @Override
     public void uncork() {
+        if (flushScheduled) {
+            return;
+        }
+        io.vertx.core.Context context = io.vertx.core.Vertx.currentContext();
+        if (context == null || !context.isEventLoopContext()) {
+            flushCorked();
+            return;
+        }
+        flushScheduled = true;
+        context.runOnContext(v -> {
+            flushScheduled = false;
+            flushCorked();
+        });
+    }
+
+    private void flushCorked() {
         Buffer events = corked;
         corked = null;
         corking = false;
