@@ -67,7 +67,8 @@ young_gc_summary() {
   pauses=$(awk -v from="${2:-0}" '{ t = substr($1, 2) + 0 } t >= from && / Pause Young / && /[0-9.]+ms$/ {
     p = $NF; sub(/ms$/, "", p); print p + 0, t }' "$1" | sort -n)
   survivors=$(awk -v from="${2:-0}" '{ t = substr($1, 2) + 0 } t >= from && /gc,age/ && / total$/ {
-    if ($(NF - 1) + 0 > s[$3]) s[$3] = $(NF - 1) + 0 } END { for (id in s) print s[id] }' "$1" | sort -n)
+    match($0, /GC\([0-9]+\)/); id = substr($0, RSTART, RLENGTH)
+    if ($(NF - 1) + 0 > s[id]) s[id] = $(NF - 1) + 0 } END { for (id in s) print s[id] }' "$1" | sort -n)
   if [ -z "$pauses" ]; then echo "young collections: none"; return; fi
   printf '%s\n' "$pauses" | awk -v surv="$(printf '%s\n' "$survivors" | awk '{ v[NR] = $1 } END { print NR ? v[int((NR + 1) / 2)] : 0 }')" '
     { p[NR] = $1; if (NR == 1 || $2 < first) first = $2; if ($2 > last) last = $2 }
