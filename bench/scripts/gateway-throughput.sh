@@ -18,6 +18,8 @@
 # Environment: RATES (default 500,1000,2000,3000,4000 req/s), DURATION (seconds per target per rate, default 10),
 # WARMUP (seconds per target at up to 2,000 req/s first, default 15), PORT_BASE (default 19700). About 4 minutes with
 # the defaults on 2 CPUs (the gateway's own JIT warm-up at start included).
+# Last, the gateway's young collections over the measured rates (it logs them: -Xlog:gc,gc+age): how many, their
+# pauses and what they copied. Run one rate (RATES=3000) to read them against that rate's tail.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ ! -f camel-app/target/camel-app.jar ] || [ ! -f bench/tools/target/bench.jar ]; then
@@ -54,12 +56,16 @@ case $UPSTREAM in
   *) echo "UPSTREAM is lean or instant, but was $UPSTREAM" >&2; exit 2 ;;
 esac
 UPSTREAM_PID=${pids[-1]}; prioritise "$UPSTREAM_PID"
+GC_LOG=/tmp/throughput-gateway-gc-$PORT_BASE.log
+GATEWAY_JAVA_OPTS="${GATEWAY_JAVA_OPTS:-} $(gc_log_opts "$GC_LOG")"
 start_gateway camel-app/target/camel-app.jar "$GW_PORT" "http://127.0.0.1:$UP_PORT" /tmp/throughput-gateway-$PORT_BASE.log "$(mktemp -d)"
 $ON_GATEWAY_CPU $BENCH com.cascade4arm.bench.overhead.PassThroughProxy "$PROXY_PORT" "http://127.0.0.1:$UP_PORT" >/dev/null 2>&1 & pids+=($!)
 PROXY_PID=$!; prioritise "$GATEWAY_PID"; prioritise "$PROXY_PID"
 wait_health "http://127.0.0.1:$PROXY_PORT"
 wait_health "http://127.0.0.1:$GW_PORT"
 grep -o 'JIT warm-up.*' /tmp/throughput-gateway-$PORT_BASE.log || echo "JIT warm-up: off"
+# The gateway's JVM uptime once the load generator's warm-up (three targets) is over: its collections from then on.
+MEASURED_FROM=$(( $(ps -o etimes= -p "$GATEWAY_PID") + 3 * ${WARMUP:-15} ))
 $ON_LOAD_CPUS $BENCH com.cascade4arm.bench.overhead.ThroughputBench --direct "http://127.0.0.1:$UP_PORT" \
   --proxy "http://127.0.0.1:$PROXY_PORT" --gateway "http://127.0.0.1:$GW_PORT" --upstream-pid "$UPSTREAM_PID" \
   --proxy-pid "$PROXY_PID" --gateway-pid "$GATEWAY_PID" --rates "${RATES:-500,1000,2000,3000,4000}" \
@@ -67,4 +73,5 @@ $ON_LOAD_CPUS $BENCH com.cascade4arm.bench.overhead.ThroughputBench --direct "ht
 prioritise "$LOAD_PID"
 [ -z "${NICE:-}" ] || for p in "$UPSTREAM_PID" "$GATEWAY_PID" "$PROXY_PID" "$LOAD_PID"; do echo "process $p: $(cat /proc/$p/autogroup)"; done
 wait "$LOAD_PID"
+echo "gateway, every rate after the warm-up: $(young_gc_summary "$GC_LOG" "$MEASURED_FROM")"
 echo "load after: $(uptime | sed 's/.*load average/load average/')"

@@ -57,3 +57,22 @@ cpu_per_unit() {
   echo "$1 $2" | awk -v n="$3" -v unit="$4" '{printf "per %s: event loops %.3f ms CPU, %.3f ms waiting for a CPU, %.1f wake-ups; JIT compilers %.3f ms CPU; other threads %.3f ms CPU",
     unit, ($6 - $1) / n / 1e6, ($7 - $2) / n / 1e6, ($8 - $3) / n, ($9 - $4) / n / 1e6, ($10 - $5) / n / 1e6}'
 }
+
+# Young collections in a HotSpot log written with $(gc_log_opts FILE), from JVM uptime $2 seconds on: how many, how
+# long they paused the gateway (median, p90, max) and what each copied (survivors, median). Under load the tail a
+# gateway adds follows these pauses (bench/README.md, "What young collections copy").
+gc_log_opts() { echo "-Xlog:gc,gc+age=trace:file=$1"; }
+young_gc_summary() {
+  local pauses survivors
+  pauses=$(awk -v from="${2:-0}" '{ t = substr($1, 2) + 0 } t >= from && / Pause Young / && /[0-9.]+ms$/ {
+    p = $NF; sub(/ms$/, "", p); print p + 0, t }' "$1" | sort -n)
+  survivors=$(awk -v from="${2:-0}" '{ t = substr($1, 2) + 0 } t >= from && /gc,age/ && / total$/ {
+    match($0, /GC\([0-9]+\)/); id = substr($0, RSTART, RLENGTH)
+    if ($(NF - 1) + 0 > s[id]) s[id] = $(NF - 1) + 0 } END { for (id in s) print s[id] }' "$1" | sort -n)
+  if [ -z "$pauses" ]; then echo "young collections: none"; return; fi
+  printf '%s\n' "$pauses" | awk -v surv="$(printf '%s\n' "$survivors" | awk '{ v[NR] = $1 } END { print NR ? v[int((NR + 1) / 2)] : 0 }')" '
+    { p[NR] = $1; if (NR == 1 || $2 < first) first = $2; if ($2 > last) last = $2 }
+    END { n = NR; q = int(n * 0.9 + 0.5); if (q < 1) q = 1
+      printf "young collections: %d (one every %.2f s), pause median %.1f ms, p90 %.1f ms, max %.1f ms; survivors median %.2f MB\n",
+        n, (n > 1 ? (last - first) / (n - 1) : 0), p[int((n + 1) / 2)], p[q], p[n], surv / 1e6 }'
+}

@@ -98,16 +98,19 @@ public final class PromptFacts {
         this.wantsJson = false;
     }
 
-    /** A copy of {@code facts} with the semantic fact set (every other fact is shared: they are immutable). */
+    /**
+     * A copy of {@code facts} with the semantic fact set (every other fact is shared: they are immutable); without
+     * {@code indexes}, also without what only conditions read (lower-case text, word set, phrases, pattern matches).
+     */
     private PromptFacts(PromptFacts facts, double semanticLargeScore, String semanticNote, boolean hasTools,
-                        boolean wantsJson) {
+                        boolean wantsJson, boolean indexes) {
         this.hasTools = hasTools;
         this.wantsJson = wantsJson;
         this.text = facts.text;
-        this.lowerText = facts.lowerText;
-        this.words = facts.words;
-        this.phrases = facts.phrases;
-        this.matchedPatterns = facts.matchedPatterns;
+        this.lowerText = indexes ? facts.lowerText : null;
+        this.words = indexes ? facts.words : Set.of();
+        this.phrases = indexes ? facts.phrases : null;
+        this.matchedPatterns = indexes ? facts.matchedPatterns : null;
         this.firstWord = facts.firstWord;
         this.charCount = facts.charCount;
         this.wordCount = facts.wordCount;
@@ -143,12 +146,21 @@ public final class PromptFacts {
             throw new IllegalArgumentException("largeScore must be at most 1 (negative: not computed), but was "
                     + largeScore);
         }
-        return new PromptFacts(this, largeScore, java.util.Objects.requireNonNull(note), hasTools, wantsJson);
+        return new PromptFacts(this, largeScore, java.util.Objects.requireNonNull(note), hasTools, wantsJson, true);
     }
 
     /** These facts with what the whole request asks for beyond its text: tools, a JSON answer. */
     public PromptFacts withRequest(boolean requestHasTools, boolean requestWantsJson) {
-        return new PromptFacts(this, semanticLargeScore, semanticNote, requestHasTools, requestWantsJson);
+        return new PromptFacts(this, semanticLargeScore, semanticNote, requestHasTools, requestWantsJson, true);
+    }
+
+    /**
+     * These facts as an explanation keeps them until it is shown (the request log holds one per row, rendered only if
+     * read): every fact JSON shows, without the lower-case text, the word set (empty), the phrases and the pattern
+     * matches, which only conditions read. A row held the whole word index before: most of what young collections copied.
+     */
+    public PromptFacts forExplanation() {
+        return new PromptFacts(this, semanticLargeScore, semanticNote, hasTools, wantsJson, false);
     }
 
     /** Rules read it as {@code hasTools}: the request offers tools or continues a tool-calling exchange. */

@@ -16,6 +16,8 @@ import java.util.Optional;
 final class AllowedHosts {
     static final String ANY = "*";
     private final List<String> configured;
+    /** The last Host header allowed: clients send the same one on every request, so it is checked once. */
+    private volatile String lastAllowed;
 
     AllowedHosts(List<String> configured) {
         this.configured = configured;
@@ -31,6 +33,17 @@ final class AllowedHosts {
     }
 
     boolean allows(String hostHeader) {
+        if (hostHeader.equals(lastAllowed)) {
+            return true;
+        }
+        if (check(hostHeader)) {
+            lastAllowed = hostHeader;
+            return true;
+        }
+        return false;
+    }
+
+    private boolean check(String hostHeader) {
         if (configured.contains(ANY)) {
             return true;
         }

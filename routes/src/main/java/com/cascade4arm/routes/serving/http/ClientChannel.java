@@ -29,6 +29,7 @@ public interface ClientChannel {
     /** Until {@link #uncork()}, events collect so that events that arrived together leave in one write. */
     void cork();
 
+    /** The collected events go out in one write (on an event loop, once it has handled the rest of the same read). */
     void uncork();
 
     /** True while the client's socket has more queued than it takes (a slow reader). */

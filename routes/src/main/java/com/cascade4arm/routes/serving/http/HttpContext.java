@@ -4,12 +4,16 @@ import com.cascade4arm.openai.ApiError;
 import com.cascade4arm.openai.LogText;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -24,6 +28,9 @@ import java.util.function.IntConsumer;
  */
 public final class HttpContext implements ClientChannel {
     private static final Logger LOG = LoggerFactory.getLogger(HttpContext.class);
+    private static final byte[] DATA = "data: ".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] EVENT_END = "\n\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] DONE = "data: [DONE]\n\n".getBytes(StandardCharsets.US_ASCII);
     /** The edge's 503s when it is full (streams, connections): expected under load, like 429. */
     private static final java.util.Set<String> LOAD_SHEDDING_CODES = java.util.Set.of("too_many_streams", "overloaded", "shutting_down");
     /** Exchange property under which routes find the client's HTTP exchange. */
@@ -39,10 +46,15 @@ public final class HttpContext implements ClientChannel {
     /** Whether the one end handler that runs {@link #onFinished} actions is registered. */
     private final AtomicBoolean finished = new AtomicBoolean();
     private volatile io.vertx.ext.web.RoutingContext routing;
-    /** SSE events held while corked, so events that arrived together leave in one write (one syscall, one chunk). */
-    private Buffer corked;
+    /**
+     * SSE events held while corked, so events that arrived together leave in one write (one syscall, one chunk); each
+     * encoded straight into it (no byte array per event on the way).
+     */
+    private ByteBuf corked;
     /** Corked: the first event written starts {@link #corked} (no buffer for a read that brings none). */
     private boolean corking;
+    /** An uncork waits for the end of the event loop's turn: the other HTTP chunks of the same socket read join it. */
+    private boolean flushScheduled;
     private volatile boolean sseStarted;
 
     public HttpContext(HttpServerRequest request, long receivedAtNanos) {
@@ -210,12 +222,17 @@ public final class HttpContext implements ClientChannel {
         if (clientGone() || response.ended()) {
             return false;
         }
-        Buffer event = corked != null ? corked : Buffer.buffer(data.length() + 8);
-        event.appendString("data: ").appendString(data).appendString("\n\n");
+        int dataBytes = ByteBufUtil.utf8Bytes(data);
+        int bytes = DATA.length + dataBytes + EVENT_END.length;
+        // corked, room for a second event of the size: more of the same read usually follow
+        ByteBuf event = corked != null ? corked.ensureWritable(bytes) : Unpooled.buffer(corking ? 2 * bytes : bytes);
+        event.writeBytes(DATA);
+        ByteBufUtil.reserveAndWriteUtf8(event, data, dataBytes);
+        event.writeBytes(EVENT_END);
         if (corking) {
             corked = event;
         } else {
-            response.write(event);
+            response.write(Buffer.buffer(event));
         }
         return true;
     }
@@ -226,14 +243,35 @@ public final class HttpContext implements ClientChannel {
         corking = true;
     }
 
-    /** Writes the events collected since {@link #cork()} in one go. */
+    /**
+     * Writes the events collected since {@link #cork()} in one go, once the event loop has handled the rest of the
+     * socket read that brought them: Vert.x hands over each HTTP chunk of a read on its own (llama-server sends an
+     * event per chunk), so uncorking at once would write each event that arrived together separately. Off an event
+     * loop, at once.
+     */
     @Override
     public void uncork() {
-        Buffer events = corked;
+        if (flushScheduled) {
+            return;
+        }
+        io.vertx.core.Context context = io.vertx.core.Vertx.currentContext();
+        if (context == null || !context.isEventLoopContext()) {
+            flushCorked();
+            return;
+        }
+        flushScheduled = true;
+        context.runOnContext(v -> {
+            flushScheduled = false;
+            flushCorked();
+        });
+    }
+
+    private void flushCorked() {
+        ByteBuf events = corked;
         corked = null;
         corking = false;
-        if (events != null && events.length() > 0 && !clientGone() && !response.ended()) {
-            response.write(events);
+        if (events != null && events.isReadable() && !clientGone() && !response.ended()) {
+            response.write(Buffer.buffer(events));
         }
     }
 
@@ -246,11 +284,11 @@ public final class HttpContext implements ClientChannel {
     /** Ends the stream with [DONE], together with any events still corked. */
     @Override
     public void endSse() {
-        Buffer events = corked != null ? corked : Buffer.buffer(16);
+        ByteBuf events = corked != null ? corked : Unpooled.buffer(DONE.length);
         corked = null;
         corking = false;
         if (!response.ended() && !clientGone()) {
-            response.end(events.appendString("data: [DONE]\n\n"));
+            response.end(Buffer.buffer(events.writeBytes(DONE)));
         }
     }
 }

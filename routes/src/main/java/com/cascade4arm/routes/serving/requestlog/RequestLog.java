@@ -64,18 +64,23 @@ public final class RequestLog implements AutoCloseable {
 
     /** Starts following one request of {@code kind}; it is logged when its response ends (or the client leaves). */
     public Tracked track(HttpContext http, String kind) {
-        Tracked tracked = new Tracked(clock.instant(), http.requestId(), kind);
+        Tracked tracked = start(http.requestId(), kind);
         if (size == 0) {
             return tracked;
         }
-        http.onAnswered((cascade, text) -> {
-            tracked.cascade = cascade;
-            if (content && text != null) {
-                tracked.answer = clip(text);
-            }
-        });
-        http.onFinished(status -> add(new FinishedRequest(tracked, status)));
+        http.onAnswered(tracked::answered);
+        http.onFinished(status -> finish(tracked, status));
         return tracked;
+    }
+
+    /** A request of {@code kind} starts now (what {@link #track} does without a client connection: for tests). */
+    Tracked start(String requestId, String kind) {
+        return new Tracked(clock.instant(), requestId, kind);
+    }
+
+    /** The request's response ended with {@code status}: it becomes the newest row. */
+    void finish(Tracked tracked, int status) {
+        add(new FinishedRequest(tracked, status));
     }
 
     private void add(FinishedRequest finished) {
@@ -150,6 +155,32 @@ public final class RequestLog implements AutoCloseable {
         }
     }
 
+    /**
+     * What a row shows of an answer's "cascade" object, copied out when the answer is complete: the log keeps a few
+     * fields per request, not the response's JSON tree (about a kilobyte each, which every young collection copied
+     * while the newest thousand rows held it).
+     */
+    private record Served(String route, String rule, String endpoint, Double ttftMs, double totalMs, long promptTokens,
+                          long completionTokens, double costUsd, boolean escalated, boolean fallback,
+                          String overflowReason, String reason) {
+        static Served of(JsonNode c) {
+            return new Served(text(c, "route"), text(c, "rule"), text(c, "endpoint"),
+                    c.path("ttft_ms").isNumber() ? c.get("ttft_ms").asDouble() : null, c.path("total_ms").asDouble(),
+                    c.path("prompt_tokens").asLong(), c.path("completion_tokens").asLong(), c.path("cost_usd").asDouble(),
+                    c.path("escalated").asBoolean(false), c.path("fallback").asBoolean(false),
+                    text(c, "overflow_reason"), text(c, "reason"));
+        }
+
+        /** The field as text, or null when it is absent or null (what {@code asText(default)} falls back on). */
+        private static String text(JsonNode c, String field) {
+            return c.path(field).asText(null);
+        }
+    }
+
+    private static String orElse(String value, String fallback) {
+        return value != null ? value : fallback;
+    }
+
     private static String clip(String text) {
         return text.length() <= MAX_TEXT_CHARS ? text : text.substring(0, MAX_TEXT_CHARS) + "…";
     }
@@ -162,7 +193,7 @@ public final class RequestLog implements AutoCloseable {
         private volatile String keyAlias;
         private volatile String keyPrefix;
         private volatile String prompt;
-        private volatile JsonNode cascade;
+        private volatile Served served;
         private volatile String answer;
         private volatile String decidedRoute;
         private volatile String decidedRule;
@@ -174,6 +205,14 @@ public final class RequestLog implements AutoCloseable {
             this.time = time;
             this.requestId = requestId;
             this.kind = kind;
+        }
+
+        /** The answer is complete: the fields a row shows are copied out of its "cascade" object. */
+        void answered(JsonNode cascade, String text) {
+            served = Served.of(cascade);
+            if (content && text != null) {
+                answer = clip(text);
+            }
         }
 
         public void key(String alias, String prefix) {
@@ -201,20 +240,16 @@ public final class RequestLog implements AutoCloseable {
         }
 
         RequestRecord record(int status) {
-            JsonNode c = cascade;
-            boolean served = c != null;
+            Served s = served;
+            if (s == null) {
+                return new RequestRecord(time, requestId, kind, keyAlias, keyPrefix, status, decidedRoute, decidedRule,
+                        null, null, null, null, null, null, false, false, null, prompt, answer, decidedReason,
+                        rulesVersion, boundedFacts(), replica);
+            }
             return new RequestRecord(time, requestId, kind, keyAlias, keyPrefix, status,
-                    served ? c.path("route").asText(decidedRoute) : decidedRoute,
-                    served ? c.path("rule").asText(decidedRule) : decidedRule,
-                    served ? c.path("endpoint").asText(null) : null,
-                    served && c.path("ttft_ms").isNumber() ? c.get("ttft_ms").asDouble() : null,
-                    served ? c.path("total_ms").asDouble() : null,
-                    served ? c.path("prompt_tokens").asLong() : null, served ? c.path("completion_tokens").asLong() : null,
-                    served ? c.path("cost_usd").asDouble() : null,
-                    served && c.path("escalated").asBoolean(false), served && c.path("fallback").asBoolean(false),
-                    served ? c.path("overflow_reason").asText(null) : null, prompt, answer,
-                    served ? c.path("reason").asText(decidedReason) : decidedReason, rulesVersion,
-                    boundedFacts(), replica);
+                    orElse(s.route, decidedRoute), orElse(s.rule, decidedRule), s.endpoint, s.ttftMs, s.totalMs,
+                    s.promptTokens, s.completionTokens, s.costUsd, s.escalated, s.fallback, s.overflowReason, prompt,
+                    answer, orElse(s.reason, decidedReason), rulesVersion, boundedFacts(), replica);
         }
 
         private JsonNode boundedFacts() {

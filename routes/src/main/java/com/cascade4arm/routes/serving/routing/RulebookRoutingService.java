@@ -97,7 +97,8 @@ public final class RulebookRoutingService implements RoutingService {
         if (decision.budgetOverrun() != null) {
             overruns.accept(decision.budgetOverrun());
         }
-        Supplier<JsonNode> factsView = () -> explain(facts, decision);
+        PromptFacts shown = facts.forExplanation(); // what the view keeps until it is rendered, if ever
+        Supplier<JsonNode> factsView = () -> explain(shown, decision);
         if (forcedRoute != null) {
             return new RouteDecision(forcedRoute, "forced by model", "the client asked for model '" + forcedRoute
                     + "' (rules would pick " + decision.route() + ")", rules.version(), factsView);

@@ -2,14 +2,16 @@ package com.cascade4arm.routes.serving.upstream;
 
 import com.cascade4arm.openai.Sse;
 import com.cascade4arm.openai.SseDecoder;
+import io.netty.buffer.ByteBuf;
 import io.vertx.core.buffer.Buffer;
 
 import java.util.concurrent.CompletableFuture;
 
 /**
- * One upstream stream as Vert.x reads it, through the shared SSE decoder to its listener: each read is copied into a
- * buffer kept for the stream (no allocation per read) and decoded; {@code [DONE]} completes the stream, a stream that
- * ends without it fails as truncated. Runs on the response's event loop.
+ * One upstream stream as Vert.x reads it, through the shared SSE decoder to its listener: each read is decoded where it
+ * lies (Vert.x hands the HTTP client's reads over on the heap) or, off the heap, copied into a buffer kept for the
+ * stream; {@code [DONE]} completes the stream, a stream that ends without it fails as truncated. Runs on the
+ * response's event loop.
  */
 final class SseStreamReader {
     private static final int INITIAL_READ_BYTES = 4_096;
@@ -19,7 +21,8 @@ final class SseStreamReader {
     private final CompletableFuture<Void> done;
     private final Runnable reset;
     private final SseDecoder decoder = new SseDecoder(this::onEvent);
-    private byte[] bytes = new byte[INITIAL_READ_BYTES];
+    /** Only for reads off the heap: allocated by the first one (a heap read is decoded in place). */
+    private byte[] bytes;
 
     /** @param reset drops the connection (a stream we refuse to read on) */
     SseStreamReader(String endpoint, SseListener listener, CompletableFuture<Void> done, Runnable reset) {
@@ -36,11 +39,16 @@ final class SseStreamReader {
             if (done.isDone()) {
                 return; // finished, failed or cancelled: what still arrives is not read
             }
-            int length = read.length();
-            if (bytes.length < length) {
-                bytes = new byte[Math.max(length, 2 * bytes.length)];
+            ByteBuf in = read.getByteBuf();
+            int length = in.readableBytes();
+            if (in.hasArray()) {
+                decoder.feed(in.array(), in.arrayOffset() + in.readerIndex(), length);
+                return;
             }
-            read.getBytes(0, length, bytes, 0);
+            if (bytes == null || bytes.length < length) {
+                bytes = new byte[Math.max(length, bytes == null ? INITIAL_READ_BYTES : 2 * bytes.length)];
+            }
+            in.getBytes(in.readerIndex(), bytes, 0, length);
             decoder.feed(bytes, 0, length);
         } catch (SseDecoder.TooLong e) {
             refuse(e);

@@ -30,6 +30,16 @@ class AllowedHostsTest {
     }
 
     @Test
+    void theRememberedHostAllowsOnlyItselfAndARefusalIsNeverRemembered() {
+        for (int round = 0; round < 3; round++) {
+            assertThat(hosts.allows("localhost:8080")).as("round %d", round).isTrue();
+            assertThat(hosts.allows("attacker.test")).as("round %d", round).isFalse();
+            assertThat(hosts.allows("attacker.test")).as("refused twice, round %d", round).isFalse();
+            assertThat(hosts.allows("localhost:8081")).as("round %d", round).isTrue();
+        }
+    }
+
+    @Test
     void refusesWith421NamingTheKeyAndAcceptsRequestsWithoutHost() {
         assertThat(hosts.refusal(null)).isEmpty();
         var refusal = hosts.refusal("attacker.test").orElseThrow();

@@ -44,6 +44,18 @@ class SseStreamReaderTest {
     }
 
     @Test
+    void decodesReadsInsideALargerArrayAndReadsOffTheHeap() {
+        byte[] around = "xxdata: a\n\ndata: byy".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        reader.read(Buffer.buffer(io.netty.buffer.Unpooled.wrappedBuffer(around, 2, around.length - 4)));
+        io.netty.buffer.ByteBuf direct = io.netty.buffer.Unpooled.directBuffer(64);
+        direct.writeBytes("c\n\ndata: [DONE]\n\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        reader.read(Buffer.buffer(direct));
+
+        assertThat(seen).containsExactly("(read)", "a", "(end of read)", "(read)", "bc", "(end of read)");
+        assertThat(done).isCompleted();
+    }
+
+    @Test
     void failsAsTruncatedWhenTheStreamEndsWithoutDone() {
         reader.read(Buffer.buffer("data: a\n\n"));
         reader.end();
