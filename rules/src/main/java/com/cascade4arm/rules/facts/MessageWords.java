@@ -31,7 +31,11 @@ final class MessageWords extends AbstractSet<String> {
 
     /** The words of lower-case text: runs of letters or digits, where 3.5 and 1,000 are one word each. */
     static MessageWords split(String lower) {
-        char[] text = lower.toCharArray(); // read from an array: no bounds and coder checks per character
+        return split(lower.toCharArray()); // read from an array: no bounds and coder checks per character
+    }
+
+    /** {@link #split(String)} of the lower-case text {@code text} holds. */
+    static MessageWords split(char[] text) {
         Splitter split = new Splitter(text.length);
         int i = 0;
         while (i < text.length) {
@@ -48,7 +52,7 @@ final class MessageWords extends AbstractSet<String> {
                 hash = 31 * hash + c;
                 i++;
             } while (i < text.length && (isLetterOrDigit(c = text[i]) || isNumberJoint(text, i, digitsOnly)));
-            split.add(lower, start, i, hash);
+            split.add(text, start, i, hash);
         }
         return new MessageWords(split);
     }
@@ -100,6 +104,8 @@ final class MessageWords extends AbstractSet<String> {
         final String[] distinct;
         final int[] hashes;
         final int[] occurrences;
+        /** Where each distinct word first occurs in the text: the characters a repeat is compared with. */
+        final int[] firstStart;
         int[] slots;
         int words;
         int distinctWords;
@@ -109,16 +115,18 @@ final class MessageWords extends AbstractSet<String> {
             distinct = new String[sequence.length];
             hashes = new int[sequence.length];
             occurrences = new int[sequence.length];
+            firstStart = new int[sequence.length];
             slots = new int[Math.max(8, Integer.highestOneBit(Math.max(1, length / 4)) << 1)];
         }
 
         /** The word {@code lower[start, end)}, whose String hash is {@code hash}: a new String only when unseen. */
-        void add(String lower, int start, int end, int hash) {
-            int found = find(lower, start, end, hash);
+        void add(char[] text, int start, int end, int hash) {
+            int found = find(text, start, end, hash);
             if (found < 0) {
                 found = distinctWords++;
-                distinct[found] = lower.substring(start, end);
+                distinct[found] = new String(text, start, end - start);
                 hashes[found] = hash;
+                firstStart[found] = start;
                 if (2 * distinctWords > slots.length) {
                     slots = new int[slots.length * 2];
                     for (int index = 0; index < found; index++) {
@@ -131,17 +139,27 @@ final class MessageWords extends AbstractSet<String> {
             sequence[words++] = distinct[found];
         }
 
-        private int find(String lower, int start, int end, int hash) {
+        private int find(char[] text, int start, int end, int hash) {
             int mask = slots.length - 1;
             for (int slot = spread(hash) & mask; slots[slot] != 0; slot = (slot + 1) & mask) {
                 int index = slots[slot] - 1;
-                String word = distinct[index];
-                if (hashes[index] == hash && word.length() == end - start
-                        && lower.regionMatches(start, word, 0, end - start)) {
+                int length = end - start;
+                if (hashes[index] == hash && distinct[index].length() == length
+                        && sameCharacters(text, start, firstStart[index], length)) {
                     return index;
                 }
             }
             return -1;
+        }
+
+        /** A loop, not {@code Arrays.equals}: words are a few characters long, shorter than its set-up. */
+        private static boolean sameCharacters(char[] text, int start, int other, int length) {
+            for (int i = 0; i < length; i++) {
+                if (text[start + i] != text[other + i]) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         private void place(int index) {

@@ -3,6 +3,7 @@ package com.cascade4arm.rules.facts;
 import com.cascade4arm.openai.ChatMessage;
 import com.cascade4arm.rules.score.CategoryModel;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
@@ -97,8 +98,9 @@ public final class PromptFactsExtractor {
 
     private static void describeMessage(String text, PromptFacts.Builder facts) {
         facts.text = text;
-        facts.lowerText = lowerCaseCollapsed(text);
-        scanWords(facts.lowerText, facts);
+        char[] lower = lowerCaseCollapsed(text);
+        facts.lowerText = new String(lower);
+        scanWords(lower, facts);
         facts.lineCount = lineCount(text);
         facts.question = isQuestion(text, facts.firstWord);
         facts.arithmetic = facts.numberCount > 0 && Arithmetic.in(facts.lowerText);
@@ -122,7 +124,7 @@ public final class PromptFactsExtractor {
      * Multilingual Plane (a surrogate) hands the whole text to {@link #lowerCaseThenCollapsed}, which lower-cases by
      * code point first: the same result, in two passes.
      */
-    private static String lowerCaseCollapsed(String text) {
+    private static char[] lowerCaseCollapsed(String text) {
         char[] collapsed = new char[text.length()];
         int n = 0;
         boolean inSpace = false;
@@ -138,13 +140,13 @@ public final class PromptFactsExtractor {
             if (c < 0x80) {
                 collapsed[n++] = c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
             } else if (Character.isSurrogate(c) || Character.toLowerCase((int) c) > Character.MAX_VALUE) {
-                return lowerCaseThenCollapsed(text);
+                return lowerCaseThenCollapsed(text).toCharArray();
             } else {
                 collapsed[n++] = (char) Character.toLowerCase((int) c);
             }
             inSpace = false;
         }
-        return new String(collapsed, 0, n);
+        return n == collapsed.length ? collapsed : Arrays.copyOf(collapsed, n);
     }
 
     /** {@link Scan#lowerCase}, then runs of white space collapsed: two linear passes (a regex costs more per character). */
@@ -212,7 +214,7 @@ public final class PromptFactsExtractor {
      * Words, their count and the numbers among them: digits (with . or ,) or a number word count as a number. Each
      * distinct word is asked once whether it is a number, and counts as often as it occurs.
      */
-    private static void scanWords(String lower, PromptFacts.Builder facts) {
+    private static void scanWords(char[] lower, PromptFacts.Builder facts) {
         MessageWords words = MessageWords.split(lower);
         String[] sequence = words.sequence();
         int numberCount = 0;
