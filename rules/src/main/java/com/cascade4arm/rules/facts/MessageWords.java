@@ -20,11 +20,12 @@ final class MessageWords extends AbstractSet<String> {
     /** Index + 1 into {@link #distinct} per slot, 0 when empty; a power of two at least twice {@link #size}. */
     private final int[] slots;
 
+    /** Kept at their sizes, not the text's bound: facts live as long as their request. */
     private MessageWords(Splitter split) {
         sequence = Arrays.copyOf(split.sequence, split.words);
-        distinct = split.distinct;
-        hashes = split.hashes;
-        occurrences = split.occurrences;
+        distinct = Arrays.copyOf(split.distinct, split.distinctWords);
+        hashes = Arrays.copyOf(split.hashes, split.distinctWords);
+        occurrences = Arrays.copyOf(split.occurrences, split.distinctWords);
         size = split.distinctWords;
         slots = split.slots;
     }
@@ -90,7 +91,7 @@ final class MessageWords extends AbstractSet<String> {
 
     @Override
     public Iterator<String> iterator() {
-        return Arrays.asList(distinct).subList(0, size).iterator();
+        return Arrays.asList(distinct).iterator();
     }
 
     @Override
@@ -116,7 +117,7 @@ final class MessageWords extends AbstractSet<String> {
             hashes = new int[sequence.length];
             occurrences = new int[sequence.length];
             firstStart = new int[sequence.length];
-            slots = new int[Math.max(8, Integer.highestOneBit(Math.max(1, length / 4)) << 1)];
+            slots = new int[64]; // doubled when half full: a message has far fewer distinct words than words
         }
 
         /** The word {@code lower[start, end)}, whose String hash is {@code hash}: a new String only when unseen. */
