@@ -8,6 +8,14 @@ package com.cascade4arm.rules.facts;
 final class CodeMarkers {
 
     private static final String[] ERROR_SUFFIXES = {"Exception", "Error"};
+    /** The characters {@link #symbolCount} counts or that start an operator it counts. */
+    private static final boolean[] SYMBOL_STARTS = new boolean[128];
+
+    static {
+        for (char c : "{};=!-:&|+</".toCharArray()) {
+            SYMBOL_STARTS[c] = true;
+        }
+    }
 
     private CodeMarkers() {
     }
@@ -21,6 +29,9 @@ final class CodeMarkers {
         int count = 0;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
+            if (c >= SYMBOL_STARTS.length || !SYMBOL_STARTS[c]) {
+                continue; // letters, digits, spaces, most punctuation: one table look-up
+            }
             if (c == '{' || c == '}' || c == ';') {
                 count++;
             } else if (i + 1 < text.length() && isOperator(c, text.charAt(i + 1))) {

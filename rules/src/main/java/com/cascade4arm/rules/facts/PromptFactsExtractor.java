@@ -3,8 +3,7 @@ package com.cascade4arm.rules.facts;
 import com.cascade4arm.openai.ChatMessage;
 import com.cascade4arm.rules.score.CategoryModel;
 
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
@@ -99,13 +98,14 @@ public final class PromptFactsExtractor {
 
     private static void describeMessage(String text, PromptFacts.Builder facts) {
         facts.text = text;
-        facts.lowerText = lowerCaseCollapsed(text);
-        scanWords(facts.lowerText, facts);
+        char[] lower = lowerCaseCollapsed(text);
+        facts.lowerText = new String(lower);
+        scanWords(lower, facts);
         facts.lineCount = lineCount(text);
         facts.question = isQuestion(text, facts.firstWord);
         facts.arithmetic = facts.numberCount > 0 && Arithmetic.in(facts.lowerText);
         facts.codeFence = CodeMarkers.hasFence(text);
-        facts.codeKeywords = new LinkedHashSet<>(CodeKeywords.find(text));
+        facts.codeKeywords = CodeKeywords.find(text);
         facts.codeSymbolCount = CodeMarkers.symbolCount(text);
         facts.stackTrace = CodeMarkers.hasStackTrace(text);
         facts.sql = CodeMarkers.hasSql(text, facts.lowerText);
@@ -124,13 +124,13 @@ public final class PromptFactsExtractor {
      * Multilingual Plane (a surrogate) hands the whole text to {@link #lowerCaseThenCollapsed}, which lower-cases by
      * code point first: the same result, in two passes.
      */
-    private static String lowerCaseCollapsed(String text) {
+    private static char[] lowerCaseCollapsed(String text) {
         char[] collapsed = new char[text.length()];
         int n = 0;
         boolean inSpace = false;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (Character.isWhitespace(c)) {
+            if (Scan.isWhitespace(c)) {
                 if (!inSpace) {
                     collapsed[n++] = ' ';
                 }
@@ -140,13 +140,13 @@ public final class PromptFactsExtractor {
             if (c < 0x80) {
                 collapsed[n++] = c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
             } else if (Character.isSurrogate(c) || Character.toLowerCase((int) c) > Character.MAX_VALUE) {
-                return lowerCaseThenCollapsed(text);
+                return lowerCaseThenCollapsed(text).toCharArray();
             } else {
                 collapsed[n++] = (char) Character.toLowerCase((int) c);
             }
             inSpace = false;
         }
-        return new String(collapsed, 0, n);
+        return n == collapsed.length ? collapsed : Arrays.copyOf(collapsed, n);
     }
 
     /** {@link Scan#lowerCase}, then runs of white space collapsed: two linear passes (a regex costs more per character). */
@@ -169,8 +169,24 @@ public final class PromptFactsExtractor {
         return collapsed.toString();
     }
 
-    /** What {@code text.lines().count()} says (\n, \r and \r\n end a line; no empty last line), without a stream. */
+    /**
+     * What {@code text.lines().count()} says (\n, \r and \r\n end a line; no empty last line), without a stream; a
+     * text without '\r' is read by {@link String#indexOf(int, int)}, which skips along far faster than a loop.
+     */
     static int lineCount(String text) {
+        if (text.indexOf('\r') >= 0) {
+            return lineCountWithReturns(text);
+        }
+        int lines = 0;
+        int lineStart = 0;
+        for (int feed = text.indexOf('\n'); feed >= 0; feed = text.indexOf('\n', feed + 1)) {
+            lines++;
+            lineStart = feed + 1;
+        }
+        return lineStart < text.length() ? lines + 1 : lines;
+    }
+
+    private static int lineCountWithReturns(String text) {
         int lines = 0;
         int lineStart = 0;
         for (int i = 0; i < text.length(); i++) {
@@ -194,16 +210,19 @@ public final class PromptFactsExtractor {
         return QUESTION_OPENERS.contains(firstWord) && !text.endsWith("!") && !text.endsWith(".");
     }
 
-    /** Words, their count and the numbers among them: digits (with . or ,) or a number word count as a number. */
-    private static void scanWords(String lower, PromptFacts.Builder facts) {
-        String[] sequence = wordSequence(lower);
-        Set<String> words = new LinkedHashSet<>(sequence.length * 4 / 3 + 1); // sized once: no rehashing
+    /**
+     * Words, their count and the numbers among them: digits (with . or ,) or a number word count as a number. Each
+     * distinct word is asked once whether it is a number, and counts as often as it occurs.
+     */
+    private static void scanWords(char[] lower, PromptFacts.Builder facts) {
+        MessageWords words = MessageWords.split(lower);
+        String[] sequence = words.sequence();
         int numberCount = 0;
-        for (String word : sequence) {
+        for (int i = 0; i < words.size(); i++) {
+            String word = words.word(i);
             if (!hasLetter(word) || NUMBER_WORDS.contains(word)) {
-                numberCount++;
+                numberCount += words.occurrences(i);
             }
-            words.add(word);
         }
         facts.firstWord = sequence.length == 0 ? "" : sequence[0];
         facts.words = words;
@@ -214,49 +233,16 @@ public final class PromptFactsExtractor {
 
     /** The words of lower-case text in order: runs of letters or digits, where 3.5 and 1,000 are one word each. */
     static String[] wordSequence(String lower) {
-        List<String> sequence = new ArrayList<>(lower.length() / 4 + 1);
-        int i = 0;
-        while (i < lower.length()) {
-            if (!isLetterOrDigit(lower.charAt(i))) {
-                i++;
-                continue;
-            }
-            int start = i;
-            boolean digitsOnly = true;
-            while (i < lower.length() && (isLetterOrDigit(lower.charAt(i)) || isNumberJoint(lower, i, digitsOnly))) {
-                digitsOnly &= !isLetter(lower.charAt(i));
-                i++;
-            }
-            sequence.add(lower.substring(start, i));
-        }
-        return sequence.toArray(String[]::new);
-    }
-
-    /** {@link Character#isLetterOrDigit(char)}, with ASCII (most of any prompt) answered without its tables. */
-    private static boolean isLetterOrDigit(char c) {
-        return c < 0x80 ? c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z'
-                : Character.isLetterOrDigit(c);
-    }
-
-    /** {@link Character#isLetter(char)}, ASCII first. */
-    private static boolean isLetter(char c) {
-        return c < 0x80 ? c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' : Character.isLetter(c);
+        return MessageWords.split(lower).sequence();
     }
 
     private static boolean hasLetter(String word) {
         for (int i = 0; i < word.length(); i++) {
-            if (isLetter(word.charAt(i))) {
+            if (MessageWords.isLetter(word.charAt(i))) {
                 return true;
             }
         }
         return false;
-    }
-
-    /** '.' or ',' between digits belongs to the number: 3.5 and 1,000 are one word each. */
-    private static boolean isNumberJoint(String lower, int i, boolean digitsOnly) {
-        char c = lower.charAt(i);
-        return digitsOnly && (c == '.' || c == ',') && i > 0 && Character.isDigit(lower.charAt(i - 1))
-                && i + 1 < lower.length() && Character.isDigit(lower.charAt(i + 1));
     }
 
     private static void describeConversation(List<ChatMessage> messages, int routed, PromptFacts.Builder facts) {

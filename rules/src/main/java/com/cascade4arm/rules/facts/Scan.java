@@ -64,6 +64,11 @@ final class Scan {
         return lower.toString();
     }
 
+    /** {@link Character#isWhitespace(char)}, ASCII inline: tab to carriage return, the separators 0x1C-0x1F, space. */
+    static boolean isWhitespace(char c) {
+        return c < 0x80 ? c == ' ' || c >= '\t' && c <= '\r' || c >= 0x1C && c <= 0x1F : Character.isWhitespace(c);
+    }
+
     /** {@code \s}. */
     static boolean isSpace(char c) {
         return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';

@@ -70,17 +70,11 @@ public final class CategoryModel {
 
     /** Category probabilities for a prompt. */
     public CategoryScores score(String prompt) {
-        int[] hashes = Features.hashes(prompt);
-        double[] totals = new double[categories.size()];
-        for (int hash : hashes) {
-            int slot = table.find(hash);
-            if (slot >= 0) {
-                for (int k = 0; k < totals.length; k++) {
-                    totals[k] += table.weight(slot, k);
-                }
-            }
-        }
-        double scale = 1 / Math.sqrt(Math.max(1, hashes.length));
+        char[] text = Features.normalized(prompt);
+        int[] hashes = new int[Features.capacity(text)];
+        int count = Features.hashes(text, hashes);
+        double[] totals = table.sums(hashes, count);
+        double scale = 1 / Math.sqrt(Math.max(1, count));
         double[] logits = new double[categories.size()];
         for (int k = 0; k < logits.length; k++) {
             logits[k] = bias[k] + totals[k] * scale;

@@ -54,6 +54,45 @@ final class FeatureTable {
         return weights[found + category];
     }
 
+    /**
+     * Per category, the sum of the weights of the features among {@code hashes[0..count)}, added in that order from 0
+     * as doubles. Five categories (the bundled model's) keep their sums in locals: each addition waits only for the
+     * one before it in its category, and the probes for the next hashes run meanwhile.
+     */
+    double[] sums(int[] hashes, int count) {
+        double[] totals = new double[categories];
+        if (categories != 5) {
+            for (int i = 0; i < count; i++) {
+                int found = find(hashes[i]);
+                for (int k = 0; found >= 0 && k < categories; k++) {
+                    totals[k] += weights[found + k];
+                }
+            }
+            return totals;
+        }
+        double t0 = 0;
+        double t1 = 0;
+        double t2 = 0;
+        double t3 = 0;
+        double t4 = 0;
+        for (int i = 0; i < count; i++) {
+            int found = find(hashes[i]);
+            if (found >= 0) {
+                t0 += weights[found];
+                t1 += weights[found + 1];
+                t2 += weights[found + 2];
+                t3 += weights[found + 3];
+                t4 += weights[found + 4];
+            }
+        }
+        totals[0] = t0;
+        totals[1] = t1;
+        totals[2] = t2;
+        totals[3] = t3;
+        totals[4] = t4;
+        return totals;
+    }
+
     /** FNV's low bits are fine, but mixing the high ones in costs nothing and guards against clustering. */
     private static int spread(int hash) {
         return hash ^ (hash >>> 16);

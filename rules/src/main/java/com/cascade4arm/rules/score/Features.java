@@ -50,12 +50,12 @@ final class Features {
         int previousEnd = -1;
         int i = 0;
         while (i < text.length) {
-            if (!Character.isLetterOrDigit(text[i])) {
+            if (!isLetterOrDigit(text[i])) {
                 i++;
                 continue;
             }
             int start = i;
-            while (i < text.length && Character.isLetterOrDigit(text[i])) {
+            while (i < text.length && isLetterOrDigit(text[i])) {
                 i++;
             }
             sink.accept(hash(WORD, text, start, i), WORD, text, start, i, 0, 0);
@@ -76,43 +76,75 @@ final class Features {
      */
     static int[] hashes(String prompt) {
         char[] text = normalized(prompt);
-        HashList list = new HashList(2 * text.length + 2);
-        extractWords(text, list);
-        // the 3-grams, then the 4-grams (the order extract reports them in), each 4-gram's hash continued from the
-        // 3-gram it starts with: FNV-1a reads left to right, so one more step instead of four
+        int[] hashes = new int[capacity(text)];
+        return java.util.Arrays.copyOf(hashes, hashes(text, hashes));
+    }
+
+    /** Room for every hash of the normalised {@code text}: see {@link #hashes(char[], int[])}. */
+    static int capacity(char[] text) {
+        // a word takes a character and the separator before it (the window starts with a space), two hashes each
+        return text.length + Math.max(0, text.length - 2) + Math.max(0, text.length - 3);
+    }
+
+    /**
+     * Writes the hashes of {@link #hashes(String)} for the normalised {@code text} into {@code into} (at least
+     * {@link #capacity} long) and returns how many there are: the words, firsts and pairs (as {@link #extractWords}
+     * reports them, without a call per feature), then the 3-grams, then the 4-grams.
+     */
+    static int hashes(char[] text, int[] into) {
+        int size = wordHashes(text, into);
+        // each 4-gram's hash continued from the 3-gram it starts with: FNV-1a reads left to right, so one more step
         int threes = Math.max(0, text.length - 2);
         int fours = Math.max(0, text.length - 3);
-        int[] hashes = java.util.Arrays.copyOf(list.hashes, list.size + threes + fours);
         for (int start = 0; start < threes; start++) {
             int h = (FNV_OFFSET ^ CHARS) * FNV_PRIME;
             h = (h ^ text[start]) * FNV_PRIME;
             h = (h ^ text[start + 1]) * FNV_PRIME;
             h = (h ^ text[start + 2]) * FNV_PRIME;
-            hashes[list.size + start] = h == 0 ? 1 : h;
+            into[size + start] = h == 0 ? 1 : h;
             if (start < fours) {
                 int h4 = (h ^ text[start + 3]) * FNV_PRIME;
-                hashes[list.size + threes + start] = h4 == 0 ? 1 : h4;
+                into[size + threes + start] = h4 == 0 ? 1 : h4;
             }
         }
-        return hashes;
+        return size + threes + fours;
     }
 
-    /** Collects hashes; sized for the text's words and pairs (two hashes a word, a word two characters at least). */
-    private static final class HashList implements Sink {
-        int[] hashes;
-        int size;
-
-        HashList(int capacity) {
-            hashes = new int[capacity];
-        }
-
-        @Override
-        public void accept(int hash, int kind, char[] text, int start, int end, int start2, int end2) {
-            if (size == hashes.length) {
-                hashes = java.util.Arrays.copyOf(hashes, size * 2);
+    /**
+     * {@link #extractWords} into an array: the same hashes in the same order, each word read once. FNV-1a reads left to
+     * right, so a word's pair hash is the previous word's (with its space) continued, and the first word's is FIRST's
+     * seed continued: three running hashes per word instead of a pass per feature.
+     */
+    private static int wordHashes(char[] text, int[] into) {
+        int size = 0;
+        int lead = (FNV_OFFSET ^ FIRST) * FNV_PRIME; // the next word's first-word or pair hash before its characters
+        int i = 0;
+        while (i < text.length) {
+            char c = text[i];
+            if (!isLetterOrDigit(c)) {
+                i++;
+                continue;
             }
-            hashes[size++] = hash;
+            int word = (FNV_OFFSET ^ WORD) * FNV_PRIME;
+            int pair = lead;
+            int next = (FNV_OFFSET ^ PAIR) * FNV_PRIME;
+            do {
+                word = (word ^ c) * FNV_PRIME;
+                pair = (pair ^ c) * FNV_PRIME;
+                next = (next ^ c) * FNV_PRIME;
+                i++;
+            } while (i < text.length && isLetterOrDigit(c = text[i]));
+            into[size++] = word == 0 ? 1 : word;
+            into[size++] = pair == 0 ? 1 : pair;
+            lead = (next ^ ' ') * FNV_PRIME;
         }
+        return size;
+    }
+
+    /** {@link Character#isLetterOrDigit(char)}, with ASCII (nearly all of a normalised window) answered inline. */
+    static boolean isLetterOrDigit(char c) {
+        return c < 0x80 ? c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z'
+                : Character.isLetterOrDigit(c);
     }
 
     /** A readable name for a feature occurrence, for explanations: {@code word:warum}, {@code chars:_who}. */
@@ -149,15 +181,22 @@ final class Features {
     private static int append(String prompt, int from, int to, char[] out, int n) {
         for (int i = from; i < to; i++) {
             char c = prompt.charAt(i);
-            if (Character.isWhitespace(c)) {
+            if (isWhitespace(c)) {
                 if (out[n - 1] != ' ') {
                     out[n++] = ' ';
                 }
+            } else if (c < 0x80) {
+                out[n++] = c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c >= '0' && c <= '9' ? '0' : c;
             } else {
                 out[n++] = Character.isDigit(c) ? '0' : Character.toLowerCase(c);
             }
         }
         return n;
+    }
+
+    /** {@link Character#isWhitespace(char)}, ASCII inline: tab to carriage return, the four separators 0x1C-0x1F, space. */
+    static boolean isWhitespace(char c) {
+        return c < 0x80 ? c == ' ' || c >= '\t' && c <= '\r' || c >= 0x1C && c <= 0x1F : Character.isWhitespace(c);
     }
 
     static int hash(int kind, char[] text, int start, int end) {

@@ -10,9 +10,24 @@ import org.junit.jupiter.api.Test;
 class FeaturesTest {
 
     @Test
+    void asciiShortcutsAnswerAsCharacterDoes() {
+        for (int c = Character.MIN_VALUE; c <= Character.MAX_VALUE; c++) {
+            char ch = (char) c;
+            assertThat(Features.isWhitespace(ch)).as("isWhitespace %04x", c).isEqualTo(Character.isWhitespace(ch));
+            assertThat(Features.isLetterOrDigit(ch)).as("isLetterOrDigit %04x", c).isEqualTo(Character.isLetterOrDigit(ch));
+            if (c < 0x80 && !Character.isWhitespace(ch)) {
+                char normalised = Features.normalized(String.valueOf(ch))[1];
+                assertThat(normalised).as("normalised %04x", c)
+                        .isEqualTo(Character.isDigit(ch) ? '0' : Character.toLowerCase(ch));
+            }
+        }
+    }
+
+    @Test
     void hashesAreTheFeaturesExtractReportsInTheSameOrder() {
         List<String> prompts = new ArrayList<>(List.of("", " ", "a", "ab", "abc", "abcd", "Why?", "x += 1; 9:40",
-                "Erkläre es Schritt für Schritt", "İSTANBUL ΣΑΣ 𝒳", "word ".repeat(400)));
+                "Erkläre es Schritt für Schritt", "İSTANBUL ΣΑΣ 𝒳", "word ".repeat(400),
+                "tabs\tand\u001cseparators\u001f \u00a0 \u3000 ٣٤٥ ５０ ½ ǅ ẞ", "a", "ab cd", "x".repeat(1_500)));
         LabelledPrompts.bundled().stream().limit(300).forEach(p -> prompts.add(p.prompt()));
         for (String prompt : prompts) {
             List<Integer> reported = new ArrayList<>();
