@@ -9,6 +9,8 @@
 # 20,000 warm-up pairs before the first instant-upstream run: the gateway's path keeps getting faster for that long as
 # the JIT compiles it — added p50 0.41 ms after 15,000 pairs, 0.30 ms after 25,000 in one run. (a) runs 1000 pairs a
 # round: each request decodes real tokens)
+# (b) prints, after the rounds of each concurrency, what the warm gateway's threads spent per request: event loops
+# (CPU, wait for a CPU, wake-ups), JIT compilers, the rest (GC, timers).
 # (b) and (c) give the gateway (or proxy) a CPU of its own and the load generator and upstream the others (taskset), as
 # in production where clients run elsewhere (on 2 cores, a shared core adds the scheduler's hand-offs to every hop).
 # PIN=0 lets them share all cores. (a) is never pinned: the embedded models run inside the gateway's process.
@@ -16,13 +18,16 @@
 # demo-0.5b model (generated into CASCADE_MODELS_DIR or ~/.cache/cascade4arm/models if missing), in two setups, each
 # with a freshly started llama-server and gateway: "shared" (nothing pinned, llama-server -t LLAMA_THREADS, default one
 # per CPU: both on one box as a plain install runs them) and "split" (llama-server -t CPUs-1 and the load generator on
-# all CPUs but the last, the gateway alone on the last: taskset). Each prints the first 1,000 pairs per mode, 3 rounds
+# all CPUs but the last, the gateway alone on the last: taskset); "services" (LLAMA_SETUPS=services: as "shared", but
+# llama-server and the gateway each in a session of its own, as separate systemd units or containers get scheduling
+# groups of their own; Linux's autogroup does that for sessions). Each prints the first 1,000 pairs per mode, 3 rounds
 # after them, 3 rounds after 4,000 more, and what the gateway's threads spent per request (event loops with their
-# wake-ups, JIT compilers, the rest). LLAMA_SETUPS="shared" (or "split") runs one. ONLY=b,c,d runs just those parts.
+# wake-ups, JIT compilers, the rest). LLAMA_SETUPS="shared" (or "split", "services") runs those. ONLY=b,c,d runs just those parts.
 # (e) what the gateway's JIT warm-up (cascade.warmup.requests) buys a fresh gateway: for 0, 2,000 and 5,000 warm-up
 # requests (WARMUPS="0 2000 5000"), a fresh gateway in front of the instant upstream, unpinned, and the first 1,000
 # requests after /health says ready (500 pairs per mode, streamed and plain), with its JIT compilers' and event loops'
 # CPU over them.
+# LLAMA_NICE (e.g. 10) starts llama-server in (d) at that nice value.
 # GATEWAY_ARGS adds gateway arguments in (d), e.g. --cascade.warmup.requests=0 for a gateway without its JIT warm-up;
 # GATEWAY_JAVA_OPTS adds JVM options of the gateway in (d).
 set -euo pipefail
@@ -41,10 +46,20 @@ echo "== (b) instant upstream ($PINNING) =="
 start_instant_upstream 18901
 start_gateway camel-app/target/camel-app.jar 18902 http://127.0.0.1:18901 /tmp/overhead-gateway.log "$(mktemp -d)"
 wait_health http://127.0.0.1:18902
-for c in $(part b && echo 1 32); do
+overhead() { # $1 concurrency, $2 warm-up pairs per mode, $3 rounds, $4 modes
   $ON_LOAD_CPUS $BENCH com.cascade4arm.bench.overhead.OverheadBench --gateway http://127.0.0.1:18902 \
-    --direct http://127.0.0.1:18901 --requests "$REQUESTS" --concurrency "$c" --max-tokens 8 \
-    --warmup "$([ "$c" = 1 ] && echo 20000 || echo 2000)" --rounds "$([ "$c" = 1 ] && echo 5 || echo 3)"
+    --direct http://127.0.0.1:18901 --requests "$REQUESTS" --concurrency "$1" --max-tokens 8 --warmup "$2" \
+    --rounds "$3" --modes "$4"
+}
+for c in $(part b && echo 1 32); do
+  rounds=$([ "$c" = 1 ] && echo 5 || echo 3)
+  # The warm-up in a run of its own (its first pairs printed), so the rounds' CPU per request is the warm gateway's.
+  overhead "$c" "$([ "$c" = 1 ] && echo 20000 || echo 2000)" 1 stream,plain | grep '^first'
+  for mode in stream plain; do
+    before=$(thread_cpu "$GATEWAY_PID")
+    overhead "$c" 0 "$rounds" "$mode"
+    echo "gateway threads over the rounds ($mode, concurrency $c), $(cpu_per_unit "$before" "$(thread_cpu "$GATEWAY_PID")" $((rounds * REQUESTS)) "request")"
+  done
 done
 if part c; then
 echo "== (c) floor: a bare Vert.x pass-through proxy in front of the same instant upstream ($PINNING) =="
@@ -70,9 +85,17 @@ if [ -n "$LLAMA_SERVER" ] && [ -x "$LLAMA_SERVER" ]; then
       # llama.cpp on all CPUs but the last (-t one per CPU), with the load generator (the clients); the gateway alone.
       THREADS=$((CPUS - 1)); ON_LLAMA="taskset -c 0-$((CPUS - 2))"; ON_GW="taskset -c $((CPUS - 1))"; ON_BENCH="$ON_LLAMA"
       PLACES="llama-server -t $THREADS and the load generator on CPUs 0-$((CPUS - 2)), the gateway alone on CPU $((CPUS - 1))"
+    elif [ "$setup" = services ]; then
+      # As two services run them (systemd units, containers): each in a scheduling group of its own (here a session:
+      # Linux's autogroup), so the CPUs are shared between the groups first, then between a group's threads.
+      THREADS=${LLAMA_THREADS:-$CPUS}; ON_LLAMA="setsid"; ON_GW="setsid"; ON_BENCH=""
+      PLACES="not pinned, llama-server -t $THREADS and the gateway each in a session (autogroup) of its own"
     else
       THREADS=${LLAMA_THREADS:-$CPUS}; ON_LLAMA=""; ON_GW=""; ON_BENCH=""
       PLACES="not pinned: llama-server -t $THREADS, the gateway and the load generator share all $CPUS CPUs"
+    fi
+    if [ -n "${LLAMA_NICE:-}" ]; then # llama-server at a lower priority than the gateway: it yields on a wake-up
+      ON_LLAMA="$ON_LLAMA nice -n $LLAMA_NICE"; PLACES="$PLACES; llama-server at nice $LLAMA_NICE"
     fi
     echo "== (d) real llama-server ($LLAMA_SERVER, demo-0.5b, 4 slots), $setup: $PLACES; stream and plain paired =="
     echo "load before: $(uptime | sed 's/.*load average/load average/')"

@@ -11,6 +11,9 @@
 # Vert.x event loop, cheap enough to share one CPU with the load generator at 4,000 req/s; "instant", InstantResponder
 # (the JDK's HTTP server, as in gateway-overhead.sh), which costs that CPU about twice as much per request.
 # Usage: bench/scripts/gateway-throughput.sh [ThroughputBench options]   e.g. --slices 3 (--help lists them)
+# Each slice starts with --lead-in seconds (default 1) at its rate, not measured: a target waits its turn long enough
+# for its idle connections to close, and a client at that rate keeps them open. --slow-log FILE lists each request over
+# --slow-ms (default 5) with when it was sent, to line up with a GC log written with -Xlog:...:time.
 # NICE (e.g. -10, as root) runs the upstream, gateway, proxy and load generator each in a session of its own at that
 # priority, the session's too (/proc/PID/autogroup: with autogrouping, Linux shares a CPU between sessions first, so a
 # process's own nice value counts only within its session): on a machine shared with other work they then get their
@@ -18,10 +21,13 @@
 # Environment: RATES (default 500,1000,2000,3000,4000 req/s), DURATION (seconds per target per rate, default 10),
 # WARMUP (seconds per target at up to 2,000 req/s first, default 15), PORT_BASE (default 19700). About 4 minutes with
 # the defaults on 2 CPUs (the gateway's own JIT warm-up at start included).
+# GATEWAY_JAR measures another build's gateway (e.g. /work/before/camel-app/target/camel-app.jar, its lib/ beside it)
+# with this tree's load generator and proxy.
 # Last, the gateway's young collections over the measured rates (it logs them: -Xlog:gc,gc+age): how many, their
 # pauses and what they copied. Run one rate (RATES=3000) to read them against that rate's tail.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+GATEWAY_JAR=${GATEWAY_JAR:-camel-app/target/camel-app.jar}
 if [ ! -f camel-app/target/camel-app.jar ] || [ ! -f bench/tools/target/bench.jar ]; then
   echo "build first: mvn -B -q package -pl camel-app,bench/tools -am -DskipTests" >&2; exit 1
 fi
@@ -47,7 +53,7 @@ UPSTREAM=${UPSTREAM:-lean}
 trap stop_started EXIT
 
 echo "== throughput from one gateway core ($PINNING) =="
-echo "gateway: camel-app/target/camel-app.jar built $(date -u -r camel-app/target/camel-app.jar '+%F %T UTC'), checkout $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+echo "gateway: $GATEWAY_JAR built $(date -u -r "$GATEWAY_JAR" '+%F %T UTC'), checkout $(git -C "$(dirname "$GATEWAY_JAR")" rev-parse --short HEAD 2>/dev/null || echo '?')"
 echo "upstream: $UPSTREAM; load before: $(uptime | sed 's/.*load average/load average/')"
 case $UPSTREAM in
   lean) $ON_LOAD_CPUS $BENCH com.cascade4arm.bench.overhead.LeanInstantUpstream "$UP_PORT" >/dev/null 2>&1 & pids+=($!)
@@ -58,7 +64,7 @@ esac
 UPSTREAM_PID=${pids[-1]}; prioritise "$UPSTREAM_PID"
 GC_LOG=/tmp/throughput-gateway-gc-$PORT_BASE.log
 GATEWAY_JAVA_OPTS="${GATEWAY_JAVA_OPTS:-} $(gc_log_opts "$GC_LOG")"
-start_gateway camel-app/target/camel-app.jar "$GW_PORT" "http://127.0.0.1:$UP_PORT" /tmp/throughput-gateway-$PORT_BASE.log "$(mktemp -d)"
+start_gateway "$GATEWAY_JAR" "$GW_PORT" "http://127.0.0.1:$UP_PORT" /tmp/throughput-gateway-$PORT_BASE.log "$(mktemp -d)"
 $ON_GATEWAY_CPU $BENCH com.cascade4arm.bench.overhead.PassThroughProxy "$PROXY_PORT" "http://127.0.0.1:$UP_PORT" >/dev/null 2>&1 & pids+=($!)
 PROXY_PID=$!; prioritise "$GATEWAY_PID"; prioritise "$PROXY_PID"
 wait_health "http://127.0.0.1:$PROXY_PORT"

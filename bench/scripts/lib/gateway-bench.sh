@@ -43,19 +43,21 @@ start_gateway() {
 }
 
 # CPU time, run-queue wait and wake-ups of a process's threads by kind (Linux /proc):
-# "loops_cpu_ns loops_wait_ns loops_wakeups jit_cpu_ns other_cpu_ns". A wake-up is a voluntary context switch (the
+# "loops_cpu_ns loops_wait_ns loops_wakeups jit_cpu_ns process_cpu_ns". A wake-up is a voluntary context switch (the
 # thread slept waiting for I/O and had to be scheduled again); run-queue wait is how long a runnable thread waited for
 # a CPU: what contention for the CPUs costs it.
 thread_cpu() {
+  local ticks; ticks=$(awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0) # process CPU, exited threads too
   for t in /proc/"$1"/task/*; do
     printf '%s %s %s\n' "$(tr ' ' _ <"$t/comm")" "$(cut -d' ' -f1,2 "$t/schedstat")" "$(awk '/^voluntary_ctxt/{print $2}' "$t/status")"
-  done 2>/dev/null | awk '$1 ~ /eventloo/ {l += $2; q += $3; w += $4; next} $1 ~ /Compiler/ {j += $2; next} {o += $2}
-    END {printf "%.0f %.0f %.0f %.0f %.0f", l, q, w, j, o}'
+  done 2>/dev/null | awk -v all="$ticks" -v hz="$(getconf CLK_TCK)" '$1 ~ /eventloo/ {l += $2; q += $3; w += $4; next}
+    $1 ~ /Compiler/ {j += $2} END {printf "%.0f %.0f %.0f %.0f %.0f", l, q, w, j, all * 1e9 / hz}'
 }
-# What the gateway's threads spent between two thread_cpu snapshots, per unit ($3 units of $4).
+# What the gateway's threads spent between two thread_cpu snapshots, per unit ($3 units of $4). "Other threads" is the
+# process's CPU less the event loops' and compilers' (10 ms ticks: read it over thousands of units).
 cpu_per_unit() {
   echo "$1 $2" | awk -v n="$3" -v unit="$4" '{printf "per %s: event loops %.3f ms CPU, %.3f ms waiting for a CPU, %.1f wake-ups; JIT compilers %.3f ms CPU; other threads %.3f ms CPU",
-    unit, ($6 - $1) / n / 1e6, ($7 - $2) / n / 1e6, ($8 - $3) / n, ($9 - $4) / n / 1e6, ($10 - $5) / n / 1e6}'
+    unit, ($6 - $1) / n / 1e6, ($7 - $2) / n / 1e6, ($8 - $3) / n, ($9 - $4) / n / 1e6, (($10 - $5) - ($6 - $1) - ($9 - $4)) / n / 1e6}'
 }
 
 # Young collections in a HotSpot log written with $(gc_log_opts FILE), from JVM uptime $2 seconds on: how many, how

@@ -6,6 +6,7 @@ import com.cascade4arm.routes.config.ConfigBinding;
 import com.cascade4arm.routes.config.GatewaySettings;
 import com.cascade4arm.routes.serving.http.GatewayHttpServer;
 import com.cascade4arm.routes.serving.http.GatewayHttpServerFactory;
+import com.cascade4arm.routes.serving.metrics.RouteTimers;
 import com.cascade4arm.routes.serving.routing.RoutingService;
 import com.cascade4arm.routes.warmup.GatewayWarmup;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -77,6 +78,7 @@ public abstract class GatewayMainListener extends MainListenerSupport {
                         .filter(s -> !s.isBlank()).orElse(String.valueOf(DEFAULT_VERTX_WORKERS)).trim())));
         meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         camel.getRegistry().bind(MicrometerConstants.METRICS_REGISTRY_NAME, meters);
+        camel.addRoutePolicyFactory(RouteTimers.factory(meters));
         // Rule versions, runs and schedule: local files, or the database shared with the other replicas.
         shared = SharedState.open(settings.config().store(), settings.config().rulesDirectory());
         RoutingService routing = routing(properties, shared);

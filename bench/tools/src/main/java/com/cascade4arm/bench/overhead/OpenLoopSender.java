@@ -134,7 +134,7 @@ final class OpenLoopSender {
                             + counter.complete());
                 } else {
                     lastEndNanos = end;
-                    into.ok((firstByte[0] - sentNanos) / 1e6, (end - sentNanos) / 1e6, counter.events());
+                    into.ok((firstByte[0] - sentNanos) / 1e6, (end - sentNanos) / 1e6, counter.events(), sentNanos);
                     finishIfDone();
                 }
             });

@@ -2,7 +2,9 @@ package com.cascade4arm.bench.overhead;
 
 import com.cascade4arm.bench.stats.Percentiles;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * What one target's requests measured over one step (all its slices): latencies in primitive arrays, so recording
@@ -13,6 +15,8 @@ final class StepSamples {
     private double[] ttftMs = new double[1024];
     private double[] totalMs = new double[1024];
     private double[] sendLagMs = new double[1024];
+    private double[] sentAtEpochMs = new double[1024];
+    private static final double EPOCH_OFFSET_MS = System.currentTimeMillis() - System.nanoTime() / 1e6;
     private int ok;
     private int sent;
     private int errors;
@@ -26,7 +30,8 @@ final class StepSamples {
         sent++;
     }
 
-    void ok(double ttft, double total, int eventsOfAnswer) {
+    void ok(double ttft, double total, int eventsOfAnswer, long sentNanos) {
+        sentAtEpochMs = put(sentAtEpochMs, ok, EPOCH_OFFSET_MS + sentNanos / 1e6);
         ttftMs = put(ttftMs, ok, ttft);
         totalMs = put(totalMs, ok, total);
         ok++;
@@ -52,6 +57,17 @@ final class StepSamples {
         double[] into = at < values.length ? values : Arrays.copyOf(values, values.length * 2);
         into[at] = value;
         return into;
+    }
+
+    /** Requests slower than {@code limitMs}: when each was sent (epoch ms) and its total latency. */
+    List<double[]> slowerThan(double limitMs) {
+        List<double[]> slow = new ArrayList<>();
+        for (int i = 0; i < ok; i++) {
+            if (totalMs[i] > limitMs) {
+                slow.add(new double[] {sentAtEpochMs[i], totalMs[i]});
+            }
+        }
+        return slow;
     }
 
     int ok() {

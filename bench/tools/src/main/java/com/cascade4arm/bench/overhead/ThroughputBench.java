@@ -12,6 +12,11 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -55,6 +60,10 @@ public final class ThroughputBench implements Callable<Integer> {
     double duration;
     @Option(names = "--slices", defaultValue = "2", description = "turns the duration is split into (default: ${DEFAULT-VALUE})")
     int slices;
+    @Option(names = "--lead-in", defaultValue = "1", paramLabel = "SECONDS",
+            description = "unmeasured seconds at the rate before each slice: a client at that rate keeps its "
+                    + "connections open, while a target waiting for its turn had them closed (default: ${DEFAULT-VALUE})")
+    double leadIn;
     @Option(names = "--warmup", defaultValue = "10", paramLabel = "SECONDS",
             description = "unmeasured seconds per target before the first rate (default: ${DEFAULT-VALUE})")
     double warmup;
@@ -76,6 +85,12 @@ public final class ThroughputBench implements Callable<Integer> {
     @Option(names = "--p99-added-limit", defaultValue = "5", paramLabel = "MS",
             description = "p99 latency added over direct that a sustained rate may not exceed (default: ${DEFAULT-VALUE})")
     double p99AddedLimitMs;
+    @Option(names = "--slow-log", paramLabel = "FILE",
+            description = "appends each request slower than --slow-ms: target, rate, when it was sent (epoch seconds, "
+                    + "to line up with a GC log written with -Xlog:...:time) and its latency in ms")
+    Path slowLog;
+    @Option(names = "--slow-ms", defaultValue = "5", description = "what --slow-log counts as slow (default: ${DEFAULT-VALUE})")
+    double slowMs;
 
     public static void main(String[] args) {
         CliLogging.configure();
@@ -134,6 +149,9 @@ public final class ThroughputBench implements Callable<Integer> {
         for (int slice = 0; slice < slices; slice++) {
             for (Target target : targets) {
                 StepSamples into = samples.computeIfAbsent(target, t -> new StepSamples());
+                if (leadIn > 0) { // unmeasured: the connections a target closed while it waited for its turn reopen
+                    await(target.sender().run(rate, leadIn, maxPending, new StepSamples()));
+                }
                 CpuBusy busyBefore = CpuBusy.read();
                 double targetBefore = ProcessCpu.nanos(target.pid());
                 double waitBefore = ProcessCpu.waitingNanos(target.pid());
@@ -153,12 +171,26 @@ public final class ThroughputBench implements Callable<Integer> {
         }
         List<TargetStep> steps = new ArrayList<>();
         for (Target target : targets) {
+            logSlow(target.name(), rate, samples.get(target));
             double[] spent = cpu.get(target);
             double[] busy = Arrays.copyOfRange(spent, 4, spent.length);
             steps.add(new TargetStep(target.name(), rate, samples.get(target), spent[0], spent[1], spent[2], spent[3],
                     busy));
         }
         return steps;
+    }
+
+    /** Appends the step's requests slower than {@code --slow-ms} to {@code --slow-log}, if one was given. */
+    private void logSlow(String target, double rate, StepSamples step) throws IOException {
+        if (slowLog == null) {
+            return;
+        }
+        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(slowLog, StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND))) {
+            for (double[] slow : step.slowerThan(slowMs)) {
+                out.printf(Locale.ROOT, "%s %.0f %.3f %.3f%n", target, rate, slow[0] / 1000, slow[1]);
+            }
+        }
     }
 
     private static void await(Future<Void> done) throws Exception {

@@ -12,7 +12,7 @@ class StepSamplesTest {
         StepSamples samples = new StepSamples();
         for (int i = 1; i <= 3000; i++) { // beyond the first array's size: it grows
             samples.sent(0.01);
-            samples.ok(i / 1000.0, i / 100.0, 9);
+            samples.ok(i / 1000.0, i / 100.0, 9, 0L);
         }
         samples.addWall(0.5);
         samples.addWall(0.5);
@@ -37,5 +37,18 @@ class StepSamplesTest {
         assertThat(samples.dropped()).isEqualTo(1);
         assertThat(samples.firstError()).startsWith("status 502");
         assertThat(samples.total(50)).as("no answer yet").isNaN();
+    }
+
+    @Test
+    void listsTheSlowRequestsWithWhenTheyWereSent() {
+        StepSamples samples = new StepSamples();
+        long sentAt = System.nanoTime();
+        samples.ok(0.1, 0.2, 9, sentAt);
+        samples.ok(6.0, 7.5, 9, sentAt + 2_000_000_000L);
+        assertThat(samples.slowerThan(5)).singleElement().satisfies(slow -> {
+            assertThat(slow[1]).as("its latency").isEqualTo(7.5);
+            assertThat(slow[0]).as("sent 2 s after the first, in epoch ms")
+                    .isCloseTo(System.currentTimeMillis() + 2000, within(1000.0));
+        });
     }
 }

@@ -4,6 +4,7 @@ import com.cascade4arm.routes.RouteIds;
 import com.cascade4arm.routes.serving.http.GatewayHttpServer;
 import com.cascade4arm.routes.serving.metrics.MetricsRoutes;
 import com.cascade4arm.routes.testing.RoutesGateway;
+import com.cascade4arm.testing.http.HttpTestClient;
 import org.apache.camel.health.HealthCheckRegistry;
 import org.junit.jupiter.api.Test;
 
@@ -27,6 +28,20 @@ class HealthAndMetricsRoutesIT {
             assertThat(gateway.camel().getRoute(RouteIds.METRICS)).as("the metrics route").isNotNull();
             assertThat(gateway.camel().hasService(GatewayHttpServer.class).getServerPort())
                     .as("the port Camel Main's HTTP server bound").isEqualTo(gateway.port());
+        }
+    }
+
+    @Test
+    void timesTheChatRouteButNotItsInnerSteps() {
+        try (RoutesGateway gateway = RoutesGateway.builder().start()) {
+            assertThat(gateway.post("/v1/chat/completions", HttpTestClient.chat("small", "Say hello", 4, false))
+                    .statusCode()).isEqualTo(200);
+            String metrics = gateway.get("/metrics").body();
+            assertThat(metrics).as("Camel's route timer of the chat route")
+                    .containsPattern("camel_route_policy_seconds_count\\{[^}]*routeId=\"" + RouteIds.CHAT_COMPLETIONS + "\"[^}]*} 1\\s");
+            assertThat(metrics).as("its inner routes, which that timer spans")
+                    .doesNotContain("routeId=\"" + RouteIds.SELECT_ENDPOINT + "\"")
+                    .doesNotContain("routeId=\"" + RouteIds.CALL_TIER + "\"");
         }
     }
 
