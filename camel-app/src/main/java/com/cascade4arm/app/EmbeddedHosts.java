@@ -13,6 +13,7 @@ import org.slf4j.LoggerFactory;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -50,6 +51,7 @@ final class EmbeddedHosts implements AutoCloseable {
     private URI small;
     private URI large;
     private URI baseline;
+    private ModelEndpointServer baselineServer;
 
     /** Starts the demo hosts in {@code wanted} (what no configured URL serves); the others stay null. */
     static EmbeddedHosts start(Options options, Set<DemoModel> wanted) {
@@ -69,8 +71,9 @@ final class EmbeddedHosts implements AutoCloseable {
             }
             if (wanted.contains(DemoModel.BASELINE)) {
                 Path baselineModel = DemoModels.ensure(DemoModel.BASELINE, options.modelsDir());
-                hosts.baseline = hosts.add(BaselineHost.startLocal(host(options, DemoModel.BASELINE, baselineModel,
-                        options.cpus().baseline(), 1).withCtxSize(SLOT_CONTEXT_TOKENS), own));
+                hosts.baselineServer = BaselineHost.startLocal(host(options, DemoModel.BASELINE, baselineModel,
+                        options.cpus().baseline(), 1).withCtxSize(SLOT_CONTEXT_TOKENS), own);
+                hosts.baseline = hosts.add(hosts.baselineServer);
             }
             LOG.info("embedded hosts: small {} large {} (CPUs {}) baseline {} (CPUs {}){}", shown(hosts.small),
                     shown(hosts.large), cpus(options.cpus().cascade()), shown(hosts.baseline),
@@ -126,6 +129,23 @@ final class EmbeddedHosts implements AutoCloseable {
 
     URI baseline() {
         return baseline;
+    }
+
+    /**
+     * Waits until the embedded baseline has loaded its model, at most {@code within}: Compare and Benchmark race it, so
+     * the gateway says ready once they can (the quick start's first Compare got "Loading model" otherwise). A baseline
+     * that fails or takes longer is logged, and the gateway starts all the same: chat does not need it.
+     */
+    void awaitBaseline(Duration within) {
+        if (baselineServer == null) {
+            return;
+        }
+        try {
+            baselineServer.awaitReady(within);
+        } catch (IllegalStateException e) {
+            LOG.warn("the embedded baseline is not ready ({}); Compare and Benchmark answer for it once it is",
+                    e.getMessage());
+        }
     }
 
     @Override

@@ -21,6 +21,7 @@ import org.slf4j.LoggerFactory;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
@@ -33,6 +34,8 @@ import java.util.Set;
  */
 final class GatewayBootstrap extends GatewayMainListener {
     private static final Logger LOG = LoggerFactory.getLogger(GatewayBootstrap.class);
+    /** How long the start waits for the embedded baseline's model (demo-3b loads in seconds; a slow disk, longer). */
+    private static final Duration BASELINE_READY_WITHIN = Duration.ofMinutes(2);
     private EmbeddedHosts embedded;
     private SimulatedHostedApi simulatedHosted;
 
@@ -62,6 +65,7 @@ final class GatewayBootstrap extends GatewayMainListener {
         }
         EmbeddedHosts.Options options = embeddedOptions(keys);
         embedded = EmbeddedHosts.start(options, wanted);
+        embedded.awaitBaseline(BASELINE_READY_WITHIN); // the JIT warm-up goes on meanwhile
         // Compare says whether the race's two systems share CPUs: known here, where the hosts were pinned.
         SystemCpus cpus = new SystemCpus(true, cpuList(options.cpus().cascade()), cpuList(options.cpus().baseline()));
         Map<String, List<URI>> urls = new HashMap<>();

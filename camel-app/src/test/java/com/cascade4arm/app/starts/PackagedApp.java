@@ -115,6 +115,19 @@ final class PackagedApp {
         assertThat(stream.events().get(stream.events().size() - 1).data()).as("last event").isEqualTo("[DONE]");
     }
 
+    /**
+     * What a user does next in the console: a Compare right after the start. The baseline must answer, not "Loading
+     * model" (the embedded baseline used to load after the gateway said ready). The hosted API has no key here.
+     */
+    static void assertCompareAnswers(URI base) {
+        HttpTestClient.Response compare = new HttpTestClient(base).post("/api/compare",
+                "{\"prompt\":\"What is the capital of France?\",\"max_tokens\":8}");
+        assertThat(compare.status()).as("compare: " + compare.body()).isEqualTo(200);
+        JsonNode systems = compare.json().path("systems");
+        assertThat(systems.path("cascade").path("status").asText()).as("cascade leg: " + systems).isEqualTo("ok");
+        assertThat(systems.path("baseline").path("status").asText()).as("baseline leg: " + systems).isEqualTo("ok");
+    }
+
     /** SIGTERM, as systemd, Kubernetes and a container runtime stop it: it exits in time, by its shutdown hooks. */
     static long terminateAndAwaitExit(ChildJvm app) throws InterruptedException {
         long terminatedAt = System.nanoTime();

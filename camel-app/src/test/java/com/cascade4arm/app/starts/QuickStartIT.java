@@ -40,22 +40,27 @@ class QuickStartIT {
     @Timeout(value = 420, unit = TimeUnit.SECONDS)
     void quickStartWithoutArgumentsServesChatAndStopsOnSigterm(@TempDir Path dataDir) throws Exception {
         int port = GatewayHarness.freePort();
-        // The whole configuration: a port that is free (8080 may be taken) and a fresh state directory (never the
-        // developer's). Everything else as shipped: embedded demo hosts, warm-up on, edge limits, metrics cache.
+        // The whole configuration: a port that is free (8080 may be taken), a fresh state directory (never the
+        // developer's) and an empty model cache, as on a fresh machine: the start generates the demo models, the
+        // baseline's last. Everything else as shipped: embedded demo hosts, warm-up on, edge limits, metrics cache.
         Map<String, String> configuration = Map.of("CASCADE_PORT", String.valueOf(port),
-                "CASCADE_DATA_DIR", dataDir.toString());
+                "CASCADE_DATA_DIR", dataDir.toString(), "CASCADE_MODELS_DIR", dataDir.resolve("models").toString());
         try (ChildJvm app = ChildJvm.startCommand(PackagedApp.runShCommand(), PackagedApp.environment(configuration),
                 Path.of("").toAbsolutePath().getParent(), dataDir.resolve("app.log"))) {
             URI base = PackagedApp.localUrl(port);
             PackagedApp.awaitHealthy(app, base, PackagedApp.EMBEDDED_READY_WITHIN);
 
+            String log = app.output();
+            assertThat(log.indexOf("for 'demo-3b' ready")).as(() -> "the baseline ready before the gateway:\n" + log)
+                    .isPositive().isLessThan(log.indexOf("Cascade4Arm ready"));
+            PackagedApp.assertCompareAnswers(base); // first: what a user opening the console may well do at once
             PackagedApp.assertChatAnswers(base);
             assertThat(PackagedApp.occurrences(app, WARMUP_LINE)).as(() -> "warm-up lines:\n" + app.output())
                     .isEqualTo(1);
             assertThat(app.output()).as("start-up log").doesNotContain("JIT warm-up failed")
                     .doesNotContain("NullPointerException");
             long exitMs = PackagedApp.terminateAndAwaitExit(app);
-            System.out.printf("[quick start] java -jar without arguments: healthy, chat answered, exited %d ms after"
+            System.out.printf("[quick start] java -jar without arguments: healthy, compare and chat answered, exited %d ms after"
                     + " SIGTERM (status %d)%n", exitMs, app.exitValue());
         }
     }
