@@ -282,8 +282,9 @@ class RealLlamaServerIT {
         JsonNode run = http.get("/api/bench/runs/" + id).json();
         assertThat(run.path("status").asText()).as(run.toString()).isEqualTo("done");
         JsonNode perTurn = run.path("conversations").path("per_turn");
+        String turns = http.get("/api/bench/runs/" + id + "/turns.csv").body(); // each turn's error, if any
         assertThat(perTurn).hasSize(12).allSatisfy(turn -> {
-            assertThat(turn.path("errors").asInt()).as("%s", turn).isZero();
+            assertThat(turn.path("errors").asInt()).as("%s; turns.csv:%n%s", turn, turns).isZero();
             assertThat(turn.path("cached_tokens").isNumber()).as("llama-server reports its cache: %s", turn).isTrue();
             if (turn.path("turn").asInt() >= 2 && turn.path("target").asText().equals("baseline")) {
                 // the baseline's one slot holds the conversation: everything but the new turn comes from the cache
