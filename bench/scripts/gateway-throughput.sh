@@ -21,7 +21,7 @@
 # Environment: RATES (default 500,1000,2000,3000,4000 req/s), DURATION (seconds per target per rate, default 10),
 # WARMUP (seconds per target at up to 2,000 req/s first, default 15), PORT_BASE (default 19700). About 4 minutes with
 # the defaults on 2 CPUs (the gateway's own JIT warm-up at start included).
-# GATEWAY_JAR measures another build's gateway (e.g. /work/before/camel-app/target/camel-app.jar, its lib/ beside it)
+# GATEWAY_JAR measures another build's gateway (e.g. ../before/camel-app/target/camel-app.jar, its lib/ beside it)
 # with this tree's load generator and proxy.
 # Last, the gateway's young collections over the measured rates (it logs them: -Xlog:gc,gc+age): how many, their
 # pauses and what they copied. Run one rate (RATES=3000) to read them against that rate's tail.
