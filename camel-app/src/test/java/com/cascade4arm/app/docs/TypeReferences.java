@@ -52,6 +52,7 @@ final class TypeReferences {
             Map.entry("KieBase", "org.kie.api.KieBase"),
             Map.entry("KieSession", "org.kie.api.runtime.KieSession"),
             Map.entry("KieSessionsPool", "org.kie.api.runtime.KieSessionsPool"),
+            Map.entry("StatefulKnowledgeSessionImpl", "org.drools.kiesession.session.StatefulKnowledgeSessionImpl"),
             Map.entry("DefaultAgenda", "org.drools.kiesession.agenda.DefaultAgenda"),
             Map.entry("DrlExprParserFactory", "org.drools.drl.parser.DrlExprParserFactory"),
             Map.entry("LlamaModel", "de.kherud.llama.LlamaModel"),

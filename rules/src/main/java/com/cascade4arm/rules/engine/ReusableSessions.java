@@ -4,6 +4,7 @@ import com.cascade4arm.rules.decision.Decision;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.drools.kiesession.session.StatefulKnowledgeSessionImpl;
 import org.kie.api.KieBase;
 import org.kie.api.runtime.KieSession;
 import org.kie.api.runtime.rule.FactHandle;
@@ -13,7 +14,7 @@ import org.kie.api.runtime.rule.FactHandle;
  * its facts, fires, and deletes what it inserted: that retracts only what the facts reached in the network, where
  * disposing a pooled session (Drools' {@code KieSessionsPool}) resets every node memory of the rulebook and detaches
  * its listeners — 12–15 % of a decision's time on the bundled rules (issue 33). A session whose decision
- * failed is disposed, never reused, and so is one that has served {@link #RENEW_AFTER} decisions (see there).
+ * failed is disposed, never reused; one that has served {@link #RENEW_AFTER} decisions is reset (see there).
  * Thread-safe: a session serves one decision at a time.
  */
 public final class ReusableSessions {
@@ -22,13 +23,15 @@ public final class ReusableSessions {
     static final int MAX_IDLE = 64;
 
     /**
-     * Decisions a session serves before it is disposed and replaced. Drools (10.1 and 10.2) keeps every fired match of a
-     * single-pattern rule whose consequence modifies its own fact (an alpha terminal node, such as "anything unmatched
-     * is everyday") in the rule's dormant matches after the fact is deleted: two such matches, the decision and its
-     * handle, about 470 bytes per decision for as long as the session lives, and through the handle the decision's
-     * facts. Renewing bounds that to what 100 decisions leave; a new session (about 8 µs, less than one decision) once
-     * per 100 decisions costs under 0.1 µs a decision. At 1,000 the matches and the facts they held were about a
-     * fifth of what every young collection copied under load.
+     * Decisions a session serves before it is reset to the state of a new one. Drools (10.1 and 10.2) keeps every fired
+     * match of a single-pattern rule whose consequence modifies its own fact (an alpha terminal node, such as "anything
+     * unmatched is everyday") in the rule's dormant matches after the fact is deleted: two such matches, the decision
+     * and its handle, about 470 bytes per decision for as long as the session lives, and through the handle the decision's
+     * facts. Renewing bounds that to what 100 decisions leave. At 1,000 the matches and the facts they held were about
+     * a fifth of what every young collection copied under load. Renewal resets the session in place (its node
+     * memories and agenda, as Drools' own session pool does: 3–4 µs once per 100 decisions). Disposing it and creating
+     * a new one cost as much, and the new session's first decision then took 10–12 µs longer (bench's
+     * SessionRenewalBench): every hundredth decision was twice as slow as the rest.
      */
     static final int RENEW_AFTER = 100;
 
@@ -36,6 +39,7 @@ public final class ReusableSessions {
     private final Queue<Lease> idle = new ConcurrentLinkedQueue<>();
     private final AtomicInteger idleCount = new AtomicInteger();
     private final AtomicInteger leased = new AtomicInteger();
+    private final AtomicInteger created = new AtomicInteger();
 
     public ReusableSessions(KieBase kieBase) {
         this.kieBase = kieBase;
@@ -46,6 +50,7 @@ public final class ReusableSessions {
         Lease lease = idle.poll();
         if (lease == null) {
             lease = new Lease(kieBase.newKieSession());
+            created.incrementAndGet();
         } else {
             idleCount.decrementAndGet();
         }
@@ -57,6 +62,11 @@ public final class ReusableSessions {
     /** Sessions handed out and not yet given back: 0 between decisions. */
     public int leasedCount() {
         return leased.get();
+    }
+
+    /** Sessions created so far (renewal resets a session in place: it creates none). */
+    int createdCount() {
+        return created.get();
     }
 
     /** One decision's session: insert, fire, then close (which clears and returns it, or disposes it after a failure). */
@@ -93,7 +103,7 @@ public final class ReusableSessions {
         @Override
         public void close() {
             leased.decrementAndGet();
-            boolean reusable = !failed && decisions < RENEW_AFTER && clear();
+            boolean reusable = !failed && clear() && (decisions < RENEW_AFTER || renew());
             WordIds.forget(); // the thread keeps no reference to the facts
             if (reusable && idleCount.incrementAndGet() <= MAX_IDLE) {
                 idle.offer(this);
@@ -103,6 +113,21 @@ public final class ReusableSessions {
                 idleCount.decrementAndGet();
             }
             session.dispose();
+        }
+
+        /** Resets the session to the state of a new one (which also drops its listeners: the recorder is added again). */
+        private boolean renew() {
+            if (!(session instanceof StatefulKnowledgeSessionImpl impl)) {
+                return false;
+            }
+            try {
+                impl.reset();
+                session.addEventListener(recorder);
+                decisions = 0;
+                return session.getFactCount() == 0;
+            } catch (RuntimeException e) {
+                return false;
+            }
         }
 
         /** Deletes what the decision inserted (and with it any activation still pending at the fire limit). */

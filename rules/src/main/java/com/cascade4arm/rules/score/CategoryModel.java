@@ -22,6 +22,11 @@ public final class CategoryModel {
     public static final String RESOURCE = "com/cascade4arm/rules/score/category-model.bin";
 
     private static final Logger LOG = LoggerFactory.getLogger(CategoryModel.class);
+    /**
+     * Each thread's room for a prompt's feature hashes: the window is bounded, so this is at most about 12 KB, where a
+     * new array per score was a fifth of what a decision on a long prompt allocated.
+     */
+    private static final ThreadLocal<int[]> HASHES = ThreadLocal.withInitial(() -> new int[0]);
 
     private final List<String> categories;
     private final float[] bias;
@@ -71,7 +76,11 @@ public final class CategoryModel {
     /** Category probabilities for a prompt. */
     public CategoryScores score(String prompt) {
         char[] text = Features.normalized(prompt);
-        int[] hashes = new int[Features.capacity(text)];
+        int[] hashes = HASHES.get();
+        if (hashes.length < Features.capacity(text)) {
+            hashes = new int[Features.capacity(text)];
+            HASHES.set(hashes);
+        }
         int count = Features.hashes(text, hashes);
         double[] totals = table.sums(hashes, count);
         double scale = 1 / Math.sqrt(Math.max(1, count));

@@ -69,6 +69,16 @@ class ReusableSessionsTest {
         }
     }
 
+    @Test
+    void renewalResetsTheSessionInsteadOfCreatingAnother() {
+        for (int i = 0; i < 3 * ReusableSessions.RENEW_AFTER + 5; i++) {
+            decide();
+        }
+
+        assertThat(sessions.createdCount()).as("sessions created for %d decisions one after the other",
+                3 * ReusableSessions.RENEW_AFTER + 5).isEqualTo(1);
+    }
+
     private Decision decide() {
         Decision decision = new Decision();
         try (ReusableSessions.Lease lease = sessions.lease(decision)) {

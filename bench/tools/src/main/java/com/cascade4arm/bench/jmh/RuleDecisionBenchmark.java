@@ -27,7 +27,8 @@ import java.util.concurrent.TimeUnit;
  * {@code extractFacts} (facts, learned score included), {@code score} (the learned score alone) and
  * {@code extractAndDecide} (what a request costs on the event loop: facts, score and rules; goal p99 ≤ 50 µs for prompts
  * up to 2,000 characters: kind {@code essay-2000}).
- * SampleTime mode reports p50/p90/p99/p99.9. Run from the project root:
+ * SampleTime mode reports p50/p90/p99/p99.9; {@link CpuReferenceBenchmark}, run with it, is the same-run reference for
+ * the percentiles (what this machine's neighbours add to any computation of that median). Run from the project root:
  * <pre>
  * mvn -B -q install -DskipTests
  * java -cp "bench/tools/target/bench.jar:bench/tools/target/lib/*" org.openjdk.jmh.Main RuleDecisionBenchmark
@@ -91,7 +92,7 @@ public class RuleDecisionBenchmark {
         return rulebook.decide(PromptFactsExtractor.extract(messages, null));
     }
 
-    private static List<ChatMessage> conversation(String kind) {
+    static List<ChatMessage> conversation(String kind) {
         return switch (kind) {
             case "factual" -> List.of(ChatMessage.user("Which river flows through Budapest?"));
             case "greeting" -> List.of(ChatMessage.user("Hey, good evening! Hope your week went well."));
