@@ -14,10 +14,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What sets a decision's tail: every decision of a run timed on its own, in order, after a warm-up, and the slow ones
- * (over twice the median) counted by their position in each run of {@code --period} decisions (default 100, the rule
- * session's renewal). A position holding many times its share is upkeep on the deciding thread; an even spread is the
- * machine. {@link RuleDecisionBenchmark} gives the percentiles; this says where the tail comes from.
+ * What sets a decision's tail: every decision of a run timed on its own, in order, after a warm-up, then read by
+ * position in each run of {@code --period} decisions (default 100, the rule session's renewal): where the slow ones
+ * (over twice the median) fall, and each position's mean. A position standing out is upkeep on the deciding thread; an
+ * even spread is the machine. {@link RuleDecisionBenchmark} gives the percentiles; this says where the tail comes from.
  * <pre>java -cp 'bench/tools/target/bench.jar:bench/tools/target/lib/*' com.cascade4arm.bench.jmh.DecisionTailBench --kind essay-2000</pre>
  */
 public final class DecisionTailBench {
@@ -63,11 +63,15 @@ public final class DecisionTailBench {
             decision.run();
             nanos[i] = System.nanoTime() - start;
         }
-        SlowDecisions tail = SlowDecisions.of(nanos, options.period);
-        System.out.printf(Locale.ROOT, "%s, kind %s, %d decisions: p50 %.1f µs, p99 %.1f µs; %d over twice the median "
-                        + "(%.2f %%); the busiest position of every %d holds %d of them, %.1f× an even share%n",
+        DecisionTail tail = DecisionTail.of(nanos, options.period);
+        System.out.printf(Locale.ROOT, "%s, kind %s, %d decisions: p50 %.1f µs, p99 %.1f µs%n",
                 options.rulesOnly ? "rules on given facts" : "facts and rules", options.prompt.kind, nanos.length,
-                tail.p50Micros(), tail.p99Micros(), tail.slow(), 100.0 * tail.slow() / nanos.length, tail.period(),
+                tail.p50Micros(), tail.p99Micros());
+        System.out.printf(Locale.ROOT, "  %d over twice the median (%.2f %%); the busiest position of every %d holds %d "
+                + "of them, %.1f× an even share%n", tail.slow(), 100.0 * tail.slow() / nanos.length, tail.period(),
                 tail.busiestCount(), tail.rhythm());
+        System.out.printf(Locale.ROOT, "  mean decision by position: %.1f µs typical, %.1f µs at the costliest "
+                + "(+%.1f µs: upkeep once every %d decisions, if one position stands out)%n", tail.typicalMeanMicros(),
+                tail.costliestMeanMicros(), tail.costliestMeanMicros() - tail.typicalMeanMicros(), tail.period());
     }
 }

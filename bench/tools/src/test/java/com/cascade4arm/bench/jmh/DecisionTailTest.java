@@ -7,10 +7,10 @@ import java.util.Arrays;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-class SlowDecisionsTest {
+class DecisionTailTest {
 
     @Test
-    void upkeepEveryHundredthDecisionShowsAsOneBusyPosition() {
+    void upkeepEveryHundredthDecisionShowsAtItsPosition() {
         long[] nanos = new long[10_000];
         Arrays.fill(nanos, 10_000);
         for (int i = 37; i < nanos.length; i += 100) {
@@ -18,27 +18,32 @@ class SlowDecisionsTest {
         }
         nanos[5] = 90_000; // one neighbour's burst
 
-        SlowDecisions tail = SlowDecisions.of(nanos, 100);
+        DecisionTail tail = DecisionTail.of(nanos, 100);
 
         assertThat(tail.p50Micros()).isCloseTo(10, within(1e-9));
         assertThat(tail.slow()).isEqualTo(101);
         assertThat(tail.busiestPhase()).isEqualTo(37);
         assertThat(tail.busiestCount()).isEqualTo(100);
         assertThat(tail.rhythm()).as("100 of 101 slow at one of 100 positions").isCloseTo(99.0, within(0.1));
+        assertThat(tail.costliestPhase()).isEqualTo(37);
+        assertThat(tail.costliestMeanMicros() - tail.typicalMeanMicros()).as("the renewal's cost")
+                .isCloseTo(20, within(1e-9));
     }
 
     @Test
-    void slowDecisionsSpreadEvenlyHaveNoRhythm() {
+    void slowDecisionsOutOfStepWithThePeriodHaveNoRhythm() {
         long[] nanos = new long[10_000];
         Arrays.fill(nanos, 10_000);
         for (int i = 0; i < nanos.length; i += 97) {
-            nanos[i] = 50_000; // not in step with the period
+            nanos[i] = 50_000;
         }
 
-        SlowDecisions tail = SlowDecisions.of(nanos, 100);
+        DecisionTail tail = DecisionTail.of(nanos, 100);
 
         assertThat(tail.slow()).isEqualTo(104);
         assertThat(tail.rhythm()).as("at most two at any position").isLessThanOrEqualTo(2.0);
+        assertThat(tail.costliestMeanMicros() - tail.typicalMeanMicros()).as("at most two 40 µs excesses in 100")
+                .isLessThanOrEqualTo(0.8 + 1e-9);
     }
 
     @Test
@@ -46,10 +51,11 @@ class SlowDecisionsTest {
         long[] nanos = new long[1_000];
         Arrays.fill(nanos, 10_000);
 
-        SlowDecisions tail = SlowDecisions.of(nanos, 100);
+        DecisionTail tail = DecisionTail.of(nanos, 100);
 
         assertThat(tail.slow()).isZero();
         assertThat(tail.rhythm()).isZero();
         assertThat(tail.p99Micros()).isCloseTo(10, within(1e-9));
+        assertThat(tail.costliestMeanMicros()).isCloseTo(tail.typicalMeanMicros(), within(1e-9));
     }
 }
