@@ -22,7 +22,10 @@
 # llama-server and the gateway each in a session of its own, as separate systemd units or containers get scheduling
 # groups of their own; Linux's autogroup does that for sessions). Each prints the first 1,000 pairs per mode, 3 rounds
 # after them, 3 rounds after 4,000 more, and what the gateway's threads spent per request (event loops with their
-# wake-ups, JIT compilers, the rest). LLAMA_SETUPS="shared" (or "split", "services") runs those. ONLY=b,c,d runs just those parts.
+# wake-ups, JIT compilers, the rest), then, as the same-run reference, 3 rounds of steps that call llama-server
+# straight, through a bare pass-through proxy (the floor, placed as the gateway) and through the gateway, with the
+# gateway's figures as ratios to the proxy's. LLAMA_SETUPS="shared" (or "split", "services") runs those. ONLY=b,c,d runs
+# just those parts.
 # (e) what the gateway's JIT warm-up (cascade.warmup.requests) buys a fresh gateway: for 0, 2,000 and 5,000 warm-up
 # requests (WARMUPS="0 2000 5000"), a fresh gateway in front of the instant upstream, unpinned, and the first 1,000
 # requests after /health says ready (500 pairs per mode, streamed and plain), with its JIT compilers' and event loops'
@@ -120,6 +123,14 @@ if [ -n "$LLAMA_SERVER" ] && [ -x "$LLAMA_SERVER" ]; then
     before=$(thread_cpu "$GATEWAY_PID")
     llama_pair 4000
     echo "gateway threads $(cpu_per_unit "$before" "$(thread_cpu "$GATEWAY_PID")" $(( (4000 + 900) * 2 )) "request")"
+    # The same-run reference: what a bare proxy adds in the same minutes, where the CPUs and caches are the gateway's.
+    echo "-- warmed, against the floor: each step calls llama-server straight, through a bare Vert.x pass-through proxy (placed as the gateway) and through the gateway; 1,000 warm-up steps per mode, then 3 rounds of 300 --"
+    $ON_GW $BENCH com.cascade4arm.bench.overhead.PassThroughProxy 18907 http://127.0.0.1:18905 >/dev/null 2>&1 & pids+=($!)
+    PROXY_PID=$!
+    wait_health http://127.0.0.1:18907
+    $ON_BENCH $BENCH com.cascade4arm.bench.overhead.OverheadBench --gateway http://127.0.0.1:18907 --gateway-b http://127.0.0.1:18906 \
+      --labels proxy,gateway --gateway-pids "$PROXY_PID,$GATEWAY_PID" --direct http://127.0.0.1:18905 --requests 300 \
+      --concurrency 1 --max-tokens 4 --temperature 0 --modes stream,plain --warmup 1000 --rounds 3 | grep -v '^-- round'
     echo "load after: $(uptime | sed 's/.*load average/load average/')"
     cleanup; pids=(); sleep 1
   done

@@ -47,6 +47,7 @@ final class TypeReferences {
             Map.entry("CircuitBreaker", "io.github.resilience4j.circuitbreaker.CircuitBreaker"),
             Map.entry("IntervalBiFunction", "io.github.resilience4j.core.IntervalBiFunction"),
             Map.entry("HttpServerOptions", "io.vertx.core.http.HttpServerOptions"),
+            Map.entry("HttpClosedException", "io.vertx.core.http.HttpClosedException"),
             Map.entry("VertxInternal", "io.vertx.core.impl.VertxInternal"),
             Map.entry("StaticHandler", "io.vertx.ext.web.handler.StaticHandler"),
             Map.entry("KieBase", "org.kie.api.KieBase"),

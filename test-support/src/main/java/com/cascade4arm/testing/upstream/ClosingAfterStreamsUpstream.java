@@ -29,18 +29,34 @@ public final class ClosingAfterStreamsUpstream implements AutoCloseable {
             + CONTENT + "\"},\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":1,\"total_tokens\":4}}";
 
     private final ServerSocket server;
+    /** Closes as soon as a stream is written, not at the next request: a close that races the client's next request. */
+    private final boolean closeAtOnce;
     private final AtomicInteger connections = new AtomicInteger();
     private final AtomicInteger lost = new AtomicInteger();
     private volatile boolean closed;
 
-    private ClosingAfterStreamsUpstream(ServerSocket server) {
+    private ClosingAfterStreamsUpstream(ServerSocket server, boolean closeAtOnce) {
         this.server = server;
+        this.closeAtOnce = closeAtOnce;
     }
 
+    /** Drops the next request on a connection that carried a stream. */
     public static ClosingAfterStreamsUpstream start() {
+        return start(false);
+    }
+
+    /**
+     * Closes a connection right after its stream, as llama-server does: a client sending its next request at once
+     * finds the connection closing as its pool lends it, or as the request goes out.
+     */
+    public static ClosingAfterStreamsUpstream startClosingAtOnce() {
+        return start(true);
+    }
+
+    private static ClosingAfterStreamsUpstream start(boolean closeAtOnce) {
         try {
             ClosingAfterStreamsUpstream upstream = new ClosingAfterStreamsUpstream(
-                    new ServerSocket(0, 64, InetAddress.getLoopbackAddress()));
+                    new ServerSocket(0, 64, InetAddress.getLoopbackAddress()), closeAtOnce);
             Thread acceptor = new Thread(upstream::accept, "closing-upstream-accept");
             acceptor.setDaemon(true);
             acceptor.start();
@@ -103,6 +119,9 @@ public final class ClosingAfterStreamsUpstream implements AutoCloseable {
                             + "Transfer-Encoding: chunked\r\n\r\n" + Integer.toHexString(length) + "\r\n" + SSE
                             + "\r\n0\r\n\r\n").getBytes(StandardCharsets.UTF_8));
                     out.flush();
+                    if (closeAtOnce) {
+                        return;
+                    }
                     streamed = true;
                 } else {
                     write(out, "application/json", PLAIN);

@@ -90,15 +90,23 @@ public final class StreamingChatClient {
     }
 
     /**
-     * Sends the request; when a pooled connection turns out closed before any byte of an answer came back, sends it
-     * again (at most {@value #MAX_SENDS} times). llama-server closes the connection after every streamed answer while
-     * announcing keep-alive, and the close can arrive after the next request went out on that connection: Vert.x
+     * Sends the request; when a pooled connection turns out closed before any byte of an answer came back (as the
+     * request is sent, or already as the pool lends it), sends it again (at most {@value #MAX_SENDS} times).
+     * llama-server closes the connection after every streamed answer while announcing keep-alive, and the close can
+     * arrive as the next request is taking that connection, or after it went out on it: Vert.x
      * then fails it with {@link HttpClosedException} and does not send a POST again itself. The request never reached
      * a live server, so sending it again is safe; its time counts from the first send.
      */
     private void send(InFlightCall call, Buffer body, int send) {
         http.client().request(requestOptions())
-                .onFailure(e -> call.finish(failed(0, describe(e), call)))
+                .onFailure(e -> {
+                    // the pool lent a connection the server closed as it was taken (seen back to back after a stream)
+                    if (send < MAX_SENDS && call.reason() == null && closedBeforeAnswer(e)) {
+                        send(call, body, send + 1);
+                    } else {
+                        call.finish(failed(0, describe(e), call));
+                    }
+                })
                 .onSuccess(request -> {
                     if (!call.attach(request)) {
                         return;

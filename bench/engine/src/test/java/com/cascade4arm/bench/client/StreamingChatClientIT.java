@@ -44,6 +44,18 @@ class StreamingChatClientIT {
     }
 
     @Test
+    void answersEveryRequestSentBackToBackAfterStreamsOnConnectionsTheServerClosesAtOnce() {
+        ChatRequest plain = ChatRequest.userPrompt("instant", "What is the capital of France?", 64, false);
+        try (ClosingAfterStreamsUpstream upstream = ClosingAfterStreamsUpstream.startClosingAtOnce()) {
+            StreamingChatClient client = new StreamingChatClient(upstream.baseUrl(), null, TIMEOUT_MS);
+            for (int i = 0; i < 400; i++) {
+                StreamResult result = client.stream(i % 2 == 0 ? REQUEST : plain);
+                assertThat(result.ok()).as("request %d: %s", i, result).isTrue();
+            }
+        }
+    }
+
+    @Test
     void measuresASuccessfulStreamWithUsageTokens() {
         responder = InstantResponder.start(0);
         StreamResult result = client(null).stream(REQUEST);

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * OverheadBench with two gateways (two builds in front of one upstream): every step sends the same request straight,
@@ -102,11 +103,17 @@ final class BuildComparison {
     private Figures figures(List<Step> steps, int gateway, LatencyFigures direct, double cpuNanos) {
         LatencyFigures latency = LatencyFigures.of(steps.stream().map(step -> step.of(gateway)).toList());
         if (latency.errors() + direct.errors() > 0) {
-            System.out.printf(Locale.ROOT, "errors: %d direct, %d %s%n", direct.errors(), latency.errors(),
-                    labels.get(gateway - 1));
+            System.out.printf(Locale.ROOT, "errors: %d direct, %d %s; the first: %s%n", direct.errors(),
+                    latency.errors(), labels.get(gateway - 1), firstError(steps, gateway));
         }
         return new Figures(latency.p50() - direct.p50(), latency.p99() - direct.p99(), pairedP50(steps, gateway),
                 concurrency * 1000 / latency.meanMs(), cpuNanos / 1e6 / steps.size());
+    }
+
+    private static String firstError(List<Step> steps, int gateway) {
+        return steps.stream().flatMap(step -> Stream.of(step.of(DIRECT), step.of(gateway)))
+                .filter(result -> !result.ok()).findFirst().map(result -> result.status() + " " + result.error())
+                .orElse("none");
     }
 
     private static double addedP50(List<Step> steps, int gateway) {

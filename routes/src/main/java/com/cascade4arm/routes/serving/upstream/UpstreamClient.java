@@ -38,6 +38,8 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
     public static final int KEEP_ALIVE_TIMEOUT_SECONDS = 4;
     private static final Logger LOG = LoggerFactory.getLogger(UpstreamClient.class);
     private static final int MAX_ERROR_BODY_CHARS = 300;
+    /** A close this soon after a stream's end is the server's doing: ours come after seconds idle, or before the end. */
+    private static final long CLOSED_AFTER_STREAM_NANOS = 500_000_000L;
 
     private final Vertx vertx;
     private final HttpClientOptions options;
@@ -47,6 +49,8 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
     private final HttpClient offLoopClient;
     private final HttpClient offLoopFreshClient;
     private final long idleTimeoutMs;
+    /** Set by {@link #close}: the connections closing then are ours, and teach nothing about the endpoints. */
+    private volatile boolean closing;
 
     public UpstreamClient(Vertx vertx, int connectTimeoutMs, long idleTimeoutMs, int maxConnectionsPerEndpoint) {
         this.vertx = vertx;
@@ -142,12 +146,20 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
 
     /**
      * Sends one POST; {@code fresh} asks for a new connection. A request that a reused connection lost before any
-     * answer byte is sent again, once, on a fresh one (for a stream the endpoint is then known to close after streams).
+     * answer byte (as it went out, or already as the pool lent the connection) is sent again, once, on a fresh one (for
+     * a stream the endpoint is then known to close after streams).
      */
     private void send(UpstreamEndpoint endpoint, Buffer payload, RequestOptions post, boolean fresh, boolean stream,
                       CompletableFuture<?> done, BiConsumer<HttpClientRequest, HttpClientResponse> onResponse) {
         client(fresh).request(new RequestOptions(post))
-                .onFailure(e -> done.completeExceptionally(connectFailure(endpoint, e)))
+                .onFailure(e -> {
+                    // the pool lent a connection the server was closing (llama-server, right after a stream)
+                    if (!fresh && lostBeforeAnswer(e) && !done.isDone()) {
+                        send(endpoint, payload, post, true, stream, done, onResponse);
+                    } else {
+                        done.completeExceptionally(connectFailure(endpoint, e));
+                    }
+                })
                 .onSuccess(request -> {
                     done.whenComplete((v, e) -> {
                         if (e instanceof CancellationException) {
@@ -204,7 +216,27 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
         SseStreamReader reader = new SseStreamReader(endpoint.name(), listener, done, request::reset);
         response.handler(reader::read);
         response.exceptionHandler(e -> done.completeExceptionally(failure(endpoint, e, false)));
-        response.endHandler(v -> reader.end());
+        response.endHandler(v -> {
+            reader.end();
+            if (!endpoint.closesAfterStreams()) {
+                learnFromClose(endpoint, request);
+            }
+        });
+    }
+
+    /**
+     * A kept-alive connection the server closes right after a stream is how llama-server ends every stream: learnt
+     * here, the next stream goes on a fresh connection instead of racing that close with the next request.
+     */
+    private void learnFromClose(UpstreamEndpoint endpoint, HttpClientRequest request) {
+        long ended = System.nanoTime();
+        request.connection().closeHandler(closed -> {
+            if (!closing && System.nanoTime() - ended < CLOSED_AFTER_STREAM_NANOS
+                    && endpoint.learnClosesAfterStreams()) {
+                LOG.info("{} closed its connection right after a streamed answer: every stream to it gets a fresh"
+                        + " connection from now on", endpoint);
+            }
+        });
     }
 
     /** GET /health; completes with the status code, or 0 when unreachable. */
@@ -332,6 +364,7 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
 
     @Override
     public void close() {
+        closing = true;
         offLoopClient.close();
         offLoopFreshClient.close();
         loopClients.values().forEach(HttpClient::close);

@@ -1,5 +1,6 @@
 package com.cascade4arm.routes.serving.upstream;
 
+import com.cascade4arm.standins.upstream.InstantResponder;
 import com.cascade4arm.testing.upstream.ClosingAfterStreamsUpstream;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
@@ -18,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * An upstream that closes its connection after every streamed answer while advertising keep-alive, as llama-server
  * does: sequential streams all succeed — a request lost on the closed connection is sent again on a fresh one, and
- * after the first the client opens a fresh connection for each stream — and plain answers keep reusing theirs.
+ * after the first the client opens a fresh connection for each stream — and plain answers keep reusing theirs. One
+ * that closes right after each stream (llama-server's timing) loses no request either, sent back to back.
  */
 class UpstreamClientClosedConnectionIT {
     private static final int REQUESTS = 200;
@@ -67,6 +69,44 @@ class UpstreamClientClosedConnectionIT {
                     answered.addAndGet(content.get());
                     return streams(left - 1, answered);
                 });
+    }
+
+    @Test
+    void everyRequestSucceedsBackToBackAgainstAServerThatClosesRightAfterAStream() throws Exception {
+        try (ClosingAfterStreamsUpstream closing = ClosingAfterStreamsUpstream.startClosingAtOnce()) {
+            UpstreamEndpoint atOnce = new UpstreamEndpoint("closing-at-once", URI.create(closing.baseUrl()), null,
+                    CircuitBreaker.ofDefaults("closing-at-once"));
+            for (int i = 0; i < REQUESTS; i++) {
+                AtomicInteger content = new AtomicInteger();
+                client.stream(atOnce, JsonNodeFactory.instance.objectNode().put("stream", true), data -> {
+                    if (data.contains(ClosingAfterStreamsUpstream.CONTENT)) {
+                        content.incrementAndGet();
+                    }
+                }).get(10, TimeUnit.SECONDS);
+                assertThat(content).as("stream %d answered", i).hasValue(1);
+                client.complete(atOnce, JsonNodeFactory.instance.objectNode().put("stream", false))
+                        .get(10, TimeUnit.SECONDS);
+            }
+            assertThat(atOnce.closesAfterStreams()).as("learned from the close right after the first stream").isTrue();
+            assertThat(closing.connections()).as("a fresh connection per stream; the plain answers keep theirs")
+                    .isLessThanOrEqualTo(REQUESTS + 4);
+        }
+    }
+
+    @Test
+    void streamsToAServerThatKeepsItsConnectionsTeachNothingEvenWhenTheClientClosesRightAfter() throws Exception {
+        try (InstantResponder keeping = InstantResponder.start(0)) {
+            UpstreamEndpoint kept = new UpstreamEndpoint("keeping", URI.create(keeping.baseUrl()), null,
+                    CircuitBreaker.ofDefaults("keeping"));
+            for (int i = 0; i < 20; i++) {
+                client.stream(kept, JsonNodeFactory.instance.objectNode().put("stream", true), data -> { })
+                        .get(10, TimeUnit.SECONDS);
+            }
+            client.close(); // its connections close right after the last stream: not the server's doing
+            Thread.sleep(200); // their close handlers run on the event loop after close() returns, within the window
+
+            assertThat(kept.closesAfterStreams()).isFalse();
+        }
     }
 
     @Test
