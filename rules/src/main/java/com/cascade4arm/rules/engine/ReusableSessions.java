@@ -1,8 +1,8 @@
 package com.cascade4arm.rules.engine;
 
 import com.cascade4arm.rules.decision.Decision;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.Deque;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.drools.kiesession.session.StatefulKnowledgeSessionImpl;
 import org.kie.api.KieBase;
@@ -36,7 +36,12 @@ public final class ReusableSessions {
     static final int RENEW_AFTER = 100;
 
     private final KieBase kieBase;
-    private final Queue<Lease> idle = new ConcurrentLinkedQueue<>();
+    /**
+     * Last in, first out: the session given back last is leased next, its node memories still in the CPU's caches.
+     * First in, first out, a burst's sessions took turns afterwards even one decision at a time: with 16 of them idle,
+     * a decision took 3–5 % longer on average, with 64 of them 12–22 % (bench's SessionPoolBench).
+     */
+    private final Deque<Lease> idle = new ConcurrentLinkedDeque<>();
     private final AtomicInteger idleCount = new AtomicInteger();
     private final AtomicInteger leased = new AtomicInteger();
     private final AtomicInteger created = new AtomicInteger();
@@ -47,7 +52,7 @@ public final class ReusableSessions {
 
     /** An idle session, or a new one; give it back with {@link Lease#close()} once the decision is read. */
     public Lease lease(Decision decision) {
-        Lease lease = idle.poll();
+        Lease lease = idle.pollFirst();
         if (lease == null) {
             lease = new Lease(kieBase.newKieSession());
             created.incrementAndGet();
@@ -106,7 +111,7 @@ public final class ReusableSessions {
             boolean reusable = !failed && clear() && (decisions < RENEW_AFTER || renew());
             WordIds.forget(); // the thread keeps no reference to the facts
             if (reusable && idleCount.incrementAndGet() <= MAX_IDLE) {
-                idle.offer(this);
+                idle.offerFirst(this);
                 return;
             }
             if (reusable) {

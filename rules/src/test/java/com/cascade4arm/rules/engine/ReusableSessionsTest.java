@@ -70,6 +70,21 @@ class ReusableSessionsTest {
     }
 
     @Test
+    void theSessionGivenBackLastIsLeasedNext() {
+        ReusableSessions.Lease first = sessions.lease(new Decision());
+        ReusableSessions.Lease second = sessions.lease(new Decision());
+        first.close();
+        second.close();
+
+        try (ReusableSessions.Lease next = sessions.lease(new Decision())) {
+            assertThat(next).as("the session still in the caches, not the one idle longest").isSameAs(second);
+        }
+        try (ReusableSessions.Lease again = sessions.lease(new Decision())) {
+            assertThat(again).as("given back last again").isSameAs(second);
+        }
+    }
+
+    @Test
     void renewalResetsTheSessionInsteadOfCreatingAnother() {
         for (int i = 0; i < 3 * ReusableSessions.RENEW_AFTER + 5; i++) {
             decide();
