@@ -3,7 +3,6 @@ package com.cascade4arm.host.proxy;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 
@@ -37,9 +36,10 @@ public final class HealthProbe implements AutoCloseable {
             options.putHeader("Authorization", "Bearer " + apiKey);
         }
         try {
+            // Nested: body() on the event loop as the head arrives (chained from this thread it could miss the end)
             return client.request(options)
-                    .compose(HttpClientRequest::send)
-                    .compose(response -> response.body().map(body -> response.statusCode()))
+                    .compose(request -> request.send().compose(response -> response.body()
+                            .map(body -> response.statusCode())))
                     .toCompletionStage().toCompletableFuture()
                     .get(timeoutMs, TimeUnit.MILLISECONDS) == 200;
         } catch (ExecutionException | TimeoutException e) {

@@ -135,9 +135,10 @@ public final class HostWarmup {
         }
         Reply response;
         try {
+            // Nested: body() on the event loop as the head arrives (chained from this thread it could miss the end)
             response = http.request(request)
-                    .compose(sent -> sent.send(body(prompt)))
-                    .compose(answer -> answer.body().map(bytes -> new Reply(answer.statusCode(), bytes)))
+                    .compose(sent -> sent.send(body(prompt))
+                            .compose(answer -> answer.body().map(bytes -> new Reply(answer.statusCode(), bytes))))
                     .toCompletionStage().toCompletableFuture().get();
         } catch (ExecutionException e) {
             throw new IOException(e.getCause().toString(), e.getCause());

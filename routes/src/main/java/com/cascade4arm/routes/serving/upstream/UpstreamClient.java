@@ -246,9 +246,10 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
         RequestOptions options = new RequestOptions().setMethod(HttpMethod.GET)
                 .setAbsoluteURI(endpoint.baseUri().resolve("/health").toString())
                 .setConnectTimeout(timeoutMs).setIdleTimeout(timeoutMs);
+        // Nested, so body() is asked for as the head arrives whichever thread calls (chained, it can miss the end)
         client(false).request(options)
-                .compose(HttpClientRequest::send)
-                .compose(response -> response.body().map(b -> response.statusCode()))
+                .compose(request -> request.send().compose(response -> response.body()
+                        .map(b -> response.statusCode())))
                 .onComplete(result -> done.complete(result.succeeded() ? result.result() : 0));
         return done;
     }
@@ -266,8 +267,8 @@ public final class UpstreamClient implements Upstream, AutoCloseable {
             options.putHeader("Authorization", "Bearer " + endpoint.apiKey());
         }
         client(false).request(options)
-                .compose(HttpClientRequest::send)
-                .compose(response -> response.body().map(b -> response.statusCode() == 200 ? b : null))
+                .compose(request -> request.send().compose(response -> response.body()
+                        .map(b -> response.statusCode() == 200 ? b : null)))
                 .onComplete(result -> {
                     try {
                         done.complete(result.failed() ? null : result.result() != null
