@@ -42,7 +42,7 @@ public final class BenchCli {
         }
         BenchConfig config = options.config();
         BenchmarkService service = new BenchmarkService(options.outDir);
-        ProgressBar bar = new ProgressBar(err);
+        ProgressBar bar = new ProgressBar(err, config.multiTurn());
         String id;
         try {
             id = service.start(config, options.metadata(), bar);

@@ -34,6 +34,13 @@ final class CliOptions {
     String baselineModel = "baseline";
     @Option(names = "--baseline-api-key", paramLabel = "K", description = "bearer token for the baseline")
     String baselineApiKey;
+    @Option(names = "--suite", paramLabel = "S", description = "prompts (the 50-prompt suite swept over --levels, default)"
+            + " or conversations (the multi-turn suite: --conversations conversations of 6 turns, --levels one value,"
+            + " the conversations in parallel per target; --max-tokens at most 64)")
+    String suite;
+    @Option(names = "--conversations", paramLabel = "N", description = "with --suite conversations: the first N of the"
+            + " six conversations (default 6)")
+    Integer conversations;
     @Option(names = "--prompts", paramLabel = "N", description = "first N suite prompts, 1..50 (default 10)")
     Integer prompts;
     @Option(names = "--levels", paramLabel = "1,2,4", split = ",",
@@ -77,6 +84,6 @@ final class CliOptions {
                 : List.of(cascade, new TargetConfig("baseline", baselineUrl, baselineModel, baselineApiKey));
         return new BenchConfig(prompts == null ? null : PromptSelection.first(prompts), levels, requests, maxTokens,
                 targets, timeoutMs, deadlineSeconds, new Sampling(temperature, topP, seed), fixedLength, warmup, null,
-                draftPass);
+                draftPass, suite, conversations);
     }
 }

@@ -32,6 +32,15 @@ final class ReportPrinter {
                 + summary.total() + " requests" + (summary.error() == null ? "" : " (" + summary.error() + ")"));
         out.println(method(summary));
         out.println();
+        if (summary.config().multiTurn()) {
+            MultiTurnReport.print(summary.conversations(), out);
+            out.println();
+            out.println("Files:");
+            out.println("  rows:       " + runDir.resolve("rows.csv"));
+            out.println("  turns:      " + runDir.resolve("turns.csv"));
+            out.println("  summary:    " + runDir.resolve("summary.json"));
+            return;
+        }
         out.print(table(summary.aggregates()));
         out.println();
         out.println("Saturation (lowest level after which aggregate tok/s rises by at most "
@@ -108,7 +117,11 @@ final class ReportPrinter {
         String warmup = summary.warmup() == null ? "" : summary.warmup().stream()
                 .map(w -> w.target() + " " + w.ok() + "/" + w.requests() + " ok").reduce((x, y) -> x + ", " + y)
                 .map(w -> " (" + w + ")").orElse("");
-        return "Method: every category at every level (stratified order), "
+        String order = config.multiTurn()
+                ? "the multi-turn suite, " + config.conversations() + " conversations of 6 turns, "
+                + config.levels().get(0) + " at a time per target, each turn sending the whole history, "
+                : "every category at every level (stratified order), ";
+        return "Method: " + order
                 + (config.fixedLength() ? "fixed length (ignore_eos, exactly " + config.maxTokens() + " tokens)"
                 : "up to " + config.maxTokens() + " tokens (stops at end of text)")
                 + ", temperature " + orDefault(sampling.temperature()) + ", top_p " + orDefault(sampling.topP())
@@ -130,7 +143,12 @@ final class ReportPrinter {
                     withInterval(a.p95Ms(), a.p95LowMs(), a.p95HighMs()), fmt(a.medianTtftMs()),
                     Integer.toString(a.errors())));
         }
-        int[] widths = new int[COLUMNS.size()];
+        return aligned(rows);
+    }
+
+    /** Rows (the first one the header) as an aligned Markdown table: the first column left, the others right. */
+    static String aligned(List<List<String>> rows) {
+        int[] widths = new int[rows.get(0).size()];
         rows.forEach(row -> {
             for (int i = 0; i < row.size(); i++) {
                 widths[i] = Math.max(widths[i], row.get(i).length());

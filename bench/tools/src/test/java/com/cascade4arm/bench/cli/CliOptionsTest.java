@@ -32,6 +32,16 @@ class CliOptionsTest {
     }
 
     @Test
+    void asksForTheMultiTurnSuiteAtItsDefaultConcurrency() {
+        BenchConfig config = parse("--url", "http://h", "--suite", "conversations", "--conversations", "3").config();
+        assertThat(config.multiTurn()).isTrue();
+        assertThat(config.conversations()).isEqualTo(3);
+        assertThat(config.levels()).containsExactly(BenchConfig.DEFAULT_CONVERSATION_CONCURRENCY);
+        assertThat(config.totalRequests()).isEqualTo(3 * 6);
+        assertThat(parse("--url", "http://h").config().multiTurn()).as("the prompt suite by default").isFalse();
+    }
+
+    @Test
     void namesTheBadArgument() {
         assertThatThrownBy(() -> parse("--prompts", "10"))
                 .hasMessage("Missing required option: '--url=URL'");
@@ -67,6 +77,8 @@ class CliOptionsTest {
     void drawsTheProgressBar() {
         assertThat(ProgressBar.render(42, 100, 4)).isEqualTo("[" + "#".repeat(12) + ".".repeat(18) + "] 42/100 level 4");
         assertThat(ProgressBar.render(0, 0, 1)).startsWith("[" + ".".repeat(30) + "]");
+        assertThat(ProgressBar.renderTurns(12, 24, 2))
+                .isEqualTo("[" + "#".repeat(15) + ".".repeat(15) + "] 12/24 turns, 2 conversations at a time");
     }
 
     private static PrintStream print(ByteArrayOutputStream bytes) {
