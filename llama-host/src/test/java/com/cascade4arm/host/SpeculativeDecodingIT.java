@@ -39,7 +39,8 @@ class SpeculativeDecodingIT {
         // One after the other: when both ran in this JVM, a model loading while the other generated its warm-up answers
         // came back broken in one CI run (" a a" to every prompt); apart, they would only slow each other's start.
         drafted.awaitReady(Duration.ofSeconds(120));
-        plain = (SupervisedChildHost) ModelHosts.start(large.withAlias("demo-large-plain").withEngine(Engine.JNI, null), true);
+        plain = (SupervisedChildHost) ModelHosts.start(
+                large.withAlias("demo-large-plain").withEngine(Engine.JNI, null), true);
         plain.awaitReady(Duration.ofSeconds(120));
     }
 

@@ -49,16 +49,17 @@ final class MultiTurnReport {
 
     /** "cascade: TTFT p50 turn 1 812 ms, turns 2+ 95.0 ms (p95 140), turn 1 / turns 2+ 8.55x; prompt tokens ..." */
     static String totals(ConversationTotals c) {
-        String speedup = c.laterSpeedup() == null ? "" : ", turn 1 / turns 2+ " + ReportPrinter.fmt(c.laterSpeedup()) + "x";
+        String speedup = c.laterSpeedup() == null ? ""
+                : ", turn 1 / turns 2+ " + ReportPrinter.fmt(c.laterSpeedup()) + "x";
         String cache = c.cachedTokens() == null ? "cache not reported"
                 : c.cachedTokens() + " cached, " + c.evaluatedTokens() + " evaluated";
         String affinity = c.prefixAffinity() == null || c.prefixAffinity().isEmpty() ? ""
                 : "; prefix affinity " + routes(c.prefixAffinity());
-        return String.format(Locale.ROOT, "%s: TTFT p50 turn 1 %s ms, turns 2+ %s ms (p95 %s)%s; prompt tokens %d sent,"
-                        + " %s; %s tok/s, %s req/s; %d of %d failed%s", c.target(), ReportPrinter.fmt(c.ttftTurn1P50Ms()),
-                ReportPrinter.fmt(c.ttftLaterP50Ms()), ReportPrinter.fmt(c.ttftLaterP95Ms()), speedup,
-                c.promptTokens(), cache, ReportPrinter.fmt(c.tokPerS()), ReportPrinter.fmt(c.reqPerS()), c.errors(),
-                c.requests(), affinity);
+        return String.format(Locale.ROOT, "%s: TTFT p50 turn 1 %s ms, turns 2+ %s ms (p95 %s)%s;"
+                        + " prompt tokens %d sent, %s; %s tok/s, %s req/s; %d of %d failed%s", c.target(),
+                ReportPrinter.fmt(c.ttftTurn1P50Ms()), ReportPrinter.fmt(c.ttftLaterP50Ms()),
+                ReportPrinter.fmt(c.ttftLaterP95Ms()), speedup, c.promptTokens(), cache, ReportPrinter.fmt(c.tokPerS()),
+                ReportPrinter.fmt(c.reqPerS()), c.errors(), c.requests(), affinity);
     }
 
     /** "large 2, small 1"; "-" when no answer named one (a baseline straight to its server). */
